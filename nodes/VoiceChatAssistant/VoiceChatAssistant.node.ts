@@ -1,0 +1,45 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { allProperties } from './actions/resources';
+import { router } from './actions/router';
+import * as listSearch from './methods/listSearch';
+import * as loadOptions from './methods/loadOptions';
+
+export class VoiceChatAssistant implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Voice Chat Assistant',
+		name: 'voiceChatAssistant',
+		icon: {
+			light: 'file:../../icons/voiceChatAssistant.svg',
+			dark: 'file:../../icons/voiceChatAssistant.dark.svg',
+		},
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description:
+			'Manage AI voice and chat assistants (Famulor): assistants, knowledge, mid call tools, leads, phone numbers, conversations and calls',
+		defaults: {
+			name: 'Voice Chat Assistant',
+		},
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [
+			{
+				name: 'voiceChatAssistantApi',
+				required: true,
+			},
+		],
+		properties: allProperties,
+	};
+
+	methods = {
+		listSearch,
+		loadOptions,
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

@@ -1,0 +1,10 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { apiRequest } from '../../transport';
+import { unwrap } from '../common.descriptions';
+
+export const description: INodeProperties[] = [];
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	return unwrap(await apiRequest.call(this, 'GET', '/api/user/me', { itemIndex }));
+}

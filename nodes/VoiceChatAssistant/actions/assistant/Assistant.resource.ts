@@ -1,0 +1,130 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import type { ResourceModule } from '../types';
+import * as create from './create.operation';
+import * as deleteOperation from './delete.operation';
+import * as disableInboundWebhook from './disableInboundWebhook.operation';
+import * as disablePostCallWebhook from './disablePostCallWebhook.operation';
+import * as enableInboundWebhook from './enableInboundWebhook.operation';
+import * as getAssignablePhoneNumbers from './getAssignablePhoneNumbers.operation';
+import * as getLanguages from './getLanguages.operation';
+import * as getMany from './getMany.operation';
+import * as getModels from './getModels.operation';
+import * as getOutbound from './getOutbound.operation';
+import * as getSynthesizerProviders from './getSynthesizerProviders.operation';
+import * as getTranscriberProviders from './getTranscriberProviders.operation';
+import * as getVoices from './getVoices.operation';
+import * as update from './update.operation';
+
+export const operations: ResourceModule['operations'] = { create, delete: deleteOperation, disableInboundWebhook, disablePostCallWebhook, enableInboundWebhook, getAssignablePhoneNumbers, getLanguages, getMany, getModels, getOutbound, getSynthesizerProviders, getTranscriberProviders, getVoices, update };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['assistant'] } },
+		options: [
+			{
+				name: 'Create',
+				value: 'create',
+				action: 'Create an assistant',
+				description: 'Create a voice/chat assistant',
+			},
+			{
+				name: 'Delete',
+				value: 'delete',
+				action: 'Delete an assistant',
+				description: 'Delete an assistant permanently',
+			},
+			{
+				name: 'Disable Inbound Webhook',
+				value: 'disableInboundWebhook',
+				action: "Disable an assistant's inbound webhook",
+				description: 'Stop sending inbound call notifications of an assistant',
+			},
+			{
+				name: 'Disable Post-Call Webhook',
+				value: 'disablePostCallWebhook',
+				action: "Disable an assistant's post-call webhook",
+				description: 'Stop sending post-call notifications of an assistant',
+			},
+			{
+				name: 'Enable Inbound Webhook',
+				value: 'enableInboundWebhook',
+				action: "Enable an assistant's inbound webhook",
+				description: "Send notifications about an assistant's inbound calls to a URL",
+			},
+			{
+				name: 'Get Assignable Phone Numbers',
+				value: 'getAssignablePhoneNumbers',
+				action: 'Get phone numbers an assistant can use',
+				description: 'List the phone numbers that can be assigned to an inbound or outbound assistant',
+			},
+			{
+				name: 'Get Languages',
+				value: 'getLanguages',
+				action: 'Get the languages assistants can speak',
+				description: 'List the languages an assistant can use',
+			},
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				action: 'Get many assistants',
+				description: 'List the assistants of the account',
+			},
+			{
+				name: 'Get Models',
+				value: 'getModels',
+				action: 'Get the AI models of an engine mode',
+				description: 'List the language models (LLM) or multimodal models an assistant can use',
+			},
+			{
+				name: 'Get Many Outbound',
+				value: 'getOutbound',
+				action: 'Get the outbound assistants',
+				description: 'List the outbound assistants of the account',
+			},
+			{
+				name: 'Get Synthesizer Providers',
+				value: 'getSynthesizerProviders',
+				action: 'Get the text-to-speech providers',
+				description: 'List the speech synthesizer (text-to-speech) providers',
+			},
+			{
+				name: 'Get Transcriber Providers',
+				value: 'getTranscriberProviders',
+				action: 'Get the speech-to-text providers',
+				description: 'List the transcriber (speech-to-text) providers',
+			},
+			{
+				name: 'Get Voices',
+				value: 'getVoices',
+				action: 'Get the voices an assistant can use',
+				description: 'List voices, optionally only those of an engine mode and a language',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update an assistant',
+				description: 'Change settings of an assistant',
+			},
+		],
+		default: 'getMany',
+	},
+	...create.description,
+	...deleteOperation.description,
+	...disableInboundWebhook.description,
+	...disablePostCallWebhook.description,
+	...enableInboundWebhook.description,
+	...getAssignablePhoneNumbers.description,
+	...getLanguages.description,
+	...getMany.description,
+	...getModels.description,
+	...getOutbound.description,
+	...getSynthesizerProviders.description,
+	...getTranscriberProviders.description,
+	...getVoices.description,
+	...update.description,
+];

@@ -1,0 +1,51 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as account from './account/Account.resource';
+import * as assistant from './assistant/Assistant.resource';
+import * as call from './call/Call.resource';
+import * as campaign from './campaign/Campaign.resource';
+import * as conversation from './conversation/Conversation.resource';
+import * as document from './document/Document.resource';
+import * as knowledgebase from './knowledgebase/Knowledgebase.resource';
+import * as lead from './lead/Lead.resource';
+import * as phoneNumber from './phoneNumber/PhoneNumber.resource';
+import * as tool from './tool/Tool.resource';
+import type { ResourceModule } from './types';
+
+export const resources: Record<string, ResourceModule> = {
+	account,
+	assistant,
+	call,
+	campaign,
+	conversation,
+	document,
+	knowledgebase,
+	lead,
+	phoneNumber,
+	tool,
+};
+
+export const resourceProperty: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: [
+		{ name: 'Account', value: 'account', description: 'Your profile, balance and API keys' },
+		{ name: 'Assistant', value: 'assistant', description: 'AI assistants that handle calls and chats' },
+		{ name: 'Call', value: 'call', description: 'Phone calls made and received by assistants' },
+		{ name: 'Campaign', value: 'campaign', description: 'Outbound calling campaigns' },
+		{ name: 'Conversation', value: 'conversation', description: 'Text chats with an assistant' },
+		{ name: 'Document', value: 'document', description: 'Websites and files inside a knowledgebase' },
+		{ name: 'Knowledgebase', value: 'knowledgebase', description: 'Collections of documents that give assistants knowledge' },
+		{ name: 'Lead', value: 'lead', description: 'Contacts to be called by a campaign' },
+		{ name: 'Mid Call Tool', value: 'tool', description: 'HTTP endpoints an assistant can call during a call' },
+		{ name: 'Phone Number', value: 'phoneNumber', description: 'Phone numbers of the account and numbers to buy' },
+	],
+	default: 'assistant',
+};
+
+export const allProperties: INodeProperties[] = [
+	resourceProperty,
+	...Object.values(resources).flatMap((resource) => resource.description),
+];

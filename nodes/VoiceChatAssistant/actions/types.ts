@@ -1,0 +1,17 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+/**
+ * One operation: its fields (with their display options) and what it does
+ * for one input item. It returns the JSON of the output items for that input;
+ * the router pairs them with the input item.
+ */
+export interface OperationModule {
+	description: INodeProperties[];
+	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+}
+
+export interface ResourceModule {
+	/** The operation picker of the resource followed by every operation's fields. */
+	description: INodeProperties[];
+	operations: Record<string, OperationModule>;
+}

@@ -1,0 +1,188 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/**
+ * Checks made before a request is sent. Each refusal is a NodeOperationError
+ * that names the field, the value and what is allowed.
+ */
+
+type Ctx = Pick<IExecuteFunctions, 'getNode'>;
+
+function show(value: unknown): string {
+	const text = typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
+	return text !== undefined && text.length > 60 ? `${text.slice(0, 57)}...` : String(text);
+}
+
+export function refuse(ctx: Ctx, itemIndex: number, message: string, description?: string): never {
+	throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
+}
+
+export function checkMaxLength(ctx: Ctx, itemIndex: number, field: string, value: unknown, max: number) {
+	if (typeof value === 'string' && value.length > max) {
+		refuse(
+			ctx,
+			itemIndex,
+			`${field} is too long: ${value.length} characters, at most ${max} are allowed`,
+			`Shorten "${field}" to ${max} characters or fewer.`,
+		);
+	}
+}
+
+export function checkLengthBetween(
+	ctx: Ctx,
+	itemIndex: number,
+	field: string,
+	value: unknown,
+	min: number,
+	max: number,
+) {
+	if (typeof value === 'string' && (value.length < min || value.length > max)) {
+		refuse(
+			ctx,
+			itemIndex,
+			`${field} must be ${min}-${max} characters long, got ${value.length} (${show(value)})`,
+		);
+	}
+}
+
+export function checkRequired(ctx: Ctx, itemIndex: number, field: string, value: unknown) {
+	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+		refuse(ctx, itemIndex, `${field} is required`, `Enter a value for "${field}".`);
+	}
+}
+
+export function checkNumberRange(
+	ctx: Ctx,
+	itemIndex: number,
+	field: string,
+	value: unknown,
+	min: number,
+	max: number,
+	options: { integer?: boolean } = {},
+) {
+	if (value === undefined || value === null || value === '') return;
+	const n = typeof value === 'number' ? value : Number(value);
+	if (!Number.isFinite(n) || n < min || n > max || (options.integer && !Number.isInteger(n))) {
+		refuse(
+			ctx,
+			itemIndex,
+			`${field} must be ${options.integer ? 'a whole number' : 'a number'} from ${min} to ${max}, got ${show(value)}`,
+		);
+	}
+}
+
+export function checkEnum(
+	ctx: Ctx,
+	itemIndex: number,
+	field: string,
+	value: unknown,
+	allowed: readonly string[],
+) {
+	if (value === undefined || value === null || value === '') return;
+	if (!allowed.includes(String(value))) {
+		refuse(ctx, itemIndex, `${field} must be one of ${allowed.join(', ')}, got ${show(value)}`);
+	}
+}
+
+export const E164 = /^\+[1-9]\d{6,14}$/;
+
+export function checkE164(ctx: Ctx, itemIndex: number, field: string, value: unknown) {
+	if (typeof value !== 'string' || !E164.test(value)) {
+		refuse(
+			ctx,
+			itemIndex,
+			`${field} must be a phone number in E.164 form (a "+", the country code and the number, digits only, e.g. +4915112345678), got ${show(value)}`,
+		);
+	}
+}
+
+export function checkUrl(ctx: Ctx, itemIndex: number, field: string, value: unknown) {
+	let ok = false;
+	if (typeof value === 'string') {
+		try {
+			const url = new URL(value);
+			ok = url.protocol === 'http:' || url.protocol === 'https:';
+		} catch {
+			ok = false;
+		}
+	}
+	if (!ok) {
+		refuse(ctx, itemIndex, `${field} must be a valid http(s) URL, got ${show(value)}`);
+	}
+}
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function checkUuid(ctx: Ctx, itemIndex: number, field: string, value: unknown) {
+	if (typeof value !== 'string' || !UUID.test(value.trim())) {
+		refuse(ctx, itemIndex, `${field} must be a UUID (e.g. 0b6f3c1e-8a4d-4f5e-9c2b-1d2e3f4a5b6c), got ${show(value)}`);
+	}
+}
+
+/** An ID typed into a resource locator or an expression: a positive whole number. */
+export function toId(ctx: Ctx, itemIndex: number, field: string, value: unknown): number {
+	const n = typeof value === 'number' ? value : Number(String(value ?? '').trim());
+	if (!Number.isInteger(n) || n < 1 || String(value ?? '').trim() === '') {
+		refuse(ctx, itemIndex, `${field} must be a positive whole number, got ${show(value)}`);
+	}
+	return n;
+}
+
+/**
+ * A date for the `YYYY-MM-DD` filters: accepts that form, an ISO 8601
+ * timestamp, a Luxon DateTime or a JS Date (n8n date values); sends the date.
+ */
+export function toDateOnly(ctx: Ctx, itemIndex: number, field: string, value: unknown): string | undefined {
+	if (value === undefined || value === null || value === '') return undefined;
+	if (typeof value === 'object') {
+		const maybe = value as { toISODate?: () => string | null; toISOString?: () => string };
+		if (typeof maybe.toISODate === 'function') {
+			const date = maybe.toISODate();
+			if (date) return date;
+		}
+		if (typeof maybe.toISOString === 'function') return maybe.toISOString().slice(0, 10);
+	}
+	const text = String(value).trim();
+	const match = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/.exec(text);
+	if (match) {
+		const [, y, m, d] = match;
+		const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
+		if (date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d)) {
+			return `${y}-${m}-${d}`;
+		}
+	}
+	return refuse(ctx, itemIndex, `${field} must be a date in the form YYYY-MM-DD (or an ISO 8601 date-time), got ${show(value)}`);
+}
+
+/** Key/value pairs of a fixed collection (`{ values: [{ key, value }] }`) as an object. */
+export function keyValuePairs(collection: unknown, listName = 'values'): IDataObject {
+	const list = (collection as IDataObject | undefined)?.[listName];
+	const result: IDataObject = {};
+	if (!Array.isArray(list)) return result;
+	for (const entry of list as IDataObject[]) {
+		const key = String(entry.key ?? entry.name ?? '').trim();
+		if (key) result[key] = entry.value as IDataObject[string];
+	}
+	return result;
+}
+
+/**
+ * Variables given either as key/value pairs or as a JSON object (an
+ * expression such as `{{ $json.variables }}` or a JSON string).
+ */
+export function readVariables(ctx: Ctx, itemIndex: number, field: string, pairs: unknown, json: unknown): IDataObject {
+	const result = keyValuePairs(pairs);
+	if (json === undefined || json === null || json === '') return result;
+	let parsed = json;
+	if (typeof json === 'string') {
+		try {
+			parsed = JSON.parse(json);
+		} catch {
+			refuse(ctx, itemIndex, `${field} must be a JSON object, got ${show(json)}`);
+		}
+	}
+	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+		refuse(ctx, itemIndex, `${field} must be a JSON object, got ${show(json)}`);
+	}
+	return { ...(parsed as IDataObject), ...result };
+}

@@ -1,0 +1,86 @@
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+
+import { asList } from '../actions/common.descriptions';
+import { apiRequest } from '../transport';
+
+function matches(filter: string | undefined, ...values: unknown[]): boolean {
+	if (!filter) return true;
+	const needle = filter.toLowerCase();
+	return values.some((v) => v !== undefined && v !== null && String(v).toLowerCase().includes(needle));
+}
+
+async function listOf(ctx: ILoadOptionsFunctions, path: string, qs?: IDataObject): Promise<IDataObject[]> {
+	return asList(await apiRequest.call(ctx, 'GET', path, { qs }));
+}
+
+function toResults(
+	list: IDataObject[],
+	filter: string | undefined,
+	name: (entry: IDataObject) => string,
+	value: (entry: IDataObject) => string = (entry) => String(entry.id),
+): INodeListSearchResult {
+	const results: INodeListSearchItems[] = list
+		.filter((entry) => matches(filter, name(entry), entry.id, value(entry)))
+		.map((entry) => ({ name: name(entry), value: value(entry) }));
+	return { results };
+}
+
+/** Assistants, one page of 100 at a time (the list is paginated by the service). */
+export async function searchAssistants(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const page = paginationToken ? Number(paginationToken) : 1;
+	const response = (await apiRequest.call(this, 'GET', '/api/user/assistants/get', {
+		qs: { per_page: 100, page },
+	})) as IDataObject;
+	const result = toResults(asList(response), filter, (a) => `${a.name} (${[a.type, a.mode].filter(Boolean).join(', ')})`);
+	if (response.next_page_url) result.paginationToken = String(page + 1);
+	return result;
+}
+
+/** Assistants by UUID (conversations address assistants by UUID). */
+export async function searchAssistantUuids(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const page = paginationToken ? Number(paginationToken) : 1;
+	const response = (await apiRequest.call(this, 'GET', '/api/user/assistants/get', {
+		qs: { per_page: 100, page },
+	})) as IDataObject;
+	const list = asList(response).filter((a) => typeof a.uuid === 'string' && a.uuid);
+	const result = toResults(list, filter, (a) => String(a.name), (a) => String(a.uuid));
+	if (response.next_page_url) result.paginationToken = String(page + 1);
+	return result;
+}
+
+export async function searchKnowledgebases(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	return toResults(await listOf(this, '/api/user/knowledgebases'), filter, (kb) => String(kb.name));
+}
+
+export async function searchDocuments(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	const knowledgebaseId = this.getCurrentNodeParameter('knowledgebaseId', { extractValue: true });
+	if (knowledgebaseId === undefined || knowledgebaseId === null || String(knowledgebaseId).trim() === '') {
+		return { results: [] };
+	}
+	const list = await listOf(this, `/api/user/knowledgebases/${encodeURIComponent(String(knowledgebaseId).trim())}/documents`);
+	return toResults(list, filter, (d) => `${d.name} (${d.type})`);
+}
+
+export async function searchTools(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	return toResults(await listOf(this, '/api/user/tools'), filter, (t) => String(t.name));
+}
+
+export async function searchCampaigns(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	return toResults(await listOf(this, '/api/user/campaigns'), filter, (c) => String(c.name));
+}
+
+export async function searchPhoneNumbers(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+	return toResults(
+		await listOf(this, '/api/user/phone-numbers/all'),
+		filter,
+		(p) => `${p.phone_number}${p.type_label ? ` (${p.type_label})` : p.type ? ` (${p.type})` : ''}`,
+	);
+}

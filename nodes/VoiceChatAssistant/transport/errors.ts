@@ -1,0 +1,111 @@
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+type Body = Record<string, unknown>;
+
+function isObject(value: unknown): value is Body {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `{status: false, error}`: the conversation endpoints' way to fail, even with HTTP 200. */
+export function isStatusFalse(body: unknown): body is Body {
+	return isObject(body) && body.status === false;
+}
+
+/** `errors: {field: [messages]}` of a validation failure, as one line per field. */
+export function formatFieldErrors(errors: unknown): string | undefined {
+	if (!isObject(errors)) return undefined;
+	const lines = Object.entries(errors).map(([field, messages]) => {
+		const list = Array.isArray(messages) ? messages.map(String) : [String(messages)];
+		return `${field}: ${list.join(' ')}`;
+	});
+	return lines.length ? lines.join('\n') : undefined;
+}
+
+const STATUS_TEXT: Record<number, string> = {
+	400: 'Bad request',
+	401: 'The API key was not accepted',
+	402: 'Payment required',
+	403: 'Forbidden',
+	404: 'Not found',
+	405: 'Method not allowed',
+	422: 'The given data was invalid',
+	429: 'Too many requests',
+	500: 'The service failed to process the request',
+	502: 'Bad gateway',
+	503: 'Service unavailable',
+	504: 'Gateway timeout',
+};
+
+const HINTS: Record<number, string> = {
+	401: 'Check the API key and the base URL of the credential.',
+	402: 'Top up the account balance in the web app.',
+	429: 'The rate limit of the account was exceeded and the retry budget is spent. Lower "Requests per Minute" in the credential.',
+};
+
+/**
+ * The service's error text, whatever the shape of the body:
+ * `{error}`, `{message}`, `{message, errors}`, `{status: false, error}`.
+ */
+export function serviceMessage(body: unknown): string | undefined {
+	if (typeof body === 'string') {
+		const text = body.trim();
+		return text && text.length <= 500 && !text.startsWith('<') ? text : undefined;
+	}
+	if (!isObject(body)) return undefined;
+	for (const key of ['error', 'message']) {
+		const value = body[key];
+		if (typeof value === 'string' && value.trim()) return value.trim();
+		if (isObject(value) && typeof value.message === 'string') return value.message;
+	}
+	return undefined;
+}
+
+/**
+ * Turns an answer of the service into a NodeApiError that carries the
+ * service's own text; a validation failure lists each field's messages.
+ */
+export function toApiError(
+	node: INode,
+	statusCode: number,
+	body: unknown,
+	itemIndex?: number,
+): NodeApiError {
+	const text = serviceMessage(body);
+	const fields = isObject(body) ? formatFieldErrors(body.errors) : undefined;
+	const base = text ?? STATUS_TEXT[statusCode] ?? `The service answered with HTTP ${statusCode}`;
+	const message = fields ? `${base}: ${fields.replace(/\n/g, '; ')}` : base;
+	const description = [fields, HINTS[statusCode]].filter(Boolean).join('\n') || undefined;
+	const response: JsonObject = isObject(body)
+		? (body as JsonObject)
+		: { message: text ?? base, httpCode: String(statusCode) };
+	return new NodeApiError(node, response, {
+		message,
+		description,
+		httpCode: String(statusCode),
+		itemIndex,
+	});
+}
+
+/** An error of the connection itself (no answer from the service). */
+export function toConnectionError(
+	node: INode,
+	code: string | undefined,
+	attempts: number,
+	itemIndex?: number,
+): NodeApiError {
+	const what = code ? `(${code})` : '';
+	const message = `The service could not be reached ${what}`.trim();
+	return new NodeApiError(
+		node,
+		{ message, code: code ?? null },
+		{
+			message,
+			description:
+				attempts > 1
+					? `Gave up after ${attempts} attempts. Check the base URL of the credential and the network.`
+					: 'Check the base URL of the credential and the network.',
+			itemIndex,
+		},
+	);
+}

@@ -1,0 +1,159 @@
+/**
+ * A stand-in for n8n's IExecuteFunctions / ILoadOptionsFunctions / hook and
+ * webhook contexts in unit tests. HTTP is real: `httpRequestWithAuthentication`
+ * applies the credential like n8n does (Bearer header) and sends the request
+ * through n8n's own request conversion (`@n8n/backend-network`), so `nock`
+ * sees exactly what n8n would send.
+ */
+import type {
+	IBinaryData,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+} from 'n8n-workflow';
+import { NodeOperationError, deepCopy } from 'n8n-workflow';
+import { constructExecutionMetaData, returnJsonArray } from 'n8n-core';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { httpRequest } = require('@n8n/backend-network/testing');
+
+export const TEST_BASE_URL = 'https://api.test.local';
+export const TEST_API_KEY = 'test-key-SECRET-0123456789';
+
+export interface TestCredentials {
+	apiKey: string;
+	baseUrl: string;
+	requestsPerMinute?: number;
+	burst?: number;
+}
+
+export interface ContextOptions {
+	/** Parameters: one object for all items, or one per item. Dotted names ("options.x") are resolved. */
+	parameters: IDataObject | IDataObject[];
+	items?: INodeExecutionData[];
+	credentials?: Partial<TestCredentials>;
+	continueOnFail?: boolean;
+	/** Binary buffers by item index and property name. */
+	binaryBuffers?: Record<number, Record<string, Buffer>>;
+	node?: Partial<INode>;
+	/** Current node parameters for list search methods. */
+	currentParameters?: IDataObject;
+	staticData?: IDataObject;
+}
+
+export interface RequestRecord {
+	method: string;
+	url: string;
+	headers: IDataObject;
+}
+
+function lookup(source: IDataObject, name: string): unknown {
+	let current: unknown = source;
+	for (const part of name.split('.')) {
+		if (current === null || typeof current !== 'object') return undefined;
+		current = (current as IDataObject)[part];
+	}
+	return current;
+}
+
+function extract(value: unknown): unknown {
+	if (value && typeof value === 'object' && (value as IDataObject).__rl === true) {
+		return (value as IDataObject).value;
+	}
+	return value;
+}
+
+export function createContext(options: ContextOptions) {
+	const items: INodeExecutionData[] = options.items ?? [{ json: {} }];
+	const credentials: TestCredentials = {
+		apiKey: TEST_API_KEY,
+		baseUrl: TEST_BASE_URL,
+		...options.credentials,
+	};
+	const node: INode = {
+		id: 'node-1',
+		name: 'Voice Chat Assistant',
+		type: 'n8n-nodes-voice-chat-assistant.voiceChatAssistant',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials: { voiceChatAssistantApi: { id: 'cred-1', name: 'Test account' } },
+		...options.node,
+	};
+	const staticData: IDataObject = options.staticData ?? {};
+	const sent: IHttpRequestOptions[] = [];
+
+	const paramsFor = (itemIndex: number): IDataObject =>
+		Array.isArray(options.parameters)
+			? (options.parameters[itemIndex] ?? options.parameters[0])
+			: options.parameters;
+
+	const getNodeParameter = (
+		name: string,
+		itemIndex = 0,
+		fallback?: unknown,
+		opts?: { extractValue?: boolean },
+	) => {
+		const value = lookup(paramsFor(itemIndex), name);
+		if (value === undefined) {
+			if (fallback !== undefined) return fallback;
+			throw new NodeOperationError(node, `Could not get parameter "${name}"`);
+		}
+		return opts?.extractValue ? extract(value) : deepCopy(value);
+	};
+
+	const helpers = {
+		async httpRequestWithAuthentication(credentialType: string, request: IHttpRequestOptions) {
+			if (credentialType !== 'voiceChatAssistantApi') throw new Error(`unexpected credential ${credentialType}`);
+			const withAuth: IHttpRequestOptions = {
+				...request,
+				headers: { ...(request.headers ?? {}), Authorization: `Bearer ${credentials.apiKey}` },
+			};
+			sent.push(withAuth);
+			return await httpRequest(withAuth);
+		},
+		constructExecutionMetaData,
+		returnJsonArray,
+		assertBinaryData(itemIndex: number, propertyName: string): IBinaryData {
+			const binary = items[itemIndex]?.binary?.[propertyName];
+			if (!binary) {
+				throw new NodeOperationError(node, `This operation expects the node's input data to contain a binary file '${propertyName}', but none was found [item ${itemIndex}]`, { itemIndex });
+			}
+			return binary;
+		},
+		async getBinaryDataBuffer(itemIndex: number, propertyName: string): Promise<Buffer> {
+			const fromOptions = options.binaryBuffers?.[itemIndex]?.[propertyName];
+			if (fromOptions) return fromOptions;
+			const binary = items[itemIndex]?.binary?.[propertyName];
+			if (!binary) throw new Error(`no binary ${propertyName}`);
+			return Buffer.from(binary.data, 'base64');
+		},
+		async getBinaryMetadata() {
+			return {};
+		},
+	};
+
+	const context = {
+		getNode: () => node,
+		getInputData: () => items,
+		getNodeParameter,
+		getCurrentNodeParameter: (name: string, opts?: { extractValue?: boolean }) => {
+			const value = lookup(options.currentParameters ?? paramsFor(0), name);
+			return opts?.extractValue ? extract(value) : value;
+		},
+		getCurrentNodeParameters: () => options.currentParameters ?? paramsFor(0),
+		getCredentials: async (type: string) => {
+			if (type !== 'voiceChatAssistantApi') throw new Error(`unexpected credential ${type}`);
+			return { ...credentials };
+		},
+		continueOnFail: () => options.continueOnFail ?? false,
+		getWorkflowStaticData: () => staticData,
+		getExecutionId: () => 'exec-1',
+		getMode: () => 'manual',
+		getWorkflow: () => ({ id: 'wf-1', name: 'Test', active: false }),
+		logger: { debug() {}, info() {}, warn() {}, error() {} },
+		helpers,
+	};
+	return { context: context as unknown as IExecuteFunctions, sent, staticData, node };
+}
