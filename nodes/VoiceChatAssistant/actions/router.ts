@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { resources } from './resources';
@@ -39,11 +39,14 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				output.push({ json: errorJson(error as Error), pairedItem: { item: itemIndex } });
 				continue;
 			}
-			if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+			if (error instanceof NodeApiError) {
 				if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
-				throw error;
+				// returns the same error: the service's answer is already mapped
+				throw new NodeApiError(this.getNode(), error as unknown as JsonObject);
 			}
-			throw new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			const failure = error instanceof NodeOperationError ? error : new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+			if (failure.context.itemIndex === undefined) failure.context.itemIndex = itemIndex;
+			throw failure;
 		}
 	}
 	return [output];

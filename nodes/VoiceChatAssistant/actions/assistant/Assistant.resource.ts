@@ -41,19 +41,19 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Disable Inbound Webhook',
 				value: 'disableInboundWebhook',
-				action: "Disable an assistant's inbound webhook",
+				action: 'Disable an assistant s inbound webhook',
 				description: 'Stop sending inbound call notifications of an assistant',
 			},
 			{
 				name: 'Disable Post-Call Webhook',
 				value: 'disablePostCallWebhook',
-				action: "Disable an assistant's post-call webhook",
+				action: 'Disable an assistant s post call webhook',
 				description: 'Stop sending post-call notifications of an assistant',
 			},
 			{
 				name: 'Enable Inbound Webhook',
 				value: 'enableInboundWebhook',
-				action: "Enable an assistant's inbound webhook",
+				action: 'Enable an assistant s inbound webhook',
 				description: "Send notifications about an assistant's inbound calls to a URL",
 			},
 			{
@@ -75,27 +75,27 @@ export const description: INodeProperties[] = [
 				description: 'List the assistants of the account',
 			},
 			{
-				name: 'Get Models',
-				value: 'getModels',
-				action: 'Get the AI models of an engine mode',
-				description: 'List the language models (LLM) or multimodal models an assistant can use',
-			},
-			{
 				name: 'Get Many Outbound',
 				value: 'getOutbound',
 				action: 'Get the outbound assistants',
 				description: 'List the outbound assistants of the account',
 			},
 			{
+				name: 'Get Models',
+				value: 'getModels',
+				action: 'Get the AI models of an engine mode',
+				description: 'List the language models (LLM) or multimodal models an assistant can use',
+			},
+			{
 				name: 'Get Synthesizer Providers',
 				value: 'getSynthesizerProviders',
-				action: 'Get the text-to-speech providers',
+				action: 'Get the text to speech providers',
 				description: 'List the speech synthesizer (text-to-speech) providers',
 			},
 			{
 				name: 'Get Transcriber Providers',
 				value: 'getTranscriberProviders',
-				action: 'Get the speech-to-text providers',
+				action: 'Get the speech to text providers',
 				description: 'List the transcriber (speech-to-text) providers',
 			},
 			{

@@ -25,7 +25,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get',
 				value: 'get',
-				action: "Get a conversation's messages",
+				action: 'Get a conversation s messages',
 				description: 'Get the message history of a conversation',
 			},
 			{

@@ -24,7 +24,7 @@ export const description: INodeProperties[] = [
 			{
 				name: 'Get Many SMS-Capable',
 				value: 'getManySmsCapable',
-				action: 'Get SMS-capable phone numbers',
+				action: 'Get sms capable phone numbers',
 				description: 'List only SMS-capable numbers with an active subscription (legacy list)',
 			},
 			{
