@@ -8,6 +8,7 @@ module.exports = {
 			testEnvironment: 'node',
 			roots: ['<rootDir>/test/unit'],
 			testMatch: ['**/*.test.ts'],
+			setupFilesAfterEnv: ['<rootDir>/test/helpers/nockSetup.ts'],
 			transform: { '^.+\\.ts$': tsJest },
 		},
 		{

@@ -92,20 +92,20 @@ export function toConnectionError(
 	node: INode,
 	code: string | undefined,
 	attempts: number,
-	itemIndex?: number,
+	details: { timeoutMs: number; retried: boolean; itemIndex?: number },
 ): NodeApiError {
-	const what = code ? `(${code})` : '';
-	const message = `The service could not be reached ${what}`.trim();
-	return new NodeApiError(
-		node,
-		{ message, code: code ?? null },
-		{
-			message,
-			description:
-				attempts > 1
-					? `Gave up after ${attempts} attempts. Check the base URL of the credential and the network.`
-					: 'Check the base URL of the credential and the network.',
-			itemIndex,
-		},
-	);
+	const timedOut = code === 'ETIMEDOUT' || code === 'ECONNABORTED' || code === 'ESOCKETTIMEDOUT';
+	const message = timedOut
+		? `The service did not answer within ${details.timeoutMs / 1000} s`
+		: `The service could not be reached${code ? ` (${code})` : ''}`;
+	const hints: string[] = [];
+	if (attempts > 1) hints.push(`Gave up after ${attempts} attempts.`);
+	if (!details.retried && timedOut) {
+		hints.push('The request was not sent again because the service may already have applied it; check before running it again.');
+	}
+	hints.push('Check the base URL of the credential and the network.');
+	const error = new NodeApiError(node, { message, code: code ?? null }, { message, description: hints.join(' '), itemIndex: details.itemIndex });
+	// keep our wording: n8n would replace it with a generic text for known codes
+	error.message = message;
+	return error;
 }

@@ -200,7 +200,11 @@ export async function apiRequest<T = unknown>(
 				continue;
 			}
 			// never pass the original error on: it carries the request with its headers
-			throw toConnectionError(node, code, attempt, options.itemIndex);
+			throw toConnectionError(node, code, attempt, {
+				timeoutMs: request.timeout ?? DEFAULT_TIMEOUT_MS,
+				retried: idempotent,
+				itemIndex: options.itemIndex,
+			});
 		}
 
 		const status = response.statusCode;

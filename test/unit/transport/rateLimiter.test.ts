@@ -1,0 +1,88 @@
+import nock from 'nock';
+
+import { apiRequest } from '../../../nodes/VoiceChatAssistant/transport';
+import { SlidingWindowLimiter, getLimiter, resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
+import { TEST_BASE_URL, createContext } from '../../helpers/context';
+import { installFakeClock } from '../../helpers/fakeClock';
+
+describe('rate limiter', () => {
+	let clock: ReturnType<typeof installFakeClock>;
+	const t0 = 1_700_000_000_000;
+	beforeEach(() => {
+		resetLimiters();
+		clock = installFakeClock(t0);
+	});
+	afterEach(() => {
+		clock.restore();
+		nock.cleanAll();
+	});
+
+	it('lets a burst of 20 through at once, then spaces requests by the 10 s window', () => {
+		const limiter = new SlidingWindowLimiter({ perMinute: 100, burst: 20 });
+		const starts = Array.from({ length: 45 }, () => limiter.reserve() - t0);
+		expect(starts.slice(0, 20)).toEqual(Array(20).fill(0));
+		expect(starts.slice(20, 40)).toEqual(Array(20).fill(10_000));
+		expect(starts.slice(40, 45)).toEqual(Array(5).fill(20_000));
+	});
+
+	it('holds the steady rate: never more than perMinute in any 60 s, whatever the burst', () => {
+		const limiter = new SlidingWindowLimiter({ perMinute: 100, burst: 20 });
+		const starts = Array.from({ length: 1000 }, () => limiter.reserve() - t0);
+		for (let i = 100; i < starts.length; i++) {
+			expect(starts[i] - starts[i - 100]).toBeGreaterThanOrEqual(60_000);
+		}
+		for (let i = 20; i < starts.length; i++) {
+			expect(starts[i] - starts[i - 20]).toBeGreaterThanOrEqual(10_000);
+		}
+		// 1,000 requests at 100/min: the last starts at the floor of 9 minutes (the first 100 are free)
+		expect(starts[999]).toBe(9 * 60_000 + 40_000);
+	});
+
+	it('frees budget as time passes', () => {
+		const limiter = new SlidingWindowLimiter({ perMinute: 3, burst: 3 });
+		expect([limiter.reserve(), limiter.reserve(), limiter.reserve()].map((t) => t - t0)).toEqual([0, 0, 0]);
+		clock.advance(61_000);
+		expect(limiter.reserve() - t0).toBe(61_000);
+	});
+
+	it('is shared by two executions that use the same credential, and separate for another credential', async () => {
+		const limited = { requestsPerMinute: 100, burst: 2 };
+		nock(TEST_BASE_URL).get('/api/user/me').times(5).reply(200, { name: 'A' });
+		const first = createContext({ parameters: {}, credentials: limited, node: { credentials: { voiceChatAssistantApi: { id: 'shared', name: 'A' } } } }).context;
+		const second = createContext({ parameters: {}, credentials: limited, node: { credentials: { voiceChatAssistantApi: { id: 'shared', name: 'A' } } } }).context;
+		const other = createContext({ parameters: {}, credentials: limited, node: { credentials: { voiceChatAssistantApi: { id: 'other', name: 'B' } } } }).context;
+
+		await apiRequest.call(first, 'GET', '/api/user/me');
+		await apiRequest.call(second, 'GET', '/api/user/me');
+		expect(clock.now() - t0).toBe(0);
+		await apiRequest.call(second, 'GET', '/api/user/me');
+		// the third request of the shared budget waits for the 10 s window
+		expect(clock.now() - t0).toBe(10_000);
+		await apiRequest.call(other, 'GET', '/api/user/me');
+		await apiRequest.call(other, 'GET', '/api/user/me');
+		// the other credential has its own budget: no further wait
+		expect(clock.now() - t0).toBe(10_000);
+		expect(getLimiter('shared@' + TEST_BASE_URL, { perMinute: 100, burst: 2 })).toBeDefined();
+	});
+
+	it('a 429 with retry_after during a burst pauses every request of the credential, then the item succeeds', async () => {
+		const ctx = createContext({ parameters: {} }).context;
+		const scope = nock(TEST_BASE_URL)
+			.get('/api/user/me')
+			.reply(200, { n: 1 })
+			.get('/api/user/me')
+			.reply(429, { message: 'Too Many Attempts.', retry_after: 5 })
+			.get('/api/user/me')
+			.reply(200, { n: 2 })
+			.get('/api/user/me')
+			.reply(200, { n: 3 });
+		await expect(apiRequest.call(ctx, 'GET', '/api/user/me')).resolves.toEqual({ n: 1 });
+		await expect(apiRequest.call(ctx, 'GET', '/api/user/me')).resolves.toEqual({ n: 2 });
+		expect(clock.now() - t0).toBe(5_000);
+		const limiter = getLimiter('cred-1@' + TEST_BASE_URL, { perMinute: 100, burst: 20 });
+		// nothing may start before the pause is over
+		expect(limiter.reserve()).toBeGreaterThanOrEqual(t0 + 5_000);
+		await expect(apiRequest.call(ctx, 'GET', '/api/user/me')).resolves.toEqual({ n: 3 });
+		scope.done();
+	});
+});
