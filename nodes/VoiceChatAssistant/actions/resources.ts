@@ -10,6 +10,7 @@ import * as knowledgebase from './knowledgebase/Knowledgebase.resource';
 import * as lead from './lead/Lead.resource';
 import * as phoneNumber from './phoneNumber/PhoneNumber.resource';
 import * as tool from './tool/Tool.resource';
+import { parallelRequestsProperty } from './parallel';
 import type { ResourceModule } from './types';
 
 export const resources: Record<string, ResourceModule> = {
@@ -48,4 +49,5 @@ export const resourceProperty: INodeProperties = {
 export const allProperties: INodeProperties[] = [
 	resourceProperty,
 	...Object.values(resources).flatMap((resource) => resource.description),
+	parallelRequestsProperty,
 ];
