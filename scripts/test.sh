@@ -33,6 +33,16 @@ run_layer() {
 	' "$results/$name.json" "$name" || status=1
 }
 
+step "simulator self-test"
+if node --test test/simulator/ > "$results/simulator.tap" 2>&1; then :; else status=1; fi
+node -e '
+	const tap = require("fs").readFileSync(process.argv[1], "utf8");
+	const n = (k) => Number((new RegExp(`^# ${k} (\\d+)`, "m").exec(tap) || [0, 0])[1]);
+	const r = { numPassedTests: n("pass"), numFailedTests: n("fail") + n("cancelled"), numTotalTests: n("tests") };
+	require("fs").writeFileSync(process.argv[2], JSON.stringify(r));
+	console.log(`simulator layer: ${r.numPassedTests} passed, ${r.numFailedTests} failed (${r.numTotalTests} tests)`);
+' "$results/simulator.tap" "$results/simulator.json"
+
 run_layer unit npx jest --config jest.config.js --selectProjects unit
 run_layer workflow npx jest --config jest.config.js --selectProjects workflow
 

@@ -1,7 +1,45 @@
-import type { INodeType, INodeTypeDescription, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IHookFunctions,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-// PLACEHOLDER: replaced by the real trigger.
+import { assistantLocator } from '../VoiceChatAssistant/actions/common.descriptions';
+import { searchAssistants } from '../VoiceChatAssistant/methods/listSearch';
+import { asId, parsePayload, queryValue, statusAllowed, toItem } from './payload';
+import {
+	INBOUND,
+	POST_CALL,
+	aboutAssistant,
+	disableWebhook,
+	enableWebhook,
+	newSecret,
+	readAssistantIds,
+	readEvent,
+	readRegistration,
+	readWanted,
+	registeredUrl,
+	registrationMatches,
+	safeEqual,
+	writeRegistration,
+} from './registration';
+import type { RegisteredAssistant, Registration } from './registration';
+
+/** Writes the answer to the service and tells n8n that it is sent. */
+function answer(
+	ctx: IWebhookFunctions,
+	statusCode: number,
+	body: IDataObject,
+	workflowData?: IWebhookResponseData['workflowData'],
+): IWebhookResponseData {
+	ctx.getResponseObject().status(statusCode).json(body);
+	return workflowData ? { noWebhookResponse: true, workflowData } : { noWebhookResponse: true };
+}
+
 export class VoiceChatAssistantTrigger implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'Voice Chat Assistant Trigger',
@@ -12,16 +50,325 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		description: 'Starts the workflow when a call of an assistant ends',
+		subtitle:
+			'={{$parameter["event"] === "callCompleted" ? "Call completed (post-call webhook)" : "Inbound call completed"}}',
+		description: 'Starts the workflow when a call of a voice assistant ends (Famulor)',
 		defaults: { name: 'Voice Chat Assistant Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'voiceChatAssistantApi', required: true }],
-		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'webhook' }],
-		properties: [],
+		webhooks: [
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: '={{$parameter["responseMode"]}}',
+				path: 'webhook',
+			},
+		],
+		properties: [
+			{
+				displayName:
+					'The service keeps one webhook URL per assistant. Activating this workflow, or listening for a test event, replaces the URL the assistant had: the test URL and the production URL replace each other, and so do two workflows watching the same assistant. After testing, publish (or deactivate and activate) the workflow again to register its production URL.',
+				name: 'oneUrlPerAssistantNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Inbound Call Completed',
+						value: INBOUND,
+						description:
+							"An inbound call of the assistant ended (the service's inbound webhook, enabled per assistant)",
+					},
+					{
+						name: 'Call Completed (Post-Call Webhook)',
+						value: POST_CALL,
+						description:
+							"Any call of the assistant ended: inbound, outbound and campaign calls (the assistant's post-call webhook)",
+					},
+				],
+				default: INBOUND,
+			},
+			{
+				...assistantLocator,
+				description:
+					'The assistant whose calls start this workflow. Pick it from the list or give its numeric ID.',
+			},
+			{
+				displayName: 'Additional Assistants',
+				name: 'additionalAssistants',
+				type: 'fixedCollection',
+				typeOptions: { multipleValues: true },
+				placeholder: 'Add Assistant',
+				default: {},
+				description: 'More assistants whose calls start this workflow; the item says which one in "assistant_id"',
+				options: [
+					{
+						displayName: 'Assistant',
+						name: 'assistant',
+						values: [
+							{
+								...assistantLocator,
+								description: 'Pick the assistant from the list or give its numeric ID',
+							},
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Response Mode',
+				name: 'responseMode',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Immediately',
+						value: 'onReceived',
+						description: 'Answer 200 {"received": true} as soon as the call data arrives',
+					},
+					{
+						name: 'When Last Node Finishes',
+						value: 'lastNode',
+						description:
+							'Answer with the first item of the last node; the service stores it as the call\'s "webhook_response"',
+					},
+					{
+						name: "Using 'Respond to Webhook' Node",
+						value: 'responseNode',
+						description:
+							'Answer with what a Respond to Webhook node returns; the service stores it as the call\'s "webhook_response"',
+					},
+				],
+				default: 'onReceived',
+				description: 'When and how to answer the service',
+			},
+			{
+				displayName:
+					"Add a Respond to Webhook node to the workflow. n8n's Respond to Webhook node from version 1.1 on refuses to run unless n8n's own Webhook, Form, Chat or Wait node comes before it; if it reports \"No Webhook node found in the workflow\", choose \"When Last Node Finishes\" instead.",
+				name: 'responseNodeNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { responseMode: ['responseNode'] } },
+			},
+			{
+				displayName: 'Verify Secret',
+				name: 'verifySecret',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to refuse (HTTP 401) calls of the webhook URL that lack the random secret this node adds to the URL it registers. The service signs nothing, so the secret is what tells its calls from anyone else\'s.',
+			},
+			{
+				displayName:
+					'Without the secret check, anyone who knows the webhook URL can start this workflow with made-up call data. Turn it off only when something between the service and n8n strips query strings.',
+				name: 'verifySecretOffNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { verifySecret: [false] } },
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add option',
+				default: {},
+				options: [
+					{
+						displayName: 'Call Statuses',
+						name: 'callStatuses',
+						type: 'multiOptions',
+						options: [
+							{ name: 'Busy', value: 'busy' },
+							{ name: 'Completed', value: 'completed' },
+							{ name: 'Ended', value: 'ended' },
+							{ name: 'Ended by Assistant', value: 'ended_by_assistant' },
+							{ name: 'Ended by Customer', value: 'ended_by_customer' },
+							{ name: 'Failed', value: 'failed' },
+							{ name: 'In Progress', value: 'in-progress' },
+							{ name: 'Initiated', value: 'initiated' },
+							{ name: 'No Answer', value: 'no-answer' },
+							{ name: 'Ringing', value: 'ringing' },
+						],
+						default: [],
+						description:
+							'Start the workflow only for calls with one of these statuses (empty: every status). Other calls are answered 200 and start nothing.',
+					},
+					{
+						displayName: 'Include Recording',
+						name: 'includeRecording',
+						type: 'boolean',
+						default: true,
+						description: 'Whether the service puts the recording URL ("recording_url") into the call data',
+						displayOptions: { show: { '/event': [POST_CALL] } },
+					},
+					{
+						displayName: 'Only Completed Calls',
+						name: 'onlyCompletedCalls',
+						type: 'boolean',
+						default: true,
+						description: 'Whether the service skips failed and unanswered calls (it sends nothing for them)',
+						displayOptions: { show: { '/event': [POST_CALL] } },
+					},
+				],
+			},
+		],
+	};
+
+	methods = {
+		listSearch: { searchAssistants },
+	};
+
+	webhookMethods = {
+		default: {
+			/**
+			 * Whether the node's static data holds a registration matching the
+			 * node's settings. Asks nothing of the service and changes nothing.
+			 */
+			async checkExists(this: IHookFunctions): Promise<boolean> {
+				const registration = readRegistration(this.getWorkflowStaticData('node'));
+				return registrationMatches(registration, readWanted(this));
+			},
+
+			/**
+			 * Registers the webhook URL (with a new secret) on every watched
+			 * assistant. All or nothing: when one assistant fails, the ones
+			 * registered by this call are removed again and the static data is
+			 * left as it was before the error is reported.
+			 */
+			async create(this: IHookFunctions): Promise<boolean> {
+				const staticData = this.getWorkflowStaticData('node');
+				const wanted = readWanted(this);
+				const previous = readRegistration(staticData);
+				if (previous) {
+					const left = previous.assistants.filter(
+						(a) => previous.event !== wanted.event || !wanted.assistantIds.includes(a.id),
+					);
+					if (left.length) {
+						this.logger.warn(
+							`Voice Chat Assistant Trigger: an earlier registration on assistant(s) ${left
+								.map((a) => a.id)
+								.join(', ')} is no longer watched and is left as it is at the service`,
+						);
+					}
+				}
+
+				const registration: Registration = {
+					event: wanted.event,
+					webhookUrl: wanted.webhookUrl,
+					secret: newSecret(),
+					assistants: [],
+					settings: wanted.settings,
+				};
+				for (const assistantId of wanted.assistantIds) {
+					const url = registeredUrl(wanted.webhookUrl, assistantId, registration.secret);
+					try {
+						await enableWebhook(this, wanted.event, assistantId, url, wanted.settings);
+					} catch (error) {
+						const kept: RegisteredAssistant[] = [];
+						for (const done of registration.assistants) {
+							try {
+								await disableWebhook(this, wanted.event, done.id);
+							} catch (undoError) {
+								this.logger.warn(
+									`Voice Chat Assistant Trigger: could not remove the webhook of assistant ${done.id} again: ${(undoError as Error).message}`,
+								);
+								kept.push(done);
+							}
+						}
+						// what could not be undone stays listed for delete; else the earlier registration, if any
+						writeRegistration(staticData, kept.length ? { ...registration, assistants: kept } : previous);
+						throw aboutAssistant(this.getNode(), error, assistantId, 'Registering the webhook');
+					}
+					registration.assistants.push({ id: assistantId, url });
+					writeRegistration(staticData, registration);
+				}
+				return true;
+			},
+
+			/**
+			 * Removes the registrations listed in static data (only what this node
+			 * made). An assistant that no longer exists counts as removed.
+			 */
+			async delete(this: IHookFunctions): Promise<boolean> {
+				const staticData = this.getWorkflowStaticData('node');
+				const registration = readRegistration(staticData);
+				if (!registration) {
+					writeRegistration(staticData, undefined);
+					return true;
+				}
+				const remaining: RegisteredAssistant[] = [];
+				for (const entry of registration.assistants) {
+					try {
+						const outcome = await disableWebhook(this, registration.event, entry.id);
+						if (outcome === 'gone') {
+							this.logger.debug(
+								`Voice Chat Assistant Trigger: assistant ${entry.id} no longer exists; nothing to remove`,
+							);
+						}
+					} catch (error) {
+						this.logger.warn(
+							`Voice Chat Assistant Trigger: could not remove the webhook of assistant ${entry.id}: ${(error as Error).message}`,
+						);
+						remaining.push(entry);
+					}
+				}
+				writeRegistration(staticData, { ...registration, assistants: remaining });
+				return remaining.length === 0;
+			},
+		},
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return { workflowData: [this.helpers.returnJsonArray(this.getBodyData())] };
+		const query = this.getQueryData();
+		const registration = readRegistration(this.getWorkflowStaticData('node'));
+
+		if (this.getNodeParameter('verifySecret', true) !== false) {
+			const secret = queryValue(query, 'secret');
+			if (!registration || secret === undefined || !safeEqual(secret, registration.secret)) {
+				return answer(this, 401, { message: 'Unauthorized' });
+			}
+		}
+
+		const request = this.getRequestObject() as unknown as { rawBody?: unknown };
+		const payload = parsePayload(this.getBodyData() as unknown, request.rawBody);
+		if (!payload) {
+			return answer(this, 400, { message: 'Bad request: the body must be a JSON object with the call data' });
+		}
+
+		const options = this.getNodeParameter('options', {}) as IDataObject;
+		if (!statusAllowed(payload, options.callStatuses)) {
+			return answer(this, 200, {
+				received: true,
+				ignored: true,
+				reason: `call status ${JSON.stringify(payload.status ?? null)} is not one this workflow listens to`,
+			});
+		}
+
+		const event = registration?.event ?? readEvent(this);
+		let assistantId = asId(queryValue(query, 'assistant_id') ?? payload.assistant_id);
+		if (assistantId === null) {
+			const watched = registration ? registration.assistants.map((a) => a.id) : safeIds(this);
+			if (watched.length === 1) assistantId = watched[0];
+		}
+		const workflowData = [this.helpers.returnJsonArray([toItem(payload, event, assistantId)])];
+
+		if (this.getNodeParameter('responseMode', 'onReceived') === 'onReceived') {
+			return answer(this, 200, { received: true }, workflowData);
+		}
+		return { workflowData };
+	}
+}
+
+/** The watched assistants from the parameters, or none when they cannot be read. */
+function safeIds(ctx: IWebhookFunctions): number[] {
+	try {
+		return readAssistantIds(ctx);
+	} catch {
+		return [];
 	}
 }

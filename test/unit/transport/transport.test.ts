@@ -291,7 +291,7 @@ describe('transport', () => {
 				.get('/api/user/calls')
 				.query({ per_page: '30', page: '1' })
 				.reply(200, page(1, 9, 30, 30));
-			const some = await apiRequestAllItems.call(ctx(), '/api/user/calls', {}, 30);
+			const some = (await apiRequestAllItems.call(ctx(), '/api/user/calls', {}, 30)) as Array<{ id: number }>;
 			expect(some.map((c) => c.id)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
 			scope.done();
 		});

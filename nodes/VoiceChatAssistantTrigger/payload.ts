@@ -1,0 +1,92 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * Reading what the service posts: the call payload (FACTS.md: id,
+ * customer_phone, assistant_phone, duration, status, extracted_variables,
+ * input_variables, transcript, recording_url, created_at, finished_at, lead,
+ * campaign) and turning it into the trigger's item.
+ */
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The payload as an object, or undefined when the body is not a JSON object
+ * (no body, invalid JSON, an array, a string, a number, an empty object).
+ * A body n8n left as text or bytes (a content type other than JSON) is parsed
+ * here.
+ */
+export function parsePayload(body: unknown, rawBody?: unknown): IDataObject | undefined {
+	let value: unknown = body;
+	const empty = value === undefined || value === null || value === '' || (isObject(value) && Object.keys(value).length === 0);
+	if (empty && rawBody instanceof Uint8Array && rawBody.length > 0) {
+		value = new TextDecoder().decode(rawBody);
+	} else if (value instanceof Uint8Array) {
+		value = new TextDecoder().decode(value);
+	}
+	if (typeof value === 'string') {
+		const text = value.trim();
+		if (!text.startsWith('{')) return undefined;
+		try {
+			value = JSON.parse(text);
+		} catch {
+			return undefined;
+		}
+	}
+	if (!isObject(value) || Object.keys(value).length === 0) return undefined;
+	return value;
+}
+
+/**
+ * The transcript as one string: a string as it is; an array of turns
+ * (`{text, type, sender, timestamp}`) as `sender: text` lines; anything else
+ * as an empty string.
+ */
+export function transcriptText(transcript: unknown): string {
+	if (typeof transcript === 'string') return transcript;
+	if (!Array.isArray(transcript)) return '';
+	return transcript
+		.map((turn) => {
+			if (typeof turn === 'string') return turn;
+			if (!isObject(turn)) return '';
+			const text = turn.text ?? turn.content ?? '';
+			const speaker = turn.sender ?? turn.role;
+			const line = typeof text === 'string' ? text : JSON.stringify(text);
+			return speaker !== undefined && speaker !== null && speaker !== '' ? `${String(speaker)}: ${line}` : line;
+		})
+		.filter((line) => line !== '')
+		.join('\n');
+}
+
+/** The first value of a query parameter, when it was given exactly once. */
+export function queryValue(query: unknown, name: string): string | undefined {
+	if (!isObject(query)) return undefined;
+	const value = query[name];
+	return typeof value === 'string' ? value : undefined;
+}
+
+/** A numeric id as a number (identifiers of the service are integers), anything else as given. */
+export function asId(value: unknown): number | string | null {
+	if (value === undefined || value === null || value === '') return null;
+	if (typeof value === 'number') return value;
+	const text = String(value).trim();
+	return /^\d+$/.test(text) ? Number(text) : text;
+}
+
+/** Whether the call's status passes the "Call Statuses" filter (empty: every status). */
+export function statusAllowed(payload: IDataObject, statuses: unknown): boolean {
+	if (!Array.isArray(statuses) || statuses.length === 0) return true;
+	const status = typeof payload.status === 'string' ? payload.status.trim().toLowerCase() : undefined;
+	if (status === undefined) return false;
+	return statuses.some((s) => String(s).toLowerCase() === status);
+}
+
+/** The trigger's item: `event` and `assistant_id` first, the payload as received, then `transcript_text`. */
+export function toItem(payload: IDataObject, event: string, assistantId: number | string | null): IDataObject {
+	const item: IDataObject = { event, assistant_id: assistantId, ...payload };
+	item.event = event;
+	item.assistant_id = assistantId;
+	item.transcript_text = transcriptText(payload.transcript);
+	return item;
+}

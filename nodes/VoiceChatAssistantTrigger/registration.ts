@@ -1,0 +1,289 @@
+import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, randomString } from 'n8n-workflow';
+
+import { apiRequest } from '../VoiceChatAssistant/transport';
+
+/**
+ * What the trigger registers at the service, and how it remembers it.
+ *
+ * The service holds one webhook URL per assistant and signs nothing, so every
+ * registration carries a random secret and the assistant's id as query
+ * parameters of the URL it registers:
+ *
+ *   <n8n webhook URL>?assistant_id=<id>&secret=<secret>
+ *
+ * The registration is kept in the node's static data, which n8n saves with the
+ * workflow: `checkExists` compares it with the node's current settings (so a
+ * restart does not register twice) and `delete` undoes exactly what it lists.
+ */
+
+export const INBOUND = 'inboundCallCompleted';
+export const POST_CALL = 'callCompleted';
+export type TriggerEvent = typeof INBOUND | typeof POST_CALL;
+
+/** Settings sent with the post-call webhook (assistant configuration fields). */
+export interface PostCallSettings {
+	send_webhook_only_on_completed: boolean;
+	include_recording_in_webhook: boolean;
+}
+
+export interface RegisteredAssistant {
+	id: number;
+	/** The URL registered for this assistant, secret included. */
+	url: string;
+}
+
+export interface Registration {
+	event: TriggerEvent;
+	/** n8n's webhook URL (test or production), without our query parameters. */
+	webhookUrl: string;
+	secret: string;
+	assistants: RegisteredAssistant[];
+	/** Post-call webhook only. */
+	settings?: PostCallSettings;
+}
+
+/** What the node's parameters ask for. */
+export interface Wanted {
+	event: TriggerEvent;
+	webhookUrl: string;
+	assistantIds: number[];
+	settings?: PostCallSettings;
+}
+
+/** Key of the registration in the node's static data. */
+const KEY = 'registration';
+
+const SECRET_LENGTH = 32;
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A fresh secret: 32 random letters and digits (about 190 bits). */
+export function newSecret(): string {
+	return randomString(SECRET_LENGTH);
+}
+
+/** Compares two strings in time that does not depend on where they differ. */
+export function safeEqual(given: string, expected: string): boolean {
+	let diff = given.length ^ expected.length;
+	const length = Math.max(given.length, expected.length);
+	for (let i = 0; i < length; i++) {
+		diff |= (given.charCodeAt(i) || 0) ^ (expected.charCodeAt(i) || 0);
+	}
+	return diff === 0 && expected.length > 0;
+}
+
+/** The URL registered for one assistant: n8n's URL plus `assistant_id` and `secret`. */
+export function registeredUrl(webhookUrl: string, assistantId: number, secret: string): string {
+	const separator = webhookUrl.includes('?') ? '&' : '?';
+	return `${webhookUrl}${separator}assistant_id=${assistantId}&secret=${encodeURIComponent(secret)}`;
+}
+
+export function readRegistration(staticData: IDataObject): Registration | undefined {
+	const value = staticData[KEY];
+	if (!isObject(value)) return undefined;
+	const { event, webhookUrl, secret, assistants, settings } = value;
+	if (event !== INBOUND && event !== POST_CALL) return undefined;
+	if (typeof webhookUrl !== 'string' || typeof secret !== 'string' || !Array.isArray(assistants)) return undefined;
+	const list: RegisteredAssistant[] = [];
+	for (const entry of assistants) {
+		if (!isObject(entry) || typeof entry.id !== 'number' || typeof entry.url !== 'string') return undefined;
+		list.push({ id: entry.id, url: entry.url });
+	}
+	const registration: Registration = { event, webhookUrl, secret, assistants: list };
+	if (isObject(settings)) {
+		registration.settings = {
+			send_webhook_only_on_completed: settings.send_webhook_only_on_completed !== false,
+			include_recording_in_webhook: settings.include_recording_in_webhook !== false,
+		};
+	}
+	return registration;
+}
+
+/** Replaces the stored registration (a new object, so n8n notices the change and saves it). */
+export function writeRegistration(staticData: IDataObject, registration: Registration | undefined): void {
+	if (registration === undefined || registration.assistants.length === 0) {
+		if (KEY in staticData) delete staticData[KEY];
+		return;
+	}
+	const stored: IDataObject = {
+		event: registration.event,
+		webhookUrl: registration.webhookUrl,
+		secret: registration.secret,
+		assistants: registration.assistants.map((a) => ({ id: a.id, url: a.url })),
+	};
+	if (registration.settings) stored.settings = { ...registration.settings };
+	staticData[KEY] = stored;
+}
+
+/** The value of a resource locator (`{__rl, mode, value}`), a plain value, or undefined. */
+function locatorValue(value: unknown): unknown {
+	if (isObject(value) && 'value' in value) return value.value;
+	return value;
+}
+
+function parseAssistantId(node: INode, value: unknown, where: string): number | undefined {
+	const raw = locatorValue(value);
+	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return undefined;
+	const id = typeof raw === 'number' ? raw : Number(String(raw).trim());
+	if (!Number.isInteger(id) || id < 1) {
+		throw new NodeOperationError(node, `${where} must be a numeric assistant ID, got ${JSON.stringify(raw)}`, {
+			description: 'Pick the assistant from the list, or enter its numeric ID (e.g. 42).',
+		});
+	}
+	return id;
+}
+
+/** The assistants the node watches: the main one and any additional ones, without repeats. */
+export function readAssistantIds(ctx: Pick<IHookFunctions, 'getNode' | 'getNodeParameter'>): number[] {
+	const node = ctx.getNode();
+	const ids: number[] = [];
+	const main = parseAssistantId(node, ctx.getNodeParameter('assistantId', ''), 'Assistant');
+	if (main !== undefined) ids.push(main);
+	const additional = ctx.getNodeParameter('additionalAssistants', {}) as IDataObject;
+	const entries = Array.isArray(additional?.assistant) ? (additional.assistant as IDataObject[]) : [];
+	entries.forEach((entry, index) => {
+		const id = parseAssistantId(node, entry?.assistantId, `Additional assistant ${index + 1}`);
+		if (id !== undefined && !ids.includes(id)) ids.push(id);
+	});
+	if (ids.length === 0) {
+		throw new NodeOperationError(node, 'No assistant chosen', {
+			description: 'Choose the assistant whose calls start this workflow.',
+		});
+	}
+	return ids;
+}
+
+export function readEvent(ctx: Pick<IHookFunctions, 'getNodeParameter'>): TriggerEvent {
+	return ctx.getNodeParameter('event', INBOUND) === POST_CALL ? POST_CALL : INBOUND;
+}
+
+export function readWanted(ctx: IHookFunctions): Wanted {
+	const webhookUrl = ctx.getNodeWebhookUrl('default');
+	if (!webhookUrl) {
+		throw new NodeOperationError(ctx.getNode(), 'n8n did not provide a webhook URL for this trigger');
+	}
+	const event = readEvent(ctx);
+	const wanted: Wanted = { event, webhookUrl, assistantIds: readAssistantIds(ctx) };
+	if (event === POST_CALL) {
+		const options = ctx.getNodeParameter('options', {}) as IDataObject;
+		wanted.settings = {
+			send_webhook_only_on_completed: options.onlyCompletedCalls !== false,
+			include_recording_in_webhook: options.includeRecording !== false,
+		};
+	}
+	return wanted;
+}
+
+/**
+ * Whether the stored registration is what the node asks for: the same event,
+ * the same n8n URL, the same assistants (each with the URL built from the
+ * stored secret) and, for the post-call webhook, the same settings.
+ */
+export function registrationMatches(registration: Registration | undefined, wanted: Wanted): boolean {
+	if (!registration) return false;
+	if (registration.event !== wanted.event || registration.webhookUrl !== wanted.webhookUrl) return false;
+	if (registration.assistants.length !== wanted.assistantIds.length) return false;
+	for (const id of wanted.assistantIds) {
+		const entry = registration.assistants.find((a) => a.id === id);
+		if (!entry || entry.url !== registeredUrl(wanted.webhookUrl, id, registration.secret)) return false;
+	}
+	if (wanted.event === POST_CALL) {
+		const a = registration.settings;
+		const b = wanted.settings;
+		if (!a || !b) return false;
+		if (
+			a.send_webhook_only_on_completed !== b.send_webhook_only_on_completed ||
+			a.include_recording_in_webhook !== b.include_recording_in_webhook
+		) {
+			return false;
+		}
+	}
+	return true;
+}
+
+/** "Assistant not found" on an answer that is otherwise a success (status codes are not documented). */
+function notFoundAnswer(response: unknown): boolean {
+	return (
+		isObject(response) &&
+		!('data' in response) &&
+		typeof response.message === 'string' &&
+		/not found/i.test(response.message)
+	);
+}
+
+/** Whether an error says the assistant (and with it the registration) no longer exists. */
+export function isGone(error: unknown): boolean {
+	if (!isObject(error)) return false;
+	const httpCode = (error as { httpCode?: unknown }).httpCode;
+	if (String(httpCode) === '404') return true;
+	const message = (error as { message?: unknown }).message;
+	return typeof message === 'string' && /assistant not found/i.test(message);
+}
+
+/** Registers `url` as the webhook of one assistant. */
+export async function enableWebhook(
+	ctx: IHookFunctions,
+	event: TriggerEvent,
+	assistantId: number,
+	url: string,
+	settings: PostCallSettings | undefined,
+): Promise<void> {
+	let response: unknown;
+	if (event === INBOUND) {
+		response = await apiRequest.call(ctx, 'POST', '/api/user/assistants/enable-inbound-webhook', {
+			body: { assistant_id: assistantId, webhook_url: url },
+			idempotent: true,
+		});
+	} else {
+		response = await apiRequest.call(ctx, 'PUT', `/api/user/assistant/${assistantId}`, {
+			body: {
+				is_webhook_active: true,
+				webhook_url: url,
+				send_webhook_only_on_completed: settings?.send_webhook_only_on_completed ?? true,
+				include_recording_in_webhook: settings?.include_recording_in_webhook ?? true,
+			},
+		});
+	}
+	if (notFoundAnswer(response)) {
+		throw new NodeOperationError(ctx.getNode(), `Assistant ${assistantId} not found`, {
+			description: 'Check that the assistant exists and belongs to the account of the credential.',
+		});
+	}
+}
+
+/** Removes the webhook of one assistant; an assistant that no longer exists counts as done. */
+export async function disableWebhook(ctx: IHookFunctions, event: TriggerEvent, assistantId: number): Promise<'removed' | 'gone'> {
+	const path =
+		event === INBOUND ? '/api/user/assistants/disable-inbound-webhook' : '/api/user/assistants/disable-webhook';
+	let response: unknown;
+	try {
+		response = await apiRequest.call(ctx, 'POST', path, { body: { assistant_id: assistantId }, idempotent: true });
+	} catch (error) {
+		if (isGone(error)) return 'gone';
+		throw asNodeError(ctx.getNode(), error);
+	}
+	return notFoundAnswer(response) ? 'gone' : 'removed';
+}
+
+/** The error as n8n's own error types: NodeApiError and NodeOperationError as they are, anything else wrapped. */
+export function asNodeError(node: INode, error: unknown): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(node, error instanceof Error ? error : String(error));
+}
+
+/** Names the assistant in an error of the service, keeping the error's type. */
+export function aboutAssistant(
+	node: INode,
+	error: unknown,
+	assistantId: number,
+	action: string,
+): NodeApiError | NodeOperationError {
+	const nodeError = asNodeError(node, error);
+	if (!nodeError.message.startsWith(`Assistant ${assistantId}`)) {
+		nodeError.message = `${action} for assistant ${assistantId} failed: ${nodeError.message}`;
+	}
+	return nodeError;
+}

@@ -1,0 +1,208 @@
+/**
+ * Stand-ins for n8n's IHookFunctions (webhookMethods: checkExists, create,
+ * delete) and IWebhookFunctions (webhook()) in unit tests, built on the ideas
+ * of context.ts: HTTP is real (`httpRequestWithAuthentication` adds the Bearer
+ * header and sends through n8n's own request conversion), so `nock` sees what
+ * n8n would send. The static data object is shared when passed in, like n8n
+ * keeps it with the workflow between activations and restarts.
+ */
+import type {
+	IDataObject,
+	IHookFunctions,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+import { NodeOperationError, deepCopy } from 'n8n-workflow';
+import { returnJsonArray } from 'n8n-core';
+
+import { TEST_API_KEY, TEST_BASE_URL } from './context';
+import type { TestCredentials } from './context';
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { httpRequest } = require('@n8n/backend-network/testing');
+
+export const PRODUCTION_URL = 'https://n8n.example.com/webhook/3f9c2a10-webhook-id/webhook';
+export const TEST_URL = 'https://n8n.example.com/webhook-test/3f9c2a10-webhook-id/webhook';
+
+export interface HookContextOptions {
+	/** Node parameters; dotted names ("options.x") are resolved. Missing ones fall back like n8n's defaults would. */
+	parameters: IDataObject;
+	/** What getNodeWebhookUrl('default') returns (production URL by default). */
+	webhookUrl?: string;
+	/** The node's static data; pass the same object again to simulate a restart. */
+	staticData?: IDataObject;
+	credentials?: Partial<TestCredentials>;
+	mode?: 'trigger' | 'manual' | 'webhook';
+	node?: Partial<INode>;
+}
+
+export interface WebhookRequestOptions extends HookContextOptions {
+	body?: unknown;
+	rawBody?: Buffer;
+	query?: IDataObject;
+	headers?: IDataObject;
+}
+
+export interface LogEntry {
+	level: 'debug' | 'info' | 'warn' | 'error';
+	message: string;
+}
+
+/** What the node wrote to the HTTP response of the service's call. */
+export interface FakeResponse {
+	statusCode?: number;
+	body?: unknown;
+	ended: boolean;
+	status(code: number): FakeResponse;
+	json(body: unknown): FakeResponse;
+	send(body?: unknown): FakeResponse;
+	end(): FakeResponse;
+}
+
+function lookup(source: IDataObject, name: string): unknown {
+	let current: unknown = source;
+	for (const part of name.split('.')) {
+		if (current === null || typeof current !== 'object') return undefined;
+		current = (current as IDataObject)[part];
+	}
+	return current;
+}
+
+function extract(value: unknown): unknown {
+	if (value && typeof value === 'object' && (value as IDataObject).__rl === true) {
+		return (value as IDataObject).value;
+	}
+	return value;
+}
+
+/** A resource locator value as n8n stores it. */
+export function locator(value: string | number, mode: 'list' | 'id' = 'list'): IDataObject {
+	return { __rl: true, mode, value: String(value) };
+}
+
+function base(options: HookContextOptions) {
+	const credentials: TestCredentials = { apiKey: TEST_API_KEY, baseUrl: TEST_BASE_URL, ...options.credentials };
+	const node: INode = {
+		id: 'trigger-1',
+		name: 'Voice Chat Assistant Trigger',
+		type: 'n8n-nodes-voice-chat-assistant.voiceChatAssistantTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: options.parameters as INode['parameters'],
+		credentials: { voiceChatAssistantApi: { id: 'cred-1', name: 'Test account' } },
+		webhookId: '3f9c2a10-webhook-id',
+		...options.node,
+	};
+	const staticData: IDataObject = options.staticData ?? {};
+	const sent: IHttpRequestOptions[] = [];
+	const logs: LogEntry[] = [];
+	const log = (level: LogEntry['level']) => (message: string) => {
+		logs.push({ level, message });
+	};
+
+	const getNodeParameter = (name: string, fallback?: unknown, opts?: { extractValue?: boolean }) => {
+		const value = lookup(options.parameters, name);
+		if (value === undefined) {
+			if (fallback !== undefined) return fallback;
+			throw new NodeOperationError(node, `Could not get parameter "${name}"`);
+		}
+		return opts?.extractValue ? extract(value) : deepCopy(value);
+	};
+
+	const helpers = {
+		async httpRequestWithAuthentication(credentialType: string, request: IHttpRequestOptions) {
+			if (credentialType !== 'voiceChatAssistantApi') throw new Error(`unexpected credential ${credentialType}`);
+			const withAuth: IHttpRequestOptions = {
+				...request,
+				headers: { ...(request.headers ?? {}), Authorization: `Bearer ${credentials.apiKey}` },
+			};
+			sent.push(withAuth);
+			return await httpRequest(withAuth);
+		},
+		returnJsonArray,
+	};
+
+	const context = {
+		getNode: () => node,
+		getNodeParameter,
+		getCredentials: async (type: string) => {
+			if (type !== 'voiceChatAssistantApi') throw new Error(`unexpected credential ${type}`);
+			return { ...credentials };
+		},
+		getWorkflowStaticData: (type: string) => {
+			if (type !== 'node') throw new Error(`unexpected static data type ${type}`);
+			return staticData;
+		},
+		getMode: () => options.mode ?? 'trigger',
+		getActivationMode: () => 'activate',
+		getWebhookName: () => 'default',
+		getWorkflow: () => ({ id: 'wf-1', name: 'Test', active: true }),
+		logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
+		helpers,
+	};
+	return { context, node, staticData, sent, logs };
+}
+
+/** A fake IHookFunctions for webhookMethods.default.checkExists / create / delete. */
+export function createHookContext(options: HookContextOptions) {
+	const { context, node, staticData, sent, logs } = base(options);
+	const hook = {
+		...context,
+		getNodeWebhookUrl: (name: string) => (name === 'default' ? (options.webhookUrl ?? PRODUCTION_URL) : undefined),
+		getWebhookDescription: () => undefined,
+	};
+	return { context: hook as unknown as IHookFunctions, node, staticData, sent, logs };
+}
+
+/** A fake IWebhookFunctions for webhook(), with a response object that records what the node wrote. */
+export function createWebhookContext(options: WebhookRequestOptions) {
+	const { context, node, staticData, sent, logs } = base(options);
+	const response: FakeResponse = {
+		ended: false,
+		status(code: number) {
+			this.statusCode = code;
+			return this;
+		},
+		json(body: unknown) {
+			this.statusCode ??= 200;
+			this.body = body;
+			this.ended = true;
+			return this;
+		},
+		send(body?: unknown) {
+			this.statusCode ??= 200;
+			this.body = body;
+			this.ended = true;
+			return this;
+		},
+		end() {
+			this.ended = true;
+			return this;
+		},
+	};
+	const request = {
+		method: 'POST',
+		body: options.body,
+		rawBody: options.rawBody,
+		query: options.query ?? {},
+		headers: options.headers ?? { 'content-type': 'application/json' },
+	};
+	const webhook = {
+		...context,
+		getMode: () => options.mode ?? 'webhook',
+		getNodeWebhookUrl: (name: string) => (name === 'default' ? (options.webhookUrl ?? PRODUCTION_URL) : undefined),
+		getBodyData: () => request.body,
+		getQueryData: () => request.query,
+		getHeaderData: () => request.headers,
+		getParamsData: () => ({}),
+		getRequestObject: () => request,
+		getResponseObject: () => response,
+	};
+	return { context: webhook as unknown as IWebhookFunctions, node, staticData, sent, logs, response };
+}
+
+/** The items of the first output of a webhook() result. */
+export function firstOutput(workflowData: INodeExecutionData[][] | undefined): IDataObject[] {
+	return (workflowData?.[0] ?? []).map((item) => item.json);
+}

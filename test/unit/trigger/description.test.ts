@@ -1,0 +1,66 @@
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import type { INodeProperties } from 'n8n-workflow';
+
+import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
+import { searchAssistants } from '../../../nodes/VoiceChatAssistant/methods/listSearch';
+
+const { description, methods } = new VoiceChatAssistantTrigger();
+
+function property(name: string): INodeProperties {
+	const found = description.properties.find((p) => p.name === name);
+	if (!found) throw new Error(`no property ${name}`);
+	return found;
+}
+
+describe('Voice Chat Assistant Trigger: description', () => {
+	it('is a trigger with one POST webhook whose response mode follows the "Response Mode" parameter', () => {
+		expect(description.group).toEqual(['trigger']);
+		expect(description.inputs).toEqual([]);
+		expect(description.webhooks).toEqual([
+			{ name: 'default', httpMethod: 'POST', responseMode: '={{$parameter["responseMode"]}}', path: 'webhook' },
+		]);
+		expect(property('responseMode').default).toBe('onReceived');
+		expect(property('responseMode').options?.map((o) => (o as { value: string }).value)).toEqual([
+			'onReceived',
+			'lastNode',
+			'responseNode',
+		]);
+	});
+
+	it('is not offered as an AI tool', () => {
+		expect((description as { usableAsTool?: unknown }).usableAsTool).toBeUndefined();
+	});
+
+	it('defaults to the inbound event, a secret check, and uses the shared assistant picker', () => {
+		expect(property('event').default).toBe('inboundCallCompleted');
+		expect(property('verifySecret').default).toBe(true);
+		expect(property('assistantId').type).toBe('resourceLocator');
+		expect(methods.listSearch.searchAssistants).toBe(searchAssistants);
+	});
+
+	it('says plainly that the service holds one URL per assistant, and warns when the secret check is off', () => {
+		expect(String(property('oneUrlPerAssistantNotice').displayName)).toMatch(/one webhook URL per assistant/);
+		expect(String(property('oneUrlPerAssistantNotice').displayName)).toMatch(/test URL and the production URL replace each other/);
+		const warning = property('verifySecretOffNotice');
+		expect(warning.displayOptions).toEqual({ show: { verifySecret: [false] } });
+		expect(String(warning.displayName)).toMatch(/anyone who knows the webhook URL can start this workflow/);
+	});
+
+	it('offers every call status of the service as a filter', () => {
+		const options = property('options').options as INodeProperties[];
+		const statuses = options.find((o) => o.name === 'callStatuses')?.options?.map((o) => (o as { value: string }).value);
+		expect([...(statuses ?? [])].sort()).toEqual(
+			['initiated', 'ringing', 'busy', 'in-progress', 'ended', 'completed', 'ended_by_customer', 'ended_by_assistant', 'no-answer', 'failed'].sort(),
+		);
+	});
+
+	it('has a codex with categories and the aliases people search for', () => {
+		const codex = JSON.parse(
+			readFileSync(join(__dirname, '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node.json'), 'utf8'),
+		);
+		expect(codex.node).toBe('n8n-nodes-voice-chat-assistant.voiceChatAssistantTrigger');
+		expect(codex.categories.length).toBeGreaterThan(0);
+		expect(codex.alias).toEqual(expect.arrayContaining(['Famulor', 'call ended', 'AI phone call', 'voice agent']));
+	});
+});

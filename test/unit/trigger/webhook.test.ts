@@ -1,0 +1,238 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
+import { PRODUCTION_URL, createWebhookContext, firstOutput, locator } from '../../helpers/hookContext';
+import type { WebhookRequestOptions } from '../../helpers/hookContext';
+
+const trigger = new VoiceChatAssistantTrigger();
+
+const SECRET = 'Qm3kZ8pR1vT6wX9yB2nC5dF7gH0jK4lA';
+
+/** Static data as create() leaves it (see lifecycle.test.ts). */
+function registeredStaticData(event = 'inboundCallCompleted', ids: number[] = [12, 34]): IDataObject {
+	const registration: IDataObject = {
+		event,
+		webhookUrl: PRODUCTION_URL,
+		secret: SECRET,
+		assistants: ids.map((id) => ({ id, url: `${PRODUCTION_URL}?assistant_id=${id}&secret=${SECRET}` })),
+	};
+	if (event === 'callCompleted') {
+		registration.settings = { send_webhook_only_on_completed: true, include_recording_in_webhook: true };
+	}
+	return { registration };
+}
+
+function parameters(extra: IDataObject = {}): IDataObject {
+	return {
+		event: 'inboundCallCompleted',
+		assistantId: locator(12),
+		additionalAssistants: { assistant: [{ assistantId: locator(34) }] },
+		responseMode: 'onReceived',
+		verifySecret: true,
+		options: {},
+		...extra,
+	};
+}
+
+/** The post-call payload of FACTS.md, transcript as a string. */
+const PAYLOAD = {
+	id: 9001,
+	customer_phone: '+4915112345678',
+	assistant_phone: '+4930123456',
+	duration: 73,
+	status: 'completed',
+	extracted_variables: { customer_name: 'Jane Doe', appointment: true },
+	input_variables: { customer_name: 'Jane' },
+	transcript: 'Assistant: Hello, how can I help?\nCustomer: I would like an appointment.',
+	recording_url: 'https://cdn.example.com/recordings/9001.mp3',
+	created_at: '2025-05-02T10:00:00Z',
+	finished_at: '2025-05-02T10:01:13Z',
+	lead: null,
+	campaign: null,
+};
+
+async function call(options: Partial<WebhookRequestOptions> & { parameters?: IDataObject }) {
+	const ctx = createWebhookContext({
+		staticData: registeredStaticData(),
+		query: { assistant_id: '34', secret: SECRET },
+		body: PAYLOAD,
+		...options,
+		parameters: options.parameters ?? parameters(),
+	});
+	const result = await trigger.webhook.call(ctx.context);
+	return { result, response: ctx.response, staticData: ctx.staticData };
+}
+
+describe('Voice Chat Assistant Trigger: webhook()', () => {
+	describe('the secret', () => {
+		it('with the right secret: one item, the payload as received plus event, assistant_id and transcript_text', async () => {
+			const { result, response } = await call({});
+			expect(firstOutput(result.workflowData)).toEqual([
+				{
+					event: 'inboundCallCompleted',
+					assistant_id: 34,
+					...PAYLOAD,
+					transcript_text: PAYLOAD.transcript,
+				},
+			]);
+			expect(Object.keys(firstOutput(result.workflowData)[0]).slice(0, 3)).toEqual(['event', 'assistant_id', 'id']);
+			expect(result.noWebhookResponse).toBe(true);
+			expect(response).toMatchObject({ statusCode: 200, body: { received: true }, ended: true });
+		});
+
+		it.each([
+			['missing', { assistant_id: '34' }],
+			['wrong', { assistant_id: '34', secret: 'Qm3kZ8pR1vT6wX9yB2nC5dF7gH0jK4lB' }],
+			['a prefix of the right one', { assistant_id: '34', secret: SECRET.slice(0, 31) }],
+			['empty', { assistant_id: '34', secret: '' }],
+			['given twice', { assistant_id: '34', secret: [SECRET, SECRET] }],
+		])('a %s secret is answered 401 and starts nothing', async (_label, query) => {
+			const { result, response } = await call({ query });
+			expect(result).toEqual({ noWebhookResponse: true });
+			expect(response).toMatchObject({ statusCode: 401, body: { message: 'Unauthorized' }, ended: true });
+		});
+
+		it('without a registration in static data nothing can be verified: 401', async () => {
+			const { result, response } = await call({ staticData: {} });
+			expect(result.workflowData).toBeUndefined();
+			expect(response.statusCode).toBe(401);
+		});
+
+		it('the secret is checked before the body: a bad body with a bad secret is 401, not 400', async () => {
+			const { response } = await call({ query: {}, body: 'not json' });
+			expect(response.statusCode).toBe(401);
+		});
+
+		it('"Verify Secret" off accepts calls without the secret', async () => {
+			const { result, response } = await call({ parameters: parameters({ verifySecret: false }), query: { assistant_id: '12' } });
+			expect(firstOutput(result.workflowData)).toHaveLength(1);
+			expect(firstOutput(result.workflowData)[0].assistant_id).toBe(12);
+			expect(response.statusCode).toBe(200);
+		});
+	});
+
+	describe('the body', () => {
+		it.each([
+			['not JSON (text)', 'this is not json'],
+			['a JSON array', [PAYLOAD]],
+			['a JSON array as text', JSON.stringify([PAYLOAD])],
+			['a string', 'completed'],
+			['a number', 42],
+			['empty', undefined],
+			['an empty object', {}],
+			['null', null],
+		])('%s is answered 400 and starts nothing', async (_label, body) => {
+			const { result, response } = await call({ body });
+			expect(result).toEqual({ noWebhookResponse: true });
+			expect(response.statusCode).toBe(400);
+			expect(response.body).toEqual({ message: 'Bad request: the body must be a JSON object with the call data' });
+		});
+
+		it('a JSON object sent as text (another content type) is read', async () => {
+			const { result } = await call({ body: JSON.stringify(PAYLOAD), headers: { 'content-type': 'text/plain' } });
+			expect(firstOutput(result.workflowData)[0].id).toBe(9001);
+		});
+
+		it('a body n8n left unparsed is read from the raw bytes', async () => {
+			const { result } = await call({ body: {}, rawBody: Buffer.from(JSON.stringify(PAYLOAD)) });
+			expect(firstOutput(result.workflowData)[0].customer_phone).toBe('+4915112345678');
+		});
+	});
+
+	describe('the transcript', () => {
+		it('an array of turns gives transcript_text as "sender: text" lines and keeps the array', async () => {
+			const transcript = [
+				{ text: 'Hello, how can I help?', type: 'transcript', sender: 'bot', timestamp: 1746180000.5 },
+				{ text: 'I would like an appointment.', type: 'transcript', sender: 'human', timestamp: 1746180004.75 },
+			];
+			const { result } = await call({ body: { ...PAYLOAD, transcript } });
+			const [item] = firstOutput(result.workflowData);
+			expect(item.transcript).toEqual(transcript);
+			expect(item.transcript_text).toBe('bot: Hello, how can I help?\nhuman: I would like an appointment.');
+		});
+
+		it('no transcript gives an empty transcript_text', async () => {
+			const { transcript: _omitted, ...withoutTranscript } = PAYLOAD;
+			const { result } = await call({ body: withoutTranscript });
+			const [item] = firstOutput(result.workflowData);
+			expect(item.transcript_text).toBe('');
+			expect('transcript' in item).toBe(false);
+		});
+	});
+
+	describe('Call Statuses', () => {
+		it('a status outside the list is answered 200 and starts nothing', async () => {
+			const { result, response } = await call({
+				parameters: parameters({ options: { callStatuses: ['completed', 'ended_by_customer'] } }),
+				body: { ...PAYLOAD, status: 'no-answer' },
+			});
+			expect(result).toEqual({ noWebhookResponse: true });
+			expect(response.statusCode).toBe(200);
+			expect(response.body).toEqual({
+				received: true,
+				ignored: true,
+				reason: 'call status "no-answer" is not one this workflow listens to',
+			});
+		});
+
+		it('a status in the list starts the workflow', async () => {
+			const { result } = await call({
+				parameters: parameters({ options: { callStatuses: ['completed', 'ended_by_customer'] } }),
+				body: { ...PAYLOAD, status: 'ended_by_customer' },
+			});
+			expect(firstOutput(result.workflowData)[0].status).toBe('ended_by_customer');
+		});
+
+		it('a call without a status does not pass a non-empty filter; an empty filter lets every call through', async () => {
+			const { status: _omitted, ...withoutStatus } = PAYLOAD;
+			const filtered = await call({ parameters: parameters({ options: { callStatuses: ['completed'] } }), body: withoutStatus });
+			expect(filtered.result.workflowData).toBeUndefined();
+			const open = await call({ parameters: parameters({ options: { callStatuses: [] } }), body: withoutStatus });
+			expect(firstOutput(open.result.workflowData)).toHaveLength(1);
+		});
+	});
+
+	describe('Response Mode', () => {
+		it.each(['responseNode', 'lastNode'])('%s: n8n answers later; the node writes nothing', async (responseMode) => {
+			const { result, response } = await call({ parameters: parameters({ responseMode }) });
+			expect(result.noWebhookResponse).toBeUndefined();
+			expect(result.webhookResponse).toBeUndefined();
+			expect(firstOutput(result.workflowData)).toHaveLength(1);
+			expect(response.ended).toBe(false);
+			expect(response.statusCode).toBeUndefined();
+		});
+
+		it('refusals are answered at once in every mode', async () => {
+			const { result, response } = await call({ parameters: parameters({ responseMode: 'responseNode' }), query: {} });
+			expect(result).toEqual({ noWebhookResponse: true });
+			expect(response.statusCode).toBe(401);
+		});
+	});
+
+	describe('event and assistant_id', () => {
+		it('the event is the registered one (post-call webhook)', async () => {
+			const { result } = await call({
+				staticData: registeredStaticData('callCompleted'),
+				parameters: parameters({ event: 'callCompleted' }),
+			});
+			expect(firstOutput(result.workflowData)[0].event).toBe('callCompleted');
+		});
+
+		it('without assistant_id in the URL: the only watched assistant, or null when there are several', async () => {
+			const single = await call({
+				staticData: registeredStaticData('inboundCallCompleted', [12]),
+				parameters: parameters({ additionalAssistants: {} }),
+				query: { secret: SECRET },
+			});
+			expect(firstOutput(single.result.workflowData)[0].assistant_id).toBe(12);
+
+			const several = await call({ query: { secret: SECRET } });
+			expect(firstOutput(several.result.workflowData)[0].assistant_id).toBeNull();
+		});
+
+		it('does not change static data', async () => {
+			const { staticData } = await call({});
+			expect(staticData).toEqual(registeredStaticData());
+		});
+	});
+});
