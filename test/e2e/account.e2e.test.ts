@@ -1,0 +1,71 @@
+/**
+ * The packed package in a real n8n: Account → Get Profile against the
+ * simulator, with the right key and with a wrong one.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { createN8nHome, outputOf } = require('./harness/n8n');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startSimulator } = require('../simulator/server');
+
+const GOOD_KEY = 'sim-test-key-0123456789';
+const WRONG_KEY = 'wrong-key-MUST-NOT-LEAK-987654321';
+
+function profileWorkflow(id: string, credentialId: string) {
+	return {
+		id,
+		name: `Profile ${credentialId}`,
+		nodes: [
+			{ id: 'a', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'b',
+				name: 'Get Profile',
+				type: 'n8n-nodes-voice-chat-assistant.voiceChatAssistant',
+				typeVersion: 1,
+				position: [200, 0],
+				parameters: { resource: 'account', operation: 'getProfile' },
+				credentials: { voiceChatAssistantApi: { id: credentialId, name: credentialId } },
+			},
+		],
+		connections: { Start: { main: [[{ node: 'Get Profile', type: 'main', index: 0 }]] } },
+	};
+}
+
+describe('real n8n: Account → Get Profile', () => {
+	let sim: { url: string; close(): Promise<void>; state: { user: Record<string, unknown> } };
+	let home: any;
+
+	beforeAll(async () => {
+		sim = await startSimulator({ port: 0, rateLimit: false });
+		home = await createN8nHome();
+		await home.importCredentials([
+			{ id: 'goodCredential01', name: 'goodCredential01', type: 'voiceChatAssistantApi', data: { apiKey: GOOD_KEY, baseUrl: `${sim.url}/api/` } },
+			{ id: 'wrongCredential1', name: 'wrongCredential1', type: 'voiceChatAssistantApi', data: { apiKey: WRONG_KEY, baseUrl: sim.url } },
+		]);
+	});
+
+	afterAll(async () => {
+		await sim?.close();
+		home?.cleanup();
+	});
+
+	it('returns the simulator profile', async () => {
+		const id = await home.importWorkflow(profileWorkflow('e2eProfileGood01', 'goodCredential01'));
+		const result = await home.execute(id);
+		expect(result.run).toBeDefined();
+		const { items, error } = outputOf(result.run, 'Get Profile');
+		expect(error).toBeUndefined();
+		expect(items).toHaveLength(1);
+		expect(items[0].json).toEqual({ name: sim.state.user.name, email: sim.state.user.email, total_balance: sim.state.user.total_balance });
+		expect(result.ok).toBe(true);
+	});
+
+	it('with a wrong key fails with the service 401 text, and the key is nowhere in the output', async () => {
+		const id = await home.importWorkflow(profileWorkflow('e2eProfileWrong1', 'wrongCredential1'));
+		const result = await home.execute(id);
+		expect(result.ok).toBe(false);
+		expect(result.raw).toContain('Unauthenticated.');
+		expect(`${result.raw}\n${result.stderr}`).not.toContain(WRONG_KEY);
+		const { error } = outputOf(result.run, 'Get Profile');
+		expect(error?.message).toBe('Unauthenticated.');
+	});
+});

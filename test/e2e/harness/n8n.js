@@ -1,0 +1,158 @@
+/**
+ * Drives a real n8n (installed by scripts/n8n-runtime/install.sh) for the
+ * end-to-end tests: a throw-away user folder with the packed package installed
+ * as n8n installs community packages, the CLI to import and execute
+ * workflows, and `n8n start` for triggers.
+ */
+const { execFile, spawn, execFileSync } = require('child_process');
+const fs = require('fs');
+const net = require('net');
+const os = require('os');
+const path = require('path');
+
+const ROOT = path.resolve(__dirname, '../../..');
+const PACKAGE = 'n8n-nodes-voice-chat-assistant';
+
+function runtimeEnv(line = 'v2') {
+	const envFile = execFileSync('bash', [path.join(ROOT, 'scripts/n8n-runtime/install.sh'), line], { encoding: 'utf8' })
+		.trim()
+		.split('\n')
+		.pop();
+	const vars = {};
+	for (const m of fs.readFileSync(envFile, 'utf8').matchAll(/^export (\w+)="(.*)"$/gm)) vars[m[1]] = m[2];
+	return vars;
+}
+
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address();
+			server.close(() => resolve(port));
+		});
+		server.on('error', reject);
+	});
+}
+
+function packedTarball() {
+	const dir = path.join(ROOT, '.tmp/pack');
+	const file = fs.existsSync(dir) && fs.readdirSync(dir).find((f) => f.endsWith('.tgz'));
+	if (!file) throw new Error('No packed package in .tmp/pack: run `npm pack --pack-destination .tmp/pack` after the build');
+	return path.join(dir, file);
+}
+
+async function createN8nHome({ line = 'v2', packageTarball = packedTarball() } = {}) {
+	const runtime = runtimeEnv(line);
+	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
+	const nodesDir = path.join(folder, '.n8n/nodes');
+	const pkgDir = path.join(nodesDir, 'node_modules', PACKAGE);
+	fs.mkdirSync(pkgDir, { recursive: true });
+	execFileSync('tar', ['-xzf', packageTarball, '--strip-components=1', '-C', pkgDir]);
+	fs.writeFileSync(
+		path.join(nodesDir, 'package.json'),
+		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE]: 'file:' + packageTarball } }, null, 2),
+	);
+	// npm installs the peer dependency next to the package; n8n's own copy stands in for it
+	fs.symlinkSync(path.join(runtime.N8N_RUNTIME_DIR, 'n8n/node_modules/n8n-workflow'), path.join(nodesDir, 'node_modules/n8n-workflow'));
+
+	const logFile = path.join(folder, 'n8n.log');
+	const env = {
+		PATH: `${path.dirname(runtime.N8N_NODE_BIN)}:${process.env.PATH}`,
+		HOME: folder,
+		N8N_USER_FOLDER: folder,
+		N8N_ENCRYPTION_KEY: 'e2e-test-encryption-key-0123456789',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_DISABLED_MODULES: 'mcp-registry',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+		N8N_LOG_OUTPUT: 'file',
+		N8N_LOG_FILE_LOCATION: logFile,
+		N8N_LOG_LEVEL: 'info',
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_SECURE_COOKIE: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+	};
+
+	const cli = (args, timeout = 120_000) =>
+		new Promise((resolve) => {
+			execFile(runtime.N8N_NODE_BIN, [runtime.N8N_BIN, ...args], { env, cwd: folder, timeout, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+				resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+			});
+		});
+
+	const writeJson = (name, data) => {
+		const file = path.join(folder, name);
+		fs.writeFileSync(file, JSON.stringify(data));
+		return file;
+	};
+
+	let workflowCounter = 0;
+	const home = {
+		folder,
+		env,
+		logFile,
+		cli,
+		async importCredentials(credentials) {
+			const result = await cli(['import:credentials', `--input=${writeJson('credentials.json', credentials)}`]);
+			if (result.code !== 0) throw new Error(`import:credentials failed: ${result.stderr || result.stdout}`);
+		},
+		async importWorkflow(workflow) {
+			const wf = { active: false, settings: {}, ...workflow };
+			if (!wf.id) wf.id = `e2eWorkflow${String(++workflowCounter).padStart(5, '0')}`;
+			const result = await cli(['import:workflow', `--input=${writeJson(`workflow-${wf.id}.json`, wf)}`]);
+			if (result.code !== 0) throw new Error(`import:workflow failed: ${result.stderr || result.stdout}`);
+			return wf.id;
+		},
+		/** Executes a workflow through the CLI; `run` is the parsed run data. */
+		async execute(workflowId) {
+			const before = fs.existsSync(logFile) ? fs.statSync(logFile).size : 0;
+			const result = await cli(['execute', `--id=${workflowId}`, '--rawOutput']);
+			const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(before) : '';
+			const raw = `${result.stdout}\n${log}`;
+			return { ok: result.code === 0, exitCode: result.code, run: extractRun(raw), raw, stderr: result.stderr };
+		},
+		cleanup() {
+			fs.rmSync(folder, { recursive: true, force: true });
+		},
+	};
+	return home;
+}
+
+/** The run record printed by `execute --rawOutput`: the JSON object holding `resultData`/`runData` or `data`. */
+function extractRun(text) {
+	const candidates = [];
+	for (let i = text.indexOf('{'); i !== -1; i = text.indexOf('{', i + 1)) {
+		let depth = 0;
+		let inString = false;
+		for (let j = i; j < text.length; j++) {
+			const c = text[j];
+			if (inString) {
+				if (c === '\\') j++;
+				else if (c === '"') inString = false;
+			} else if (c === '"') inString = true;
+			else if (c === '{') depth++;
+			else if (c === '}' && --depth === 0) {
+				const slice = text.slice(i, j + 1);
+				if (slice.includes('runData')) {
+					try {
+						candidates.push(JSON.parse(slice));
+					} catch {}
+				}
+				i = j;
+				break;
+			}
+		}
+	}
+	return candidates.pop();
+}
+
+/** Output items of a node in a run record. */
+function outputOf(run, nodeName) {
+	const runData = run?.data?.resultData?.runData ?? run?.resultData?.runData ?? run?.runData;
+	const task = runData?.[nodeName]?.[0];
+	return { items: task?.data?.main?.[0] ?? [], error: task?.error };
+}
+
+module.exports = { createN8nHome, outputOf, extractRun, freePort, runtimeEnv, PACKAGE };
