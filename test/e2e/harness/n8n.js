@@ -122,6 +122,16 @@ async function createN8nHome({ line = 'v2', packageTarball = packedTarball() } =
 
 /** The run record printed by `execute --rawOutput`: the JSON object holding `resultData`/`runData` or `data`. */
 function extractRun(text) {
+	// with N8N_LOG_OUTPUT=file the record is the message of a JSON log line
+	const fromLog = [];
+	for (const line of text.split('\n')) {
+		if (!line.startsWith('{') || !line.includes('runData')) continue;
+		try {
+			const entry = JSON.parse(line);
+			if (typeof entry.message === 'string' && entry.message.trim().startsWith('{')) fromLog.push(JSON.parse(entry.message));
+		} catch {}
+	}
+	if (fromLog.length) return fromLog.pop();
 	const candidates = [];
 	for (let i = text.indexOf('{'); i !== -1; i = text.indexOf('{', i + 1)) {
 		let depth = 0;
