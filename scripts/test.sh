@@ -12,8 +12,8 @@ rm -f "$results"/*.json
 step() { printf '\n==> %s\n' "$*"; }
 
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-	step "npm ci"
-	npm ci --no-audit --no-fund
+	step "npm install"
+	npm install --no-audit --no-fund
 fi
 
 step "build"

@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-	npm ci --no-audit --no-fund
+	npm install --no-audit --no-fund
 fi
 npm run build
 mkdir -p .tmp/pack && rm -f .tmp/pack/*.tgz
