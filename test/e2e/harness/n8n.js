@@ -113,6 +113,48 @@ async function createN8nHome({ line = 'v2', packageTarball = packedTarball() } =
 			const raw = `${result.stdout}\n${log}`;
 			return { ok: result.code === 0, exitCode: result.code, run: extractRun(raw), raw, stderr: result.stderr };
 		},
+		/** Rows of a query on n8n's sqlite database (sqlite3 CLI, JSON mode). */
+		queryDb(sql) {
+			const out = execFileSync('sqlite3', ['-json', path.join(folder, '.n8n/database.sqlite'), sql], { encoding: 'utf8' });
+			return out.trim() ? JSON.parse(out) : [];
+		},
+		/** `n8n start` on loopback; resolves once the server answers readiness. */
+		async start({ port } = {}) {
+			port = port || (await freePort());
+			const out = fs.openSync(path.join(folder, 'n8n-start.log'), 'a');
+			const child = spawn(runtime.N8N_NODE_BIN, [runtime.N8N_BIN, 'start'], {
+				env: { ...env, N8N_PORT: String(port) },
+				cwd: folder,
+				stdio: ['ignore', out, out],
+				detached: true,
+			});
+			const baseUrl = `http://127.0.0.1:${port}`;
+			for (let i = 0; i < 240; i++) {
+				if (child.exitCode !== null) throw new Error(`n8n exited with ${child.exitCode}`);
+				try {
+					const res = await fetch(`${baseUrl}/healthz/readiness`);
+					if (res.ok) break;
+				} catch {}
+				await new Promise((r) => setTimeout(r, 500));
+			}
+			return {
+				baseUrl,
+				async stop() {
+					if (child.exitCode !== null) return;
+					const exited = new Promise((r) => child.once('exit', r));
+					try {
+						process.kill(-child.pid, 'SIGTERM');
+					} catch {}
+					const timer = setTimeout(() => {
+						try {
+							process.kill(-child.pid, 'SIGKILL');
+						} catch {}
+					}, 15_000);
+					await exited;
+					clearTimeout(timer);
+				},
+			};
+		},
 		cleanup() {
 			fs.rmSync(folder, { recursive: true, force: true });
 		},

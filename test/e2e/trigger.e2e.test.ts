@@ -1,0 +1,109 @@
+/**
+ * The trigger in a real n8n server: activation registers the inbound webhook
+ * at the node's production URL, a completed call posted by the simulator starts
+ * exactly one execution with the payload, a forged POST without the secret
+ * starts none, and a restart registers nothing twice.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { createN8nHome } = require('./harness/n8n');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startSimulator } = require('../simulator/server');
+
+const KEY = 'sim-test-key-0123456789';
+const ASSISTANT_ID = 1; // the simulator's inbound assistant
+
+async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 60_000): Promise<T> {
+	const end = Date.now() + timeoutMs;
+	for (;;) {
+		const value = probe();
+		if (value) return value;
+		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+		await new Promise((r) => setTimeout(r, 300));
+	}
+}
+
+describe('real n8n server: Voice Chat Assistant Trigger', () => {
+	let sim: any;
+	let home: any;
+	let server: any;
+	const assistant = () => sim.state.assistants.find((a: { id: number }) => a.id === ASSISTANT_ID);
+	const enableCalls = () => sim.log.filter((e: { path: string }) => e.path === '/api/user/assistants/enable-inbound-webhook');
+	const executions = () => home.queryDb("select id, status from execution_entity where workflowId = 'e2eTriggerWf0001'");
+
+	beforeAll(async () => {
+		sim = await startSimulator({ port: 0, rateLimit: false });
+		home = await createN8nHome();
+		await home.importCredentials([{ id: 'simCredential001', name: 'sim', type: 'voiceChatAssistantApi', data: { apiKey: KEY, baseUrl: sim.url } }]);
+		await home.importWorkflow({
+			id: 'e2eTriggerWf0001',
+			name: 'Call completed',
+			nodes: [
+				{
+					id: 't',
+					name: 'Call Ended',
+					type: 'n8n-nodes-voice-chat-assistant.voiceChatAssistantTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					webhookId: '0c3f5a8e-6b1d-4e2f-9a7c-1d2e3f4a5b6c',
+					parameters: { event: 'inboundCallCompleted', assistantId: { __rl: true, mode: 'id', value: String(ASSISTANT_ID) } },
+					credentials: { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } },
+				},
+			],
+			connections: {},
+		});
+		const published = await home.cli(['publish:workflow', '--id=e2eTriggerWf0001']);
+		expect(published.code).toBe(0);
+		server = await home.start();
+	});
+
+	afterAll(async () => {
+		await server?.stop();
+		await sim?.close();
+		home?.cleanup();
+	});
+
+	it('activation registers the production URL, with a secret, once', async () => {
+		const url = await waitFor('the inbound webhook registration', () => assistant().inbound_webhook_url);
+		const port = new URL(server.baseUrl).port;
+		expect(url).toMatch(new RegExp(`^http://(localhost|127\\.0\\.0\\.1):${port}/webhook/0c3f5a8e-6b1d-4e2f-9a7c-1d2e3f4a5b6c/webhook\\?assistant_id=1&`));
+		expect(url).toMatch(/[?&]secret=[A-Za-z0-9]{16,}/);
+		expect(enableCalls()).toHaveLength(1);
+	});
+
+	it('a completed call starts exactly one execution whose data is the payload', async () => {
+		const res = await fetch(`${sim.url}/__sim/calls/complete`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ assistant_id: ASSISTANT_ID, customer_phone: '+4915112345678' }),
+		});
+		const completed = await res.json();
+		const delivery = completed.deliveries.find((d: { kind: string }) => d.kind === 'inbound');
+		expect(delivery.status).toBe(200);
+		const rows = await waitFor('one execution', () => {
+			const r = executions();
+			return r.length >= 1 && r;
+		});
+		await new Promise((r) => setTimeout(r, 1500));
+		expect(executions()).toHaveLength(1);
+		const data = home.queryDb(`select data from execution_data where executionId = ${rows[0].id}`)[0].data as string;
+		expect(data).toContain('+4915112345678');
+		expect(data).toContain(String(completed.call.id));
+	});
+
+	it('a forged POST without the secret is answered 401 and starts nothing', async () => {
+		const url = new URL(assistant().inbound_webhook_url);
+		url.searchParams.delete('secret');
+		const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 1, status: 'completed' }) });
+		expect(res.status).toBe(401);
+		await new Promise((r) => setTimeout(r, 1500));
+		expect(executions()).toHaveLength(1);
+	});
+
+	it('a restart of n8n registers nothing twice', async () => {
+		await server.stop();
+		server = await home.start({ port: Number(new URL(server.baseUrl).port) });
+		await new Promise((r) => setTimeout(r, 4000));
+		expect(enableCalls()).toHaveLength(1);
+		expect(assistant().inbound_webhook_url).toMatch(/secret=/);
+	});
+});
