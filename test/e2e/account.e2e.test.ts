@@ -69,3 +69,5 @@ describe('real n8n: Account → Get Profile', () => {
 		expect(error?.message).toBe('Unauthenticated.');
 	});
 });
+
+export {};

@@ -76,7 +76,7 @@ describe('real n8n server: Voice Chat Assistant Trigger', () => {
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({ assistant_id: ASSISTANT_ID, customer_phone: '+4915112345678' }),
 		});
-		const completed = await res.json();
+		const completed = (await res.json()) as any;
 		const delivery = completed.deliveries.find((d: { kind: string }) => d.kind === 'inbound');
 		expect(delivery.status).toBe(200);
 		const rows = await waitFor('one execution', () => {
@@ -107,3 +107,5 @@ describe('real n8n server: Voice Chat Assistant Trigger', () => {
 		expect(assistant().inbound_webhook_url).toMatch(/secret=/);
 	});
 });
+
+export {};
