@@ -1,9 +1,145 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
+import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
+import { apiRequest } from '../../transport';
+import { campaignLocator, keyValueCollection, unwrap } from '../common.descriptions';
+import { checkE164, readVariables, toId } from '../validation';
+
+const properties: INodeProperties[] = [
+	{ ...campaignLocator, description: 'The campaign the lead is added to. Pick it from the list or give its numeric ID.' },
+	{
+		displayName: 'Phone Number',
+		name: 'phoneNumber',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. +4915112345678',
+		description: 'Phone number of the lead in E.164 form: "+", country code and number, digits only',
+	},
+	keyValueCollection(
+		'Variables',
+		'variables',
+		'Values the assistant can use in its prompts as {{variable_name}}, e.g. customer_name or email',
+	),
+	{
+		displayName: 'Variables (JSON)',
+		name: 'variablesJson',
+		type: 'json',
+		default: '',
+		description:
+			'Variables as a JSON object, e.g. {{ $JSON }} to pass every column of the input row. Merged with the key/value pairs above (the pairs win).',
+	},
+	{
+		displayName: 'Secondary Contacts',
+		name: 'secondaryContacts',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Secondary Contact',
+		default: {},
+		description: 'Further numbers of the same lead, each with its own variables',
+		options: [
+			{
+				displayName: 'Contact',
+				name: 'contacts',
+				values: [
+					{
+						displayName: 'Phone Number',
+						name: 'phoneNumber',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. +4915112345678',
+						description: 'Phone number in E.164 form',
+					},
+					{
+						displayName: 'Variables (JSON)',
+						name: 'variablesJson',
+						type: 'json',
+						default: '{}',
+						description: 'Variables of this contact as a JSON object',
+					},
+				],
+			},
+		],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'On Duplicate',
+				name: 'onDuplicate',
+				type: 'options',
+				default: 'fail',
+				description: 'What to do when the campaign already has a lead with this phone number',
+				options: [
+					{
+						name: 'Allow',
+						value: 'allow',
+						description: 'Create the lead anyway (sends allow_dupplicate: true)',
+					},
+					{
+						name: 'Fail',
+						value: 'fail',
+						description: 'Fail the item with the service message',
+					},
+					{
+						name: 'Skip',
+						value: 'skip',
+						description:
+							'Output the input item with skipped: true and the service reason, so re-running an import is safe',
+					},
+				],
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['lead'], operation: ['create'] } }, properties);
+
+/** A 422 of the service that says the phone number is already a lead of the campaign. */
+export function isDuplicateAnswer(error: unknown): boolean {
+	if (!(error instanceof NodeApiError) || error.httpCode !== '422') return false;
+	const text = `${error.message} ${error.description ?? ''}`.toLowerCase();
+	return text.includes('phone_number') && /already|exist|duplicate/.test(text);
+}
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'lead:create is not implemented yet', { itemIndex });
+	const campaignId = toId(this, itemIndex, 'Campaign', this.getNodeParameter('campaignId', itemIndex, undefined, { extractValue: true }));
+	const phoneNumber = String(this.getNodeParameter('phoneNumber', itemIndex, '')).trim();
+	checkE164(this, itemIndex, 'Phone Number', phoneNumber);
+	const variables = readVariables(
+		this,
+		itemIndex,
+		'Variables (JSON)',
+		this.getNodeParameter('variables', itemIndex, {}),
+		this.getNodeParameter('variablesJson', itemIndex, ''),
+	);
+	const contacts = ((this.getNodeParameter('secondaryContacts', itemIndex, {}) as IDataObject).contacts ?? []) as IDataObject[];
+	const secondary = contacts.map((contact, n) => {
+		const phone = String(contact.phoneNumber ?? '').trim();
+		checkE164(this, itemIndex, `Secondary Contacts → Contact ${n + 1} → Phone Number`, phone);
+		return {
+			phone_number: phone,
+			variables: readVariables(this, itemIndex, `Secondary Contacts → Contact ${n + 1} → Variables (JSON)`, undefined, contact.variablesJson),
+		};
+	});
+	const onDuplicate = (this.getNodeParameter('options.onDuplicate', itemIndex, 'fail') as string) || 'fail';
+
+	const body: IDataObject = { phone_number: phoneNumber, campaign_id: campaignId };
+	if (Object.keys(variables).length) body.variables = variables;
+	if (secondary.length) body.secondary_contacts = secondary;
+	if (onDuplicate === 'allow') body.allow_dupplicate = true;
+
+	try {
+		return unwrap(await apiRequest.call(this, 'POST', '/api/user/lead', { body, itemIndex }));
+	} catch (error) {
+		if (onDuplicate === 'skip' && isDuplicateAnswer(error)) {
+			return { ...this.getInputData()[itemIndex].json, skipped: true, reason: (error as NodeApiError).message };
+		}
+		// the transport already mapped the answer: this returns the same NodeApiError
+		throw new NodeApiError(this.getNode(), error as JsonObject);
+	}
 }

@@ -1,0 +1,152 @@
+import nock from 'nock';
+
+import { router } from '../../../nodes/VoiceChatAssistant/actions/router';
+import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
+import { TEST_BASE_URL, createContext } from '../../helpers/context';
+
+const campaign = { __rl: true, mode: 'list', value: '7' };
+const lead = (id: number, phone: string) => ({
+	id,
+	campaign_id: 7,
+	phone_number: phone,
+	variables: {},
+	status: 'created',
+	created_at: '2026-11-22 10:00:00',
+	updated_at: '2026-11-22 10:00:00',
+	campaign: { id: 7, name: 'Spring' },
+	secondary_contacts: [],
+});
+const duplicate = {
+	message: 'The given data was invalid.',
+	errors: { phone_number: ['A lead with this phone number already exists in this campaign.'] },
+};
+
+describe('Lead → Create', () => {
+	beforeEach(() => resetLimiters());
+	afterEach(() => nock.cleanAll());
+
+	it('sends campaign, phone, merged variables and secondary contacts exactly, and outputs the lead', async () => {
+		const scope = nock(TEST_BASE_URL)
+			.post('/api/user/lead', {
+				phone_number: '+4915112345678',
+				campaign_id: 7,
+				variables: { customer_name: 'Ada', email: 'ada@example.com', plan: 'gold' },
+				secondary_contacts: [{ phone_number: '+4930123456789', variables: { role: 'assistant' } }],
+			})
+			.reply(200, { message: 'Lead created successfully', data: lead(1, '+4915112345678') });
+		const { context } = createContext({
+			parameters: {
+				resource: 'lead',
+				operation: 'create',
+				campaignId: campaign,
+				phoneNumber: ' +4915112345678 ',
+				variables: { values: [{ key: 'customer_name', value: 'Ada' }, { key: 'email', value: 'ada@example.com' }] },
+				variablesJson: '{"plan":"gold","customer_name":"overridden by the pair"}',
+				secondaryContacts: { contacts: [{ phoneNumber: '+4930123456789', variablesJson: '{"role":"assistant"}' }] },
+			},
+		});
+		const [output] = await router.call(context);
+		expect(output).toEqual([{ json: lead(1, '+4915112345678'), pairedItem: { item: 0 } }]);
+		scope.done();
+	});
+
+	it('On Duplicate = Allow sends allow_dupplicate: true (spelled as the service spells it)', async () => {
+		const scope = nock(TEST_BASE_URL)
+			.post('/api/user/lead', { phone_number: '+4915112345678', campaign_id: 7, allow_dupplicate: true })
+			.reply(200, { message: 'Lead created successfully', data: lead(2, '+4915112345678') });
+		const { context } = createContext({
+			parameters: { resource: 'lead', operation: 'create', campaignId: campaign, phoneNumber: '+4915112345678', options: { onDuplicate: 'allow' } },
+		});
+		const [output] = await router.call(context);
+		expect(output[0].json.id).toBe(2);
+		scope.done();
+	});
+
+	it('On Duplicate = Skip outputs the input with skipped: true and the service reason', async () => {
+		nock(TEST_BASE_URL).post('/api/user/lead').reply(422, duplicate);
+		const { context } = createContext({
+			parameters: { resource: 'lead', operation: 'create', campaignId: campaign, phoneNumber: '+4915112345678', options: { onDuplicate: 'skip' } },
+			items: [{ json: { row: 12, phone: '+4915112345678' } }],
+		});
+		const [output] = await router.call(context);
+		expect(output).toEqual([
+			{
+				json: {
+					row: 12,
+					phone: '+4915112345678',
+					skipped: true,
+					reason: 'The given data was invalid.: phone_number: A lead with this phone number already exists in this campaign.',
+				},
+				pairedItem: { item: 0 },
+			},
+		]);
+	});
+
+	it('On Duplicate = Skip still fails on other errors', async () => {
+		nock(TEST_BASE_URL).post('/api/user/lead').reply(422, { message: 'The given data was invalid.', errors: { campaign_id: ['The selected campaign id is invalid.'] } });
+		const { context } = createContext({
+			parameters: { resource: 'lead', operation: 'create', campaignId: campaign, phoneNumber: '+4915112345678', options: { onDuplicate: 'skip' } },
+		});
+		await expect(router.call(context)).rejects.toThrow('campaign_id: The selected campaign id is invalid.');
+	});
+
+	it('On Duplicate = Fail (default) fails with the service message', async () => {
+		nock(TEST_BASE_URL).post('/api/user/lead', { phone_number: '+4915112345678', campaign_id: 7 }).reply(422, duplicate);
+		const { context } = createContext({
+			parameters: { resource: 'lead', operation: 'create', campaignId: campaign, phoneNumber: '+4915112345678' },
+		});
+		await expect(router.call(context)).rejects.toThrow('already exists in this campaign');
+	});
+
+	it.each([
+		['4915112345678', 'Phone Number'],
+		['+49 151 1234', 'Phone Number'],
+		['+0151123456', 'Phone Number'],
+		['', 'Phone Number'],
+	])('refuses the phone %j before sending anything', async (phone, field) => {
+		const { context } = createContext({ parameters: { resource: 'lead', operation: 'create', campaignId: campaign, phoneNumber: phone } });
+		await expect(router.call(context)).rejects.toThrow(`${field} must be a phone number in E.164 form`);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('refuses an invalid secondary contact phone, naming the contact', async () => {
+		const { context } = createContext({
+			parameters: {
+				resource: 'lead',
+				operation: 'create',
+				campaignId: campaign,
+				phoneNumber: '+4915112345678',
+				secondaryContacts: { contacts: [{ phoneNumber: '+4930123456789' }, { phoneNumber: '030 123' }] },
+			},
+		});
+		await expect(router.call(context)).rejects.toThrow('Secondary Contacts → Contact 2 → Phone Number must be a phone number in E.164 form');
+	});
+
+	it('5 items with one invalid phone and Continue On Fail: 4 leads and 1 error item, all paired', async () => {
+		const phones = ['+4915100000001', '+4915100000002', 'not-a-phone', '+4915100000004', '+4915100000005'];
+		const scope = nock(TEST_BASE_URL);
+		phones.filter((p) => p.startsWith('+')).forEach((p, n) => {
+			scope.post('/api/user/lead', { phone_number: p, campaign_id: 7 }).reply(200, { message: 'ok', data: lead(n + 1, p) });
+		});
+		const { context } = createContext({
+			parameters: phones.map((phoneNumber) => ({ resource: 'lead', operation: 'create', campaignId: campaign, phoneNumber })),
+			items: phones.map((phone) => ({ json: { phone } })),
+			continueOnFail: true,
+		});
+		const [output] = await router.call(context);
+		expect(output.map((o) => o.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
+		expect(output.map((o) => o.json.phone_number ?? null)).toEqual(['+4915100000001', '+4915100000002', null, '+4915100000004', '+4915100000005']);
+		expect(output[2].json.error).toBe('Phone Number must be a phone number in E.164 form (a "+", the country code and the number, digits only, e.g. +4915112345678), got "not-a-phone"');
+		scope.done();
+	});
+
+	it('without Continue On Fail the run stops at the invalid item with the field message', async () => {
+		const phones = ['+4915100000001', 'not-a-phone'];
+		nock(TEST_BASE_URL).post('/api/user/lead').reply(200, { message: 'ok', data: lead(1, phones[0]) });
+		const { context } = createContext({
+			parameters: phones.map((phoneNumber) => ({ resource: 'lead', operation: 'create', campaignId: campaign, phoneNumber })),
+			items: phones.map((phone) => ({ json: { phone } })),
+		});
+		await expect(router.call(context)).rejects.toMatchObject({ message: expect.stringContaining('Phone Number must be'), context: { itemIndex: 1 } });
+	});
+});
