@@ -1,9 +1,113 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
+import { apiRequestAllItems } from '../../transport';
+import { readLimit, returnAllOrLimit } from '../common.descriptions';
+import { checkEnum, toDateOnly, toId } from '../validation';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'call:getMany is not implemented yet', { itemIndex });
+export const CALL_STATUSES = [
+	'busy',
+	'completed',
+	'ended',
+	'ended_by_assistant',
+	'ended_by_customer',
+	'failed',
+	'in-progress',
+	'initiated',
+	'no-answer',
+	'ringing',
+] as const;
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: [
+			{
+				displayName: 'Assistant ID',
+				name: 'assistant_id',
+				type: 'number',
+				default: 0,
+				description: 'Only calls of this assistant (numeric ID)',
+			},
+			{
+				displayName: 'Campaign ID',
+				name: 'campaign_id',
+				type: 'number',
+				default: 0,
+				description: 'Only calls of this campaign (numeric ID)',
+			},
+			{
+				displayName: 'Client Phone Number',
+				name: 'phone_number',
+				type: 'string',
+				default: '',
+				description: 'Only calls with this client phone number',
+			},
+			{
+				displayName: 'From Date',
+				name: 'date_from',
+				type: 'dateTime',
+				default: '',
+				description: 'Only calls on or after this day (sent as YYYY-MM-DD)',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				default: 'completed',
+				description: 'Only calls with this status',
+				options: CALL_STATUSES.map((value) => ({
+					name: value.replace(/[-_]/g, ' ').replace(/^\w/, (c) => c.toUpperCase()),
+					value,
+				})),
+			},
+			{
+				displayName: 'To Date',
+				name: 'date_to',
+				type: 'dateTime',
+				default: '',
+				description: 'Only calls on or before this day (sent as YYYY-MM-DD)',
+			},
+			{
+				displayName: 'Type',
+				name: 'type',
+				type: 'options',
+				default: 'outbound',
+				description: 'Only calls of this type',
+				options: [
+					{ name: 'Inbound', value: 'inbound' },
+					{ name: 'Outbound', value: 'outbound' },
+					{ name: 'Web', value: 'web' },
+				],
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['call'], operation: ['getMany'] } }, properties);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	checkEnum(this, itemIndex, 'Status', filters.status, CALL_STATUSES);
+	checkEnum(this, itemIndex, 'Type', filters.type, ['inbound', 'outbound', 'web']);
+	if (filters.status) qs.status = filters.status;
+	if (filters.type) qs.type = filters.type;
+	if (filters.phone_number) qs.phone_number = String(filters.phone_number).trim();
+	for (const [key, label] of [
+		['assistant_id', 'Assistant ID'],
+		['campaign_id', 'Campaign ID'],
+	] as const) {
+		if (filters[key] !== undefined && filters[key] !== '' && filters[key] !== 0) qs[key] = toId(this, itemIndex, label, filters[key]);
+	}
+	const from = toDateOnly(this, itemIndex, 'From Date', filters.date_from);
+	const to = toDateOnly(this, itemIndex, 'To Date', filters.date_to);
+	if (from) qs.date_from = from;
+	if (to) qs.date_to = to;
+	return (await apiRequestAllItems.call(this, '/api/user/calls', qs, readLimit(this, itemIndex), itemIndex)) as IDataObject[];
 }
