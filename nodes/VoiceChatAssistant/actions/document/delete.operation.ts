@@ -1,9 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
+import { apiRequest } from '../../transport';
+import { documentLocator, knowledgebaseLocator } from '../common.descriptions';
+import { documentPath } from './shared';
+
+export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['delete'] } }, [
+	knowledgebaseLocator,
+	documentLocator,
+] as INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'document:delete is not implemented yet', { itemIndex });
+	const path = documentPath(this, itemIndex);
+	const answer = (await apiRequest.call(this, 'DELETE', path, { itemIndex })) as IDataObject;
+	return { deleted: true, id: Number(path.split('/').pop()), ...(answer?.message ? { message: answer.message } : {}) };
 }

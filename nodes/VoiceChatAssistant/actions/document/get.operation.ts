@@ -1,9 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
+import { apiRequest } from '../../transport';
+import { documentLocator, knowledgebaseLocator, unwrap } from '../common.descriptions';
+import { documentPath } from './shared';
+
+export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['get'] } }, [
+	knowledgebaseLocator,
+	documentLocator,
+] as INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'document:get is not implemented yet', { itemIndex });
+	return unwrap(await apiRequest.call(this, 'GET', documentPath(this, itemIndex), { itemIndex }));
 }

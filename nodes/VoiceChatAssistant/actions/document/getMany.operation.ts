@@ -1,9 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
+import { apiRequest } from '../../transport';
+import { applyLimit, asList, knowledgebaseLocator, readLimit, returnAllOrLimit } from '../common.descriptions';
+import { documentPath } from './shared';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'document:getMany is not implemented yet', { itemIndex });
+export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['getMany'] } }, [
+	knowledgebaseLocator,
+	...returnAllOrLimit,
+] as INodeProperties[]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const list = asList(await apiRequest.call(this, 'GET', documentPath(this, itemIndex, false), { itemIndex }));
+	return applyLimit(list, readLimit(this, itemIndex));
 }

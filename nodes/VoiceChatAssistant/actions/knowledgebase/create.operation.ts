@@ -1,9 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
+import { apiRequest } from '../../transport';
+import { unwrap } from '../common.descriptions';
+import { checkRequired } from '../validation';
+import { descriptionField, nameAndDescription, nameField } from './shared';
+
+const properties: INodeProperties[] = [{ ...nameField, required: true }, descriptionField];
+
+export const description = updateDisplayOptions({ show: { resource: ['knowledgebase'], operation: ['create'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'knowledgebase:create is not implemented yet', { itemIndex });
+	const name = this.getNodeParameter('name', itemIndex, '') as string;
+	checkRequired(this, itemIndex, 'Name', name);
+	const text = this.getNodeParameter('description', itemIndex, '') as string;
+	const body = nameAndDescription(this, itemIndex, text ? { name, description: text } : { name });
+	return unwrap(await apiRequest.call(this, 'POST', '/api/user/knowledgebases', { body, itemIndex }));
 }

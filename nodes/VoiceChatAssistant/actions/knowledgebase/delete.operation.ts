@@ -1,9 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
+import { apiRequest } from '../../transport';
+import { knowledgebaseLocator } from '../common.descriptions';
+import { knowledgebaseId } from './shared';
+
+export const description = updateDisplayOptions({ show: { resource: ['knowledgebase'], operation: ['delete'] } }, [
+	knowledgebaseLocator,
+] as INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'knowledgebase:delete is not implemented yet', { itemIndex });
+	const id = knowledgebaseId(this, itemIndex);
+	const answer = (await apiRequest.call(this, 'DELETE', `/api/user/knowledgebases/${id}`, { itemIndex })) as IDataObject;
+	return { deleted: true, id, ...(answer?.message ? { message: answer.message } : {}) };
 }

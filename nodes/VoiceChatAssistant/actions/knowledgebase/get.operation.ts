@@ -1,9 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
+import { apiRequest } from '../../transport';
+import { knowledgebaseLocator, unwrap } from '../common.descriptions';
+import { knowledgebaseId } from './shared';
+
+export const description = updateDisplayOptions({ show: { resource: ['knowledgebase'], operation: ['get'] } }, [
+	knowledgebaseLocator,
+] as INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'knowledgebase:get is not implemented yet', { itemIndex });
+	const id = knowledgebaseId(this, itemIndex);
+	return unwrap(await apiRequest.call(this, 'GET', `/api/user/knowledgebases/${id}`, { itemIndex }));
 }
