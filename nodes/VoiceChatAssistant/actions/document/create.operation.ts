@@ -1,9 +1,187 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
+import { apiRequest } from '../../transport';
+import { getClock } from '../../transport/clock';
+import { knowledgebaseLocator, unwrap } from '../common.descriptions';
+import { nameAndDescription } from '../knowledgebase/shared';
+import { checkNumberRange, checkRequired, checkUrl, refuse } from '../validation';
+import { documentPath } from './shared';
+import type { FileType } from './upload';
+import { readUploadFile } from './upload';
+
+const properties: INodeProperties[] = [
+	knowledgebaseLocator,
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'Name of the document, at most 255 characters',
+	},
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		default: 'auto',
+		description: 'What the document is: a website to scrape, or a file from the input item',
+		options: [
+			{ name: 'DOCX File', value: 'docx', description: 'A Word document from the input binary data' },
+			{ name: 'From File (Detect)', value: 'auto', description: 'A PDF, TXT or DOCX file; the type is taken from its MIME type or extension' },
+			{ name: 'PDF File', value: 'pdf', description: 'A PDF from the input binary data' },
+			{ name: 'TXT File', value: 'txt', description: 'A plain text file from the input binary data' },
+			{ name: 'Website', value: 'website', description: 'Web pages, scraped by the service' },
+		],
+	},
+	{
+		displayName: 'Input Binary Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		required: true,
+		description: 'Name of the binary property of the input item that holds the file (at most 20 MB)',
+		displayOptions: { show: { type: ['auto', 'pdf', 'txt', 'docx'] } },
+	},
+	{
+		displayName: 'Website Source',
+		name: 'websiteSource',
+		type: 'options',
+		default: 'url',
+		displayOptions: { show: { type: ['website'] } },
+		options: [
+			{ name: 'Main URL', value: 'url', description: 'One address; the service follows relative links from it' },
+			{ name: 'List of Links', value: 'links', description: 'Several addresses' },
+		],
+	},
+	{
+		displayName: 'URL',
+		name: 'url',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. https://example.com/faq',
+		description: 'Main URL to scrape',
+		displayOptions: { show: { type: ['website'], websiteSource: ['url'] } },
+	},
+	{
+		displayName: 'Links',
+		name: 'links',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Link',
+		default: {},
+		description: 'Addresses to scrape, each a valid URL',
+		displayOptions: { show: { type: ['website'], websiteSource: ['links'] } },
+		options: [{ displayName: 'Link', name: 'link', values: [{ displayName: 'URL', name: 'link', type: 'string', default: '' }] }],
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Description',
+				name: 'description',
+				type: 'string',
+				default: '',
+				description: 'What the document is about, at most 255 characters',
+			},
+			{
+				displayName: 'Relative Links Limit',
+				name: 'relativeLinksLimit',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 50 },
+				default: 10,
+				description: 'Website only: how many relative links the service follows (1-50)',
+			},
+			{
+				displayName: 'Timeout (Seconds)',
+				name: 'timeoutSeconds',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 300,
+				description: 'With Wait Until Processed: how long to wait before failing',
+			},
+			{
+				displayName: 'Wait Until Processed',
+				name: 'waitUntilProcessed',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to wait until the service has processed the document (status active or failed) and output the final document',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['create'] } }, properties);
+
+async function waitUntilProcessed(ctx: IExecuteFunctions, itemIndex: number, path: string, first: IDataObject, timeoutMs: number): Promise<IDataObject> {
+	const clock = getClock();
+	const deadline = clock.now() + timeoutMs;
+	let document = first;
+	let delay = 1000;
+	while (document.status !== 'active' && document.status !== 'failed') {
+		if (clock.now() + delay > deadline) {
+			refuse(
+				ctx,
+				itemIndex,
+				`Document ${document.id} ("${document.name}") was not processed within ${timeoutMs / 1000} s; its last status is "${document.status}"`,
+			);
+		}
+		await clock.sleep(delay);
+		delay = Math.min(15_000, Math.round(delay * 1.5));
+		document = unwrap(await apiRequest.call(ctx, 'GET', path, { itemIndex }));
+	}
+	if (document.status === 'failed') {
+		refuse(ctx, itemIndex, `Document ${document.id} ("${document.name}") failed to process; its last status is "failed"`);
+	}
+	return document;
+}
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'document:create is not implemented yet', { itemIndex });
+	const base = documentPath(this, itemIndex, false);
+	const name = this.getNodeParameter('name', itemIndex, '') as string;
+	checkRequired(this, itemIndex, 'Name', name);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const fields = nameAndDescription(this, itemIndex, options.description ? { name, description: options.description } : { name });
+	const type = this.getNodeParameter('type', itemIndex, 'auto') as FileType | 'auto' | 'website';
+
+	let body: IDataObject | FormData;
+	if (type === 'website') {
+		const json: IDataObject = { ...fields, type: 'website' };
+		if (this.getNodeParameter('websiteSource', itemIndex, 'url') === 'url') {
+			const url = String(this.getNodeParameter('url', itemIndex, '')).trim();
+			if (!url) refuse(this, itemIndex, 'A website document needs a URL or a list of links', 'Enter the URL, or switch Website Source to List of Links.');
+			checkUrl(this, itemIndex, 'URL', url);
+			json.url = url;
+		} else {
+			const entries = ((this.getNodeParameter('links', itemIndex, {}) as IDataObject).link ?? []) as IDataObject[];
+			const links = entries.map((entry) => String(entry.link ?? '').trim()).filter(Boolean);
+			if (!links.length) refuse(this, itemIndex, 'A website document needs a URL or a list of links', 'Add at least one link.');
+			links.forEach((link, n) => checkUrl(this, itemIndex, `Links → Link ${n + 1}`, link));
+			json.links = links.map((link) => ({ link }));
+		}
+		if (options.relativeLinksLimit !== undefined) {
+			checkNumberRange(this, itemIndex, 'Relative Links Limit', options.relativeLinksLimit, 1, 50, { integer: true });
+			json.relative_links_limit = options.relativeLinksLimit;
+		}
+		body = json;
+	} else {
+		const property = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
+		const file = await readUploadFile(this, itemIndex, property, type);
+		const form = new FormData();
+		form.append('name', String(fields.name));
+		if (fields.description !== undefined) form.append('description', String(fields.description));
+		form.append('type', file.fileType);
+		form.append('file', file.blob, file.fileName);
+		body = form;
+	}
+
+	const created = unwrap(await apiRequest.call(this, 'POST', base, { body, itemIndex }));
+	if (!options.waitUntilProcessed) return created;
+	const timeoutSeconds = Number(options.timeoutSeconds ?? 300);
+	return await waitUntilProcessed(this, itemIndex, `${base}/${created.id}`, created, timeoutSeconds * 1000);
 }
