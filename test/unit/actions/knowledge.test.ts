@@ -8,7 +8,7 @@ const kbRef = { __rl: true, mode: 'list', value: '4' };
 const docRef = { __rl: true, mode: 'id', value: ' 9 ' };
 const kb = { id: 4, name: 'FAQ', description: 'Questions', status: 'active', documents_count: 1, assistants_count: 0 };
 const doc = { id: 9, name: 'Prices', description: '', type: 'pdf', status: 'active' };
-const run = async (parameters: Record<string, unknown>) => (await router.call(createContext({ parameters }).context))[0];
+const run = async (parameters: any) => (await router.call(createContext({ parameters }).context))[0];
 const item = (json: unknown) => ({ json, pairedItem: { item: 0 } });
 
 describe('Knowledgebase and Document', () => {
