@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
+import { apiRequest } from '../../transport';
+import { applyLimit, asList, readLimit, returnAllOrLimit } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'campaign:getMany is not implemented yet', { itemIndex });
+export const description = updateDisplayOptions({ show: { resource: ['campaign'], operation: ['getMany'] } }, returnAllOrLimit as INodeProperties[]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return applyLimit(asList(await apiRequest.call(this, 'GET', '/api/user/campaigns', { itemIndex })), readLimit(this, itemIndex));
 }

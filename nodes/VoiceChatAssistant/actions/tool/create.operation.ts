@@ -1,9 +1,37 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
+import { apiRequest } from '../../transport';
+import { unwrap } from '../common.descriptions';
+import { checkRequired } from '../validation';
+import { toolBody, toolFields } from './shared';
+
+const properties: INodeProperties[] = [
+	{ ...toolFields.name, required: true },
+	{ ...toolFields.description, required: true },
+	{ ...toolFields.endpoint, required: true },
+	toolFields.method,
+	{
+		displayName: 'Additional Fields',
+		name: 'additionalFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: [toolFields.headers, toolFields.schema, toolFields.timeout],
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['tool'], operation: ['create'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'tool:create is not implemented yet', { itemIndex });
+	const fields: IDataObject = {
+		name: this.getNodeParameter('name', itemIndex, ''),
+		description: this.getNodeParameter('description', itemIndex, ''),
+		endpoint: this.getNodeParameter('endpoint', itemIndex, ''),
+		method: this.getNodeParameter('method', itemIndex, 'POST'),
+		...(this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject),
+	};
+	checkRequired(this, itemIndex, 'Description', fields.description);
+	const body = toolBody(this, itemIndex, fields);
+	return unwrap(await apiRequest.call(this, 'POST', '/api/user/tools', { body, itemIndex }));
 }

@@ -1,9 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
+import { apiRequest } from '../../transport';
+import { toolLocator } from '../common.descriptions';
+import { toolId } from './shared';
+
+export const description = updateDisplayOptions({ show: { resource: ['tool'], operation: ['delete'] } }, [toolLocator] as INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'tool:delete is not implemented yet', { itemIndex });
+	const id = toolId(this, itemIndex);
+	const answer = (await apiRequest.call(this, 'DELETE', `/api/user/tools/${id}`, { itemIndex })) as IDataObject;
+	return { deleted: true, id, ...(answer?.message ? { message: answer.message } : {}) };
 }

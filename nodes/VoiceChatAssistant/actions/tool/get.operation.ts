@@ -1,9 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
+import { apiRequest } from '../../transport';
+import { toolLocator, unwrap } from '../common.descriptions';
+import { toolId } from './shared';
+
+export const description = updateDisplayOptions({ show: { resource: ['tool'], operation: ['get'] } }, [toolLocator] as INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'tool:get is not implemented yet', { itemIndex });
+	return unwrap(await apiRequest.call(this, 'GET', `/api/user/tools/${toolId(this, itemIndex)}`, { itemIndex }));
 }
