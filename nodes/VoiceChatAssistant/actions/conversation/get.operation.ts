@@ -1,9 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
+import { apiRequest } from '../../transport';
+import { conversationId, conversationIdField, withoutStatus } from './shared';
+
+export const description = updateDisplayOptions({ show: { resource: ['conversation'], operation: ['get'] } }, [
+	conversationIdField,
+] as INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'conversation:get is not implemented yet', { itemIndex });
+	const id = conversationId(this, itemIndex);
+	return { conversation_id: id, ...withoutStatus(await apiRequest.call(this, 'GET', `/api/conversations/${id}`, { itemIndex })) };
 }

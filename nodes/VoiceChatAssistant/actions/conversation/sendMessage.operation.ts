@@ -1,9 +1,29 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
+import { apiRequest } from '../../transport';
+import { checkRequired } from '../validation';
+import { conversationId, conversationIdField, withoutStatus } from './shared';
+
+const properties: INodeProperties[] = [
+	conversationIdField,
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		required: true,
+		default: '',
+		description: 'The user message. In widget conversations each user message costs 0.01 USD.',
+	},
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['conversation'], operation: ['sendMessage'] } }, properties);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'conversation:sendMessage is not implemented yet', { itemIndex });
+	const id = conversationId(this, itemIndex);
+	const message = this.getNodeParameter('message', itemIndex, '') as string;
+	checkRequired(this, itemIndex, 'Message', message);
+	const answer = await apiRequest.call(this, 'POST', `/api/conversations/${id}/messages`, { body: { message }, itemIndex });
+	return { conversation_id: id, ...withoutStatus(answer) };
 }
