@@ -1,9 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
+import { apiRequest } from '../../transport';
+import { assistantLocator } from '../common.descriptions';
+import { assistantId } from './webhooks';
+
+export const description = updateDisplayOptions({ show: { resource: ['assistant'], operation: ['delete'] } }, [assistantLocator] as INodeProperties[]);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'assistant:delete is not implemented yet', { itemIndex });
+	const id = assistantId(this, itemIndex);
+	const answer = (await apiRequest.call(this, 'DELETE', `/api/user/assistant/${id}`, { itemIndex })) as IDataObject;
+	return { deleted: true, id, ...(answer?.message ? { message: answer.message } : {}) };
 }

@@ -1,9 +1,3 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { webhookSwitch } from './webhooks';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'assistant:disableInboundWebhook is not implemented yet', { itemIndex });
-}
+export const { description, execute } = webhookSwitch('disableInboundWebhook', '/api/user/assistants/disable-inbound-webhook', false);

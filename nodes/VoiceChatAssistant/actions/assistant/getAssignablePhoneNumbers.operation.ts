@@ -1,9 +1,26 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { listOperation } from '../listOperation';
+import { checkEnum } from '../validation';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'assistant:getAssignablePhoneNumbers is not implemented yet', { itemIndex });
-}
+export const { description, execute } = listOperation(
+	'assistant',
+	'getAssignablePhoneNumbers',
+	'/api/user/assistants/phone-numbers',
+	[
+		{
+			displayName: 'Assistant Type',
+			name: 'assistantType',
+			type: 'options',
+			default: 'inbound',
+			description: 'For inbound assistants, caller-ID numbers and numbers used by another inbound assistant are left out',
+			options: [
+				{ name: 'Inbound', value: 'inbound' },
+				{ name: 'Outbound', value: 'outbound' },
+			],
+		},
+	],
+	(ctx, itemIndex) => {
+		const type = ctx.getNodeParameter('assistantType', itemIndex, 'inbound') as string;
+		checkEnum(ctx, itemIndex, 'Assistant Type', type, ['inbound', 'outbound']);
+		return { type };
+	},
+);

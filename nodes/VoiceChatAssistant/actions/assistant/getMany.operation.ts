@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
+import { apiRequestAllItems } from '../../transport';
+import { readLimit, returnAllOrLimit } from '../common.descriptions';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'assistant:getMany is not implemented yet', { itemIndex });
+export const description = updateDisplayOptions({ show: { resource: ['assistant'], operation: ['getMany'] } }, returnAllOrLimit as INodeProperties[]);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return (await apiRequestAllItems.call(this, '/api/user/assistants/get', {}, readLimit(this, itemIndex), itemIndex)) as IDataObject[];
 }

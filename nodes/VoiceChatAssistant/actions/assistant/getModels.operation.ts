@@ -1,9 +1,27 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { listOperation } from '../listOperation';
+import { checkEnum } from '../validation';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'assistant:getModels is not implemented yet', { itemIndex });
-}
+export const { description, execute } = listOperation(
+	'assistant',
+	'getModels',
+	'/api/user/assistants/models',
+	[
+		{
+			displayName: 'Model Type',
+			name: 'modelType',
+			type: 'options',
+			default: 'llm',
+			description: 'Language models (for the pipeline mode) or the models of the multimodal or dualplex modes',
+			options: [
+				{ name: 'Dualplex', value: 'dualplex' },
+				{ name: 'LLM', value: 'llm' },
+				{ name: 'Multimodal', value: 'multimodal' },
+			],
+		},
+	],
+	(ctx, itemIndex) => {
+		const type = ctx.getNodeParameter('modelType', itemIndex, 'llm') as string;
+		checkEnum(ctx, itemIndex, 'Model Type', type, ['llm', 'multimodal', 'dualplex']);
+		return { type };
+	},
+);

@@ -1,9 +1,3 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { listOperation } from '../listOperation';
 
-// PLACEHOLDER: replaced by the real operation.
-export const description: INodeProperties[] = [];
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	throw new NodeOperationError(this.getNode(), 'assistant:getTranscriberProviders is not implemented yet', { itemIndex });
-}
+export const { description, execute } = listOperation('assistant', 'getTranscriberProviders', '/api/user/assistants/transcriber-providers');

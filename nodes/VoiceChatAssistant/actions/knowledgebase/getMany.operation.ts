@@ -1,15 +1,3 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { listOperation } from '../listOperation';
 
-import { apiRequest } from '../../transport';
-import { applyLimit, asList, readLimit, returnAllOrLimit } from '../common.descriptions';
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['knowledgebase'], operation: ['getMany'] } },
-	returnAllOrLimit as INodeProperties[],
-);
-
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const list = asList(await apiRequest.call(this, 'GET', '/api/user/knowledgebases', { itemIndex }));
-	return applyLimit(list, readLimit(this, itemIndex));
-}
+export const { description, execute } = listOperation('knowledgebase', 'getMany', '/api/user/knowledgebases');
