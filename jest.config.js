@@ -16,7 +16,6 @@ module.exports = {
 			testEnvironment: 'node',
 			roots: ['<rootDir>/test/workflow'],
 			testMatch: ['**/*.test.ts'],
-			testTimeout: 60_000,
 			transform: { '^.+\\.ts$': tsJest },
 		},
 	],
