@@ -17,9 +17,12 @@ async function main() {
 		{ id: 'simulatorCred001', name: 'Voice Chat Assistant (simulator)', type: 'voiceChatAssistantApi', data: { apiKey: 'sim-test-key-0123456789', baseUrl: sim.url } },
 	]);
 	const examples = path.join(__dirname, '../examples');
+	fs.copyFileSync(path.join(examples, 'leads.csv'), path.join(home.folder, 'leads.csv'));
+	home.env.N8N_RESTRICT_FILE_ACCESS_TO = home.folder;
 	const imported = [];
 	for (const file of fs.existsSync(examples) ? fs.readdirSync(examples).filter((f) => f.endsWith('.json')) : []) {
-		const wf = JSON.parse(fs.readFileSync(path.join(examples, file), 'utf8'));
+		const text = fs.readFileSync(path.join(examples, file), 'utf8').replaceAll('{{DEMO_DIR}}', home.folder);
+		const wf = JSON.parse(text);
 		await home.importWorkflow(wf);
 		imported.push(wf.name);
 	}

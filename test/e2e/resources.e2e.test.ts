@@ -92,4 +92,17 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 		const sha = createHash('sha256').update(content).digest('hex');
 		expect(JSON.stringify(uploads[0].body)).toContain(sha);
 	});
+
+	it('the lead-import example of examples/ imports and runs: every CSV row becomes a lead', async () => {
+		fs.copyFileSync(path.join(__dirname, '../../examples/leads.csv'), path.join(home.folder, 'leads.csv'));
+		const text = fs.readFileSync(path.join(__dirname, '../../examples/lead-import-from-csv.json'), 'utf8').replaceAll('{{DEMO_DIR}}', home.folder);
+		const workflow = JSON.parse(text);
+		workflow.nodes.find((n: any) => n.name === 'Create Lead').credentials = credentials;
+		const id = await home.importWorkflow(workflow);
+		const result = await home.execute(id);
+		expect(result.ok).toBe(true);
+		const leads = outputOf(result.run, 'Create Lead').items.map((i: any) => i.json);
+		expect(leads.map((l: any) => l.phone_number)).toEqual(['+4915100000201', '+4915100000202', '+4915100000203']);
+		expect(leads[0].variables).toEqual({ customer_name: 'Ada Lovelace', email: 'ada@example.com' });
+	});
 });
