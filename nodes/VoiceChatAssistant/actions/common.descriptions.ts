@@ -192,3 +192,18 @@ export function keyValueCollection(
 		],
 	};
 }
+
+/** Variables as key/value pairs plus an optional JSON object (e.g. `{{ $json }}` for a whole input row). */
+export function variablesFields(description: string): INodeProperties[] {
+	return [
+		keyValueCollection('Variables', 'variables', description),
+		{
+			displayName: 'Variables (JSON)',
+			name: 'variablesJson',
+			type: 'json',
+			default: '',
+			description:
+				'Variables as a JSON object, e.g. {{ $JSON }} to pass every column of the input row. Merged with the key/value pairs above (the pairs win).',
+		},
+	];
+}

@@ -186,3 +186,14 @@ export function readVariables(ctx: Ctx, itemIndex: number, field: string, pairs:
 	}
 	return { ...(parsed as IDataObject), ...result };
 }
+
+/** The variables of `variablesFields` for one item. */
+export function readVariableParams(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	return readVariables(
+		ctx,
+		itemIndex,
+		'Variables (JSON)',
+		ctx.getNodeParameter('variables', itemIndex, {}),
+		ctx.getNodeParameter('variablesJson', itemIndex, ''),
+	);
+}

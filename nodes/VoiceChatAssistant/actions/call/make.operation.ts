@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { assistantLocator, keyValueCollection } from '../common.descriptions';
-import { checkE164, readVariables, toId } from '../validation';
+import { assistantLocator, variablesFields } from '../common.descriptions';
+import { checkE164, readVariableParams, toId } from '../validation';
 
 const properties: INodeProperties[] = [
 	{ ...assistantLocator, description: 'The outbound assistant that makes the call' },
@@ -16,14 +16,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. +4915112345678',
 		description: 'Number to call, in E.164 form: "+", country code and number, digits only',
 	},
-	keyValueCollection('Variables', 'variables', 'Values the assistant can use in its prompts as {{variable_name}}'),
-	{
-		displayName: 'Variables (JSON)',
-		name: 'variablesJson',
-		type: 'json',
-		default: '',
-		description: 'Variables as a JSON object, merged with the key/value pairs above (the pairs win)',
-	},
+	...variablesFields('Values the assistant can use in its prompts as {{variable_name}}'),
 ];
 
 export const description = updateDisplayOptions({ show: { resource: ['call'], operation: ['make'] } }, properties);
@@ -32,13 +25,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const assistantId = toId(this, itemIndex, 'Assistant', this.getNodeParameter('assistantId', itemIndex, undefined, { extractValue: true }));
 	const phoneNumber = String(this.getNodeParameter('phoneNumber', itemIndex, '')).trim();
 	checkE164(this, itemIndex, 'Phone Number', phoneNumber);
-	const variables = readVariables(
-		this,
-		itemIndex,
-		'Variables (JSON)',
-		this.getNodeParameter('variables', itemIndex, {}),
-		this.getNodeParameter('variablesJson', itemIndex, ''),
-	);
+	const variables = readVariableParams(this, itemIndex);
 	const body: IDataObject = { assistant_id: assistantId, phone_number: phoneNumber, variables };
 	return (await apiRequest.call(this, 'POST', '/api/user/make_call', { body, itemIndex })) as IDataObject;
 }

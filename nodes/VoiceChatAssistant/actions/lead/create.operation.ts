@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from
 import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { campaignLocator, keyValueCollection, unwrap } from '../common.descriptions';
-import { checkE164, readVariables, toId } from '../validation';
+import { campaignLocator, unwrap, variablesFields } from '../common.descriptions';
+import { checkE164, readVariableParams, readVariables, toId } from '../validation';
 
 const properties: INodeProperties[] = [
 	{ ...campaignLocator, description: 'The campaign the lead is added to. Pick it from the list or give its numeric ID.' },
@@ -16,19 +16,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. +4915112345678',
 		description: 'Phone number of the lead in E.164 form: "+", country code and number, digits only',
 	},
-	keyValueCollection(
-		'Variables',
-		'variables',
-		'Values the assistant can use in its prompts as {{variable_name}}, e.g. customer_name or email',
-	),
-	{
-		displayName: 'Variables (JSON)',
-		name: 'variablesJson',
-		type: 'json',
-		default: '',
-		description:
-			'Variables as a JSON object, e.g. {{ $JSON }} to pass every column of the input row. Merged with the key/value pairs above (the pairs win).',
-	},
+	...variablesFields('Values the assistant can use in its prompts as {{variable_name}}, e.g. customer_name or email'),
 	{
 		displayName: 'Secondary Contacts',
 		name: 'secondaryContacts',
@@ -110,13 +98,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const campaignId = toId(this, itemIndex, 'Campaign', this.getNodeParameter('campaignId', itemIndex, undefined, { extractValue: true }));
 	const phoneNumber = String(this.getNodeParameter('phoneNumber', itemIndex, '')).trim();
 	checkE164(this, itemIndex, 'Phone Number', phoneNumber);
-	const variables = readVariables(
-		this,
-		itemIndex,
-		'Variables (JSON)',
-		this.getNodeParameter('variables', itemIndex, {}),
-		this.getNodeParameter('variablesJson', itemIndex, ''),
-	);
+	const variables = readVariableParams(this, itemIndex);
 	const contacts = ((this.getNodeParameter('secondaryContacts', itemIndex, {}) as IDataObject).contacts ?? []) as IDataObject[];
 	const secondary = contacts.map((contact, n) => {
 		const phone = String(contact.phoneNumber ?? '').trim();

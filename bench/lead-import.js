@@ -1,0 +1,96 @@
+/**
+ * Lead import at the rate limit, in a real n8n against the simulator (scaled
+ * limits: 1,000 requests per minute, bursts of 200 per 10 s, 20 ms latency).
+ * Cases, side by side: our node; the HTTP Request node with default settings;
+ * the HTTP Request node with the batching a careful user would set.
+ * Prints one line per case. Run: node bench/lead-import.js [items]
+ */
+const fs = require('fs');
+const path = require('path');
+const { createN8nHome, outputOf } = require('../test/e2e/harness/n8n');
+const { startSimulator } = require('../test/simulator/server');
+
+const N = Number(process.argv[2] || 1000);
+const LIMITS = { perMinute: 1000, burst: 200, burstWindowMs: 10_000, windowMs: 60_000 };
+const KEY = 'sim-test-key-0123456789';
+
+function floorSeconds(n) {
+	// the earliest the n-th request may start under both windows, as the limiter computes it
+	const starts = [];
+	for (let i = 0; i < n; i++) {
+		let t = starts.length ? starts[starts.length - 1] : 0;
+		if (starts.length >= LIMITS.perMinute) t = Math.max(t, starts[starts.length - LIMITS.perMinute] + LIMITS.windowMs);
+		if (starts.length >= LIMITS.burst) t = Math.max(t, starts[starts.length - LIMITS.burst] + LIMITS.burstWindowMs);
+		starts.push(t);
+	}
+	return starts[n - 1] / 1000;
+}
+
+async function main() {
+	const sim = await startSimulator({ port: 0, rateLimit: LIMITS, latencyMs: 20 });
+	const home = await createN8nHome();
+	home.env.N8N_RESTRICT_FILE_ACCESS_TO = home.folder;
+	await home.importCredentials([
+		{ id: 'benchCredential1', name: 'bench', type: 'voiceChatAssistantApi', data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: LIMITS.perMinute, burst: LIMITS.burst } },
+	]);
+	const source = (prefix) => {
+		const csv = path.join(home.folder, `${prefix}.csv`);
+		const rows = ['name,phone'];
+		for (let i = 0; i < N; i++) rows.push(`Lead ${i},+49${prefix === 'ours' ? 151 : prefix === 'http' ? 152 : 153}${String(i).padStart(8, '0')}`);
+		fs.writeFileSync(csv, rows.join('\n'));
+		return [
+			{ id: 's', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{ id: 'r', name: 'Read CSV', type: 'n8n-nodes-base.readWriteFile', typeVersion: 1, position: [200, 0], parameters: { operation: 'read', fileSelector: csv } },
+			{ id: 'p', name: 'Parse CSV', type: 'n8n-nodes-base.extractFromFile', typeVersion: 1, position: [400, 0], parameters: { operation: 'csv', options: {} } },
+		];
+	};
+	const connect = (names) => Object.fromEntries(names.slice(0, -1).map((n, i) => [n, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]));
+	const httpNode = (batching) => ({
+		id: 'h', name: 'Create Lead', type: 'n8n-nodes-base.httpRequest', typeVersion: 4.2, position: [600, 0],
+		parameters: {
+			method: 'POST', url: `${sim.url}/api/user/lead`, sendHeaders: true,
+			headerParameters: { parameters: [{ name: 'Authorization', value: `Bearer ${KEY}` }, { name: 'Accept', value: 'application/json' }] },
+			sendBody: true, specifyBody: 'json', jsonBody: '={{ JSON.stringify({ phone_number: $json.phone, campaign_id: 1, variables: { customer_name: $json.name } }) }}',
+			options: batching ? { batching: { batch: { batchSize: 1, batchInterval: Math.ceil(LIMITS.burstWindowMs / LIMITS.burst) } } } : {},
+		},
+	});
+	const cases = [
+		['our node', 'ours', {
+			id: 'l', name: 'Create Lead', type: 'n8n-nodes-voice-chat-assistant.voiceChatAssistant', typeVersion: 1, position: [600, 0],
+			credentials: { voiceChatAssistantApi: { id: 'benchCredential1', name: 'bench' } },
+			parameters: { resource: 'lead', operation: 'create', campaignId: { __rl: true, mode: 'id', value: '1' }, phoneNumber: '={{ $json.phone }}', variables: { values: [{ key: 'customer_name', value: '={{ $json.name }}' }] } },
+		}],
+		['HTTP Request, defaults', 'http', httpNode(false)],
+		[`HTTP Request, batch 1 every ${Math.ceil(LIMITS.burstWindowMs / LIMITS.burst)} ms`, 'batched', httpNode(true)],
+	];
+	const floor = floorSeconds(N);
+	const lines = [];
+	for (const [label, prefix, node] of cases) {
+		sim.reset();
+		sim.setConfig({ rateLimit: LIMITS });
+		await new Promise((r) => setTimeout(r, LIMITS.windowMs / 6)); // let earlier windows drain a little
+		sim.setConfig({ rateLimit: LIMITS }); // restart the windows
+		const nodes = [...source(prefix), node];
+		const id = await home.importWorkflow({ id: `bench${prefix.padEnd(11, '0')}`, name: label, nodes, connections: connect(nodes.map((n) => n.name)) });
+		const leadsBefore = sim.state.leads.length;
+		const logBefore = sim.log.length;
+		const result = await home.execute(id);
+		const rows = home.queryDb(`select startedAt, stoppedAt from execution_entity where workflowId = '${id}' order by id desc limit 1`);
+		const wall = rows.length ? (Date.parse(rows[0].stoppedAt + 'Z') - Date.parse(rows[0].startedAt + 'Z')) / 1000 : NaN;
+		const leadRequests = sim.log.slice(logBefore).filter((e) => e.path === '/api/user/lead');
+		const created = sim.state.leads.length - leadsBefore;
+		const errors = result.ok ? outputOf(result.run, 'Create Lead').items.filter((i) => i.json.error).length : 'run failed';
+		const line = `${label.padEnd(34)} sent ${N}  created ${created}  lost ${N - created}  429s ${leadRequests.filter((e) => e.status === 429).length}  user-visible errors ${errors}  wall ${wall.toFixed(1)} s  floor ${floor.toFixed(1)} s  ratio ${(wall / floor).toFixed(2)}`;
+		console.log(line);
+		lines.push(line);
+	}
+	fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });
+	fs.writeFileSync(path.join(__dirname, 'results', 'lead-import.txt'), lines.join('\n') + '\n');
+	await sim.close();
+	home.cleanup();
+}
+
+main().catch((e) => {
+	console.error(e);
+	process.exit(1);
+});
