@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from
 import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { campaignLocator, unwrap, variablesFields } from '../common.descriptions';
+import { campaignLocator, keyValueCollection, unwrap, variablesFields } from '../common.descriptions';
 import { checkE164, readVariableParams, readVariables, toId } from '../validation';
 
 const properties: INodeProperties[] = [
@@ -38,12 +38,13 @@ const properties: INodeProperties[] = [
 						placeholder: 'e.g. +4915112345678',
 						description: 'Phone number in E.164 form',
 					},
+					keyValueCollection('Variables', 'variables', 'Variables of this contact as name/value pairs'),
 					{
 						displayName: 'Variables (JSON)',
 						name: 'variablesJson',
 						type: 'json',
 						default: '{}',
-						description: 'Variables of this contact as a JSON object',
+						description: 'Variables of this contact as a JSON object. Merged with the name/value pairs (the pairs win).',
 					},
 				],
 			},
@@ -105,7 +106,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		checkE164(this, itemIndex, `Secondary Contacts → Contact ${n + 1} → Phone Number`, phone);
 		return {
 			phone_number: phone,
-			variables: readVariables(this, itemIndex, `Secondary Contacts → Contact ${n + 1} → Variables (JSON)`, undefined, contact.variablesJson),
+			variables: readVariables(this, itemIndex, `Secondary Contacts → Contact ${n + 1} → Variables (JSON)`, contact.variables, contact.variablesJson),
 		};
 	});
 	const onDuplicate = (this.getNodeParameter('options.onDuplicate', itemIndex, 'fail') as string) || 'fail';
