@@ -1,75 +1,133 @@
-import { runWorkflow } from './helpers/runWorkflow';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { startSimulator } = require('../simulator/server');
+/**
+ * Account operations in real workflows (n8n-core) against the simulator, and
+ * what a wrong API key looks like: the service's 401 text, the key nowhere.
+ */
+import { setupN8nCore } from './helpers/n8nCore';
+import { runWorkflow, serializeDeep, TestWorkflow } from './helpers/runWorkflow';
+import { credentialTypes } from './helpers/credentialsHelper';
+import type { Simulator } from './helpers/workflows';
+import { actionWorkflow, SERVICE, SIM_API_KEY, simCredentials, startSimulator } from './helpers/workflows';
 
-const KEY = 'sim-test-key-0123456789';
-
-function workflow(nodeParameters: Record<string, unknown>, items?: unknown[], extra: Record<string, unknown> = {}) {
-	const nodes: any[] = [{ id: '1', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }];
-	const connections: any = {};
-	let previous = 'Start';
-	if (items) {
-		nodes.push({ id: '2', name: 'Rows', type: 'test.items', typeVersion: 1, position: [200, 0], parameters: { items: JSON.stringify(items) } });
-		connections.Start = { main: [[{ node: 'Rows', type: 'main', index: 0 }]] };
-		previous = 'Rows';
-	}
-	nodes.push({
-		id: '3',
-		name: 'Service',
-		type: 'n8n-nodes-voice-chat-assistant.voiceChatAssistant',
-		typeVersion: 1,
-		position: [400, 0],
-		parameters: nodeParameters,
-		credentials: { voiceChatAssistantApi: { id: 'cred', name: 'sim' } },
-		...extra,
-	});
-	connections[previous] = { main: [[{ node: 'Service', type: 'main', index: 0 }]] };
-	return { nodes, connections };
-}
-
-describe('workflows in-process (n8n-core) against the simulator', () => {
-	let sim: any;
+describe('Account in a workflow', () => {
+	let sim: Simulator;
 	beforeAll(async () => {
-		sim = await startSimulator({ port: 0, rateLimit: false });
+		sim = await startSimulator();
 	});
 	afterAll(async () => {
 		await sim.close();
 	});
 
-	it('Account → Get Profile returns the simulator profile', async () => {
-		const { outputOf, errorOf } = await runWorkflow(workflow({ resource: 'account', operation: 'getProfile' }), {
-			apiKey: KEY,
-			baseUrl: sim.url,
+	it('Manual Trigger → Account: Get Profile returns the simulator profile, with the Bearer key of the credential', async () => {
+		const test = new TestWorkflow(actionWorkflow({ resource: 'account', operation: 'getProfile' }), {
+			credentials: simCredentials(sim),
 		});
-		expect(errorOf('Service')).toBeUndefined();
-		expect(outputOf('Service')).toEqual([
+		const before = sim.log.length;
+		const result = await test.run();
+
+		expect(result.error).toBeUndefined();
+		expect(result.status).toBe('success');
+		expect(result.executionOrder).toEqual(['When clicking "Execute workflow"', SERVICE]);
+		expect(result.outputOf(SERVICE)).toEqual([
 			{ json: { name: 'Sim Tester', email: 'sim.tester@example.com', total_balance: 25.5 }, pairedItem: { item: 0 } },
 		]);
+		// one request, authenticated by the credential's own `authenticate` definition
+		expect(sim.log.slice(before).map((e) => [e.method, e.path, e.status, e.headers.authorization])).toEqual([
+			['GET', '/api/user/me', 200, 'Bearer ***'],
+		]);
+		expect(test.credentialsHelper.authenticated.map((r) => r.headers?.Authorization)).toEqual([`Bearer ${SIM_API_KEY}`]);
 	});
 
-	it('Account → Get API Keys gives one item per key, paired to the input', async () => {
-		const { outputOf } = await runWorkflow(workflow({ resource: 'account', operation: 'getApiKeys' }), { apiKey: KEY, baseUrl: sim.url });
-		const items = outputOf('Service');
+	it('Account: Get API Keys gives one item per key, each paired to the input item', async () => {
+		const { outputOf } = await runWorkflow(actionWorkflow({ resource: 'account', operation: 'getApiKeys' }), {
+			credentials: simCredentials(sim),
+		});
+		const items = outputOf(SERVICE);
 		expect(items.map((i) => i.json.id)).toEqual(sim.state.apiKeys.map((k: { id: number }) => k.id));
-		expect(items.length).toBeGreaterThan(0);
 		for (const item of items) {
 			expect(Object.keys(item.json).sort()).toEqual(['created_at', 'id', 'last_used_at', 'name']);
 			expect(item.pairedItem).toEqual({ item: 0 });
 		}
 	});
 
-	it('a wrong key fails with the service 401 text and the key appears nowhere', async () => {
-		const wrong = 'wrong-key-SHOULD-NOT-APPEAR-42';
-		const { run, errorOf } = await runWorkflow(workflow({ resource: 'account', operation: 'getProfile' }), { apiKey: wrong, baseUrl: sim.url });
-		expect(errorOf('Service')?.message).toBe('Unauthenticated.');
-		expect(JSON.stringify(run)).not.toContain(wrong);
+	it('three input rows give three profiles, each paired to its row; a base URL ending in /api works', async () => {
+		const { outputOf } = await runWorkflow(
+			actionWorkflow({ resource: 'account', operation: 'getProfile' }, { rows: [{ a: 1 }, { a: 2 }, { a: 3 }] }),
+			{ credentials: simCredentials(sim, { baseUrl: `${sim.url}/api/` }) },
+		);
+		expect(outputOf(SERVICE).map((i) => [i.json.email, i.pairedItem])).toEqual([
+			['sim.tester@example.com', { item: 0 }],
+			['sim.tester@example.com', { item: 1 }],
+			['sim.tester@example.com', { item: 2 }],
+		]);
 	});
 
-	it('three input items give three outputs, each paired to its input', async () => {
-		const { outputOf } = await runWorkflow(workflow({ resource: 'account', operation: 'getProfile' }, [{ a: 1 }, { a: 2 }, { a: 3 }]), {
-			apiKey: KEY,
-			baseUrl: `${sim.url}/api`,
+	it('pinned input items (inputItems) feed the node like rows do', async () => {
+		const { outputOf } = await runWorkflow(actionWorkflow({ resource: 'account', operation: 'getProfile' }), {
+			credentials: simCredentials(sim),
+			inputItems: [{ row: 1 }, { row: 2 }],
 		});
-		expect(outputOf('Service').map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+		expect(outputOf(SERVICE).map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+	});
+
+	it('a wrong API key fails with the service 401 text, and the key appears nowhere', async () => {
+		const wrongKey = 'wrong-key-MUST-NOT-LEAK-5f3a9c';
+		const env = await setupN8nCore();
+		const logsBefore = env.logs.length;
+		const reportsBefore = env.reportedErrors.length;
+		const result = await runWorkflow(actionWorkflow({ resource: 'account', operation: 'getProfile' }), {
+			credentials: simCredentials(sim, { apiKey: wrongKey }),
+		});
+
+		expect(result.status).toBe('error');
+		const error = result.errorOf(SERVICE)!;
+		expect(error).toBeDefined();
+		expect(error.message).toBe('Unauthenticated.');
+		expect(String((error as { httpCode?: unknown }).httpCode)).toBe('401');
+		expect(result.error?.message).toBe('Unauthenticated.');
+		expect(result.outputOf(SERVICE)).toEqual([]);
+		expect(sim.log.at(-1)).toMatchObject({ path: '/api/user/me', status: 401 });
+
+		// the whole result (what n8n saves as the execution), errors with all their own properties
+		// (stack, cause, context...), what was logged and what went to the error reporter (Sentry in n8n)
+		const reported = env.reportedErrors.slice(reportsBefore);
+		expect(reported.length).toBeGreaterThan(0);
+		const everything = serializeDeep({ result, error, logs: env.logs.slice(logsBefore), reported });
+		expect(everything).toContain('Unauthenticated.');
+		expect(everything).not.toContain(wrongKey);
+		expect(everything).not.toContain(wrongKey.slice(0, 16));
+	});
+
+	it('with Continue On Fail, the 401 becomes an error item paired to its input', async () => {
+		const wrongKey = 'wrong-key-MUST-NOT-LEAK-77b1';
+		const result = await runWorkflow(
+			actionWorkflow({ resource: 'account', operation: 'getProfile' }, { node: { onError: 'continueRegularOutput' } }),
+			{ credentials: simCredentials(sim, { apiKey: wrongKey }) },
+		);
+		expect(result.status).toBe('success');
+		const [item] = result.outputOf(SERVICE);
+		expect(item.json).toMatchObject({ error: 'Unauthenticated.', httpCode: '401' });
+		expect(item.pairedItem).toEqual({ item: 0 });
+		expect(serializeDeep(result)).not.toContain(wrongKey);
+	});
+
+	it("the credential's test request, resolved as n8n resolves it, passes with the key and fails without it", async () => {
+		const type = credentialTypes.voiceChatAssistantApi;
+		const test = new TestWorkflow(actionWorkflow({ resource: 'account', operation: 'getProfile' }), {
+			credentials: simCredentials(sim),
+		});
+		const node = test.node(SERVICE);
+		const send = async (credentials: Record<string, string>) => {
+			const resolve = (value: string) =>
+				test.workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '');
+			const request = type.test!.request;
+			const url = `${resolve(String(request.baseURL))}${request.url}`;
+			const headers = { ...(request.headers as Record<string, string>) };
+			for (const [name, value] of Object.entries((type.authenticate as { properties: { headers: Record<string, string> } }).properties.headers)) {
+				headers[name] = String(resolve(value));
+			}
+			return { url, status: (await fetch(url, { headers })).status };
+		};
+		expect(await send({ apiKey: SIM_API_KEY, baseUrl: ` ${sim.url}/api// ` })).toEqual({ url: `${sim.url}/api/user/me`, status: 200 });
+		expect((await send({ apiKey: 'not-the-key', baseUrl: sim.url })).status).toBe(401);
 	});
 });

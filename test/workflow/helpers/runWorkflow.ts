@@ -1,169 +1,486 @@
 /**
- * Runs a real n8n workflow in-process with n8n-core's WorkflowExecute: the
- * same engine that executes workflows in n8n, with our node types loaded from
- * source, a credentials helper that applies the credential's own
- * `authenticate` definition, and real HTTP (against the simulator).
+ * Runs real n8n workflows in-process with n8n-core's `WorkflowExecute`, the
+ * engine n8n itself executes workflows with: parameters get their defaults
+ * and expressions are resolved by n8n-workflow, our nodes get n8n-core's real
+ * node contexts (`httpRequestWithAuthentication`, `continueOnFail`, binary
+ * helpers, paired items), and HTTP goes out for real (to the simulator).
+ *
+ *   const { outputOf, error } = await runWorkflow({ nodes, connections }, { credentials: { apiKey, baseUrl } });
+ *
+ * For triggers, `TestWorkflow` also runs the node's webhook methods
+ * (checkExists/create/delete) in n8n-core's HookContext and serves its webhook
+ * on a local HTTP server, answering through n8n-core's WebhookContext and
+ * running the workflow from the trigger's items (see `listen`).
  */
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
 import type {
+	ExecutionBaseError,
 	ICredentialDataDecryptedObject,
+	IConnections,
 	IDataObject,
-	IHttpRequestOptions,
+	INode,
 	INodeExecutionData,
-	INodeType,
-	INodeTypeData,
-	INodeTypes,
+	IPinData,
 	IRun,
-	IVersionedNodeType,
+	IRunExecutionData,
+	IWebhookData,
+	IWebhookDescription,
+	IWebhookResponseData,
+	IWorkflowBase,
 	IWorkflowExecuteAdditionalData,
-	WorkflowParameters,
+	WorkflowActivateMode,
+	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { Workflow } from 'n8n-workflow';
-import { ExecutionLifecycleHooks, WorkflowExecute } from 'n8n-core';
+import { createRunExecutionData, deepCopy, Workflow } from 'n8n-workflow';
 
-import { VoiceChatAssistantApi } from '../../../credentials/VoiceChatAssistantApi.credentials';
-import { VoiceChatAssistant } from '../../../nodes/VoiceChatAssistant/VoiceChatAssistant.node';
+import { TestCredentialsHelper } from './credentialsHelper';
+import { setupN8nCore } from './n8nCore';
+import { nodeTypes, TYPES } from './nodeTypes';
 
-/** n8n's Manual Trigger, as far as a run needs it. */
-class ManualTrigger implements INodeType {
-	description = {
-		displayName: 'Manual Trigger',
-		name: 'manualTrigger',
-		group: ['trigger'],
-		version: 1,
-		description: 'Starts the workflow',
-		defaults: { name: 'Start' },
-		inputs: [],
-		outputs: ['main'],
-		properties: [],
-	} as unknown as INodeType['description'];
+export { TYPES } from './nodeTypes';
+export type { ItemFile } from './nodeTypes';
 
-	async execute(): Promise<INodeExecutionData[][]> {
-		return [[{ json: {} }]];
-	}
+/** A workflow as n8n exports it (only what a run needs). */
+export interface WorkflowJson {
+	nodes: Array<Partial<INode> & Pick<INode, 'name' | 'type' | 'parameters'>>;
+	connections: IConnections;
+	settings?: IWorkflowBase['settings'];
+	/** The workflow's static data (the trigger keeps its registration there). */
+	staticData?: IDataObject;
 }
 
-/** Emits the JSON items of its `items` parameter (a stand-in for a spreadsheet or CSV source). */
-class Items implements INodeType {
-	description = {
-		displayName: 'Items',
-		name: 'items',
-		group: ['input'],
-		version: 1,
-		description: 'Emits fixed items',
-		defaults: { name: 'Items' },
-		inputs: ['main'],
-		outputs: ['main'],
-		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
-	} as unknown as INodeType['description'];
-
-	async execute(this: import('n8n-workflow').IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const raw = this.getNodeParameter('items', 0) as string | IDataObject[];
-		const list = typeof raw === 'string' ? (JSON.parse(raw) as IDataObject[]) : raw;
-		return [list.map((json) => ({ json }))];
-	}
+export interface WorkflowOptions {
+	/** Data of the `voiceChatAssistantApi` credential; fields left out get the credential's defaults. */
+	credentials: ICredentialDataDecryptedObject;
 }
 
-const nodeTypeData: INodeTypeData = {
-	'n8n-nodes-base.manualTrigger': { type: new ManualTrigger(), sourcePath: '' },
-	'test.items': { type: new Items(), sourcePath: '' },
-	'n8n-nodes-voice-chat-assistant.voiceChatAssistant': { type: new VoiceChatAssistant(), sourcePath: '' },
-};
-
-const nodeTypes: INodeTypes = {
-	getByName: (type: string) => nodeTypeData[type].type,
-	getByNameAndVersion: (type: string) => {
-		const found = nodeTypeData[type]?.type as INodeType | IVersionedNodeType | undefined;
-		if (!found) throw new Error(`unknown node type ${type}`);
-		return found as INodeType;
-	},
-	getKnownTypes: () => ({}),
-} as unknown as INodeTypes;
-
-const credentialType = new VoiceChatAssistantApi();
-
-function credentialsHelper(credentials: ICredentialDataDecryptedObject) {
-	return {
-		getParentTypes: () => [],
-		isCredentialUsableByNode: () => true,
-		async authenticate(_creds: ICredentialDataDecryptedObject, _type: string, request: IHttpRequestOptions) {
-			// the credential's generic definition: Authorization: Bearer {{$credentials.apiKey}}
-			const headers = credentialType.authenticate.properties.headers as IDataObject;
-			expect(headers.Authorization).toBe('=Bearer {{$credentials.apiKey}}');
-			return { ...request, headers: { ...(request.headers ?? {}), Authorization: `Bearer ${credentials.apiKey}` } };
-		},
-		async preAuthentication() {
-			return undefined;
-		},
-		async getCredentials() {
-			return credentials;
-		},
-		async getDecrypted() {
-			return credentials;
-		},
-		async updateCredentials() {},
-		async updateCredentialsOauthTokenData() {},
-		getCredentialsProperties: () => credentialType.properties,
-	};
+export interface RunOptions {
+	/**
+	 * What the start node outputs, pinned as n8n pins test data on a node: plain
+	 * objects become `{ json }` items. Default: the start node runs and emits
+	 * its own items (the Manual Trigger: one empty item).
+	 */
+	inputItems?: Array<INodeExecutionData | IDataObject>;
+	/** Node to start from (default: the Manual Trigger, else the first trigger node). */
+	startNode?: string;
+	/** Items placed on the start node's input (what a webhook trigger produced). */
+	startData?: INodeExecutionData[][];
+	/** Default `manual`. */
+	mode?: WorkflowExecuteMode;
 }
 
-export interface WorkflowRun {
+export interface WorkflowResult {
 	run: IRun;
-	outputOf(nodeName: string): INodeExecutionData[];
-	errorOf(nodeName: string): Error | undefined;
+	resultData: IRun['data']['resultData'];
+	status: IRun['status'];
+	/** Items of one output (default the first) of a node's first run; [] when it did not run or failed. */
+	outputOf(nodeName: string, outputIndex?: number): INodeExecutionData[];
+	/**
+	 * The error a node failed with, as n8n keeps it in the run data: a plain
+	 * copy of the error (its own fields plus message and stack), not the instance.
+	 */
+	errorOf(nodeName: string): ExecutionBaseError | undefined;
+	/** The error the run stopped with, if any. */
+	error?: ExecutionBaseError;
+	/** Nodes in the order they finished. */
+	executionOrder: string[];
 }
 
-export async function runWorkflow(
-	workflow: Pick<WorkflowParameters, 'nodes' | 'connections'>,
-	credentials: ICredentialDataDecryptedObject,
-): Promise<WorkflowRun> {
-	const instance = new Workflow({
-		id: 'workflow-test',
-		name: 'workflow test',
-		nodes: workflow.nodes,
-		connections: workflow.connections,
-		active: false,
-		nodeTypes,
-		settings: {},
-	});
-	const hooks = new ExecutionLifecycleHooks('manual', 'execution-test', {
-		id: 'workflow-test',
-		name: 'workflow test',
-		nodes: workflow.nodes,
-		connections: workflow.connections,
-		active: false,
-		settings: {},
-		createdAt: new Date(),
-		updatedAt: new Date(),
-	} as never);
-	const additionalData = {
-		credentialsHelper: credentialsHelper(credentials),
-		hooks,
-		executionId: 'execution-test',
-		restApiUrl: 'http://localhost/rest',
-		instanceBaseUrl: 'http://localhost/',
-		webhookBaseUrl: 'http://localhost/webhook',
-		webhookWaitingBaseUrl: 'http://localhost/webhook-waiting',
-		webhookTestBaseUrl: 'http://localhost/webhook-test',
-		formWaitingBaseUrl: 'http://localhost/form-waiting',
-		currentNodeParameters: undefined,
-		executionTimeoutTimestamp: undefined,
-		userId: 'user-test',
-		variables: {},
-		logAiEvent: () => {},
-		getRunExecutionData: async () => undefined,
-		setExecutionStatus: () => {},
-		sendDataToUI: () => {},
-		startRunnerTask: async () => {
-			throw new Error('no task runner in workflow tests');
-		},
-	} as unknown as IWorkflowExecuteAdditionalData;
+const WORKFLOW_ID = 'workflow-test';
 
-	const start = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
-	const run = await new WorkflowExecute(additionalData, 'manual').run({ workflow: instance, startNode: start } as never);
-	const runData = run.data.resultData.runData;
-	return {
-		run,
-		outputOf: (name) => runData[name]?.[0]?.data?.main?.[0] ?? [],
-		errorOf: (name) => runData[name]?.[0]?.error as Error | undefined,
+let executionCounter = 0;
+
+/** Runs a workflow once and returns its result (it never throws for a node error: see `error`). */
+export async function runWorkflow(
+	workflow: WorkflowJson,
+	options: WorkflowOptions & RunOptions,
+): Promise<WorkflowResult> {
+	return await new TestWorkflow(workflow, options).run(options);
+}
+
+interface Delivery {
+	method: string;
+	path: string;
+	query: IDataObject;
+	body: unknown;
+	statusCode: number;
+	response: unknown;
+	/** The workflow run the delivery started, if it started one. */
+	result?: WorkflowResult;
+}
+
+export class TestWorkflow {
+	readonly workflow: Workflow;
+
+	readonly credentialsHelper: TestCredentialsHelper;
+
+	/** Webhook calls received by `listen`'s server, in arrival order. */
+	readonly deliveries: Delivery[] = [];
+
+	private readonly json: WorkflowJson;
+
+	private server?: Server;
+
+	private baseUrl = 'http://127.0.0.1:5678';
+
+	private deliveryWaiters: Array<{ count: number; resolve: () => void }> = [];
+
+	constructor(json: WorkflowJson, options: WorkflowOptions) {
+		// n8n-workflow writes parameter defaults into the nodes: work on a copy
+		this.json = deepCopy(json);
+		const nodes = this.json.nodes.map(
+			(node, index): INode => ({
+				id: node.id ?? `node-${index + 1}`,
+				typeVersion: node.typeVersion ?? 1,
+				position: node.position ?? [index * 200, 0],
+				...node,
+			}),
+		);
+		this.workflow = new Workflow({
+			id: WORKFLOW_ID,
+			name: 'Workflow test',
+			nodes,
+			connections: this.json.connections,
+			active: false,
+			nodeTypes,
+			settings: this.json.settings ?? { executionOrder: 'v1' },
+			staticData: this.json.staticData,
+		});
+		this.credentialsHelper = new TestCredentialsHelper({ voiceChatAssistantApi: options.credentials });
+	}
+
+	/** The workflow's static data, as n8n would save it. */
+	get staticData(): IDataObject {
+		return this.workflow.staticData;
+	}
+
+	node(name: string): INode {
+		const node = this.workflow.getNode(name);
+		if (!node) throw new Error(`No node "${name}" in the test workflow`);
+		return node;
+	}
+
+	private additionalData(executionId: string, mode: WorkflowExecuteMode, extra: Partial<IWorkflowExecuteAdditionalData> = {}) {
+		const workflowData: IWorkflowBase = {
+			id: WORKFLOW_ID,
+			name: 'Workflow test',
+			active: false,
+			activeVersionId: null,
+			isArchived: false,
+			nodes: Object.values(this.workflow.nodes),
+			connections: this.workflow.connectionsBySourceNode,
+			settings: this.workflow.settings,
+			createdAt: new Date(),
+			updatedAt: new Date(),
+		};
+		const hooks = new ExecutionLifecycleHooks(mode, executionId, workflowData);
+		const data = {
+			credentialsHelper: this.credentialsHelper,
+			hooks,
+			executionId,
+			currentNodeExecutionIndex: 0,
+			restApiUrl: `${this.baseUrl}/rest`,
+			instanceBaseUrl: `${this.baseUrl}/`,
+			formBaseUrl: `${this.baseUrl}/form`,
+			formTestBaseUrl: `${this.baseUrl}/form-test`,
+			formWaitingBaseUrl: `${this.baseUrl}/form-waiting`,
+			webhookBaseUrl: `${this.baseUrl}/webhook`,
+			webhookTestBaseUrl: `${this.baseUrl}/webhook-test`,
+			webhookWaitingBaseUrl: `${this.baseUrl}/webhook-waiting`,
+			mcpBaseUrl: `${this.baseUrl}/mcp`,
+			mcpTestBaseUrl: `${this.baseUrl}/mcp-test`,
+			variables: {},
+			userId: 'user-test',
+			workflowId: WORKFLOW_ID,
+			logAiEvent: () => {},
+			getRunExecutionData: async () => undefined,
+			getRuntimeCredential: async () => undefined,
+			executeWorkflow: async () => {
+				throw new Error('Sub-workflows are not available in workflow tests');
+			},
+			startRunnerTask: async () => {
+				throw new Error('No task runner in workflow tests');
+			},
+			...extra,
+		};
+		return { additionalData: data as unknown as IWorkflowExecuteAdditionalData, hooks };
+	}
+
+	private defaultStartNode(): INode {
+		const nodes = Object.values(this.workflow.nodes);
+		const start =
+			nodes.find((n) => n.type === TYPES.manualTrigger) ??
+			nodes.find((n) => n.type === TYPES.trigger) ??
+			this.workflow.getStartNode();
+		if (!start) throw new Error('The test workflow has no node to start from');
+		return start;
+	}
+
+	/** Runs the workflow once, in-process, and collects what every node produced. */
+	async run(options: RunOptions = {}, extra: Partial<IWorkflowExecuteAdditionalData> = {}): Promise<WorkflowResult> {
+		await setupN8nCore();
+		const mode = options.mode ?? 'manual';
+		const executionId = `execution-${++executionCounter}`;
+		const { additionalData, hooks } = this.additionalData(executionId, mode, extra);
+		const executionOrder: string[] = [];
+		hooks.addHandler('nodeExecuteAfter', (nodeName) => {
+			executionOrder.push(nodeName);
+		});
+
+		const startNode = options.startNode ? this.node(options.startNode) : this.defaultStartNode();
+		let pinData: IPinData | undefined;
+		if (options.inputItems) {
+			pinData = {
+				[startNode.name]: options.inputItems.map((item) =>
+					'json' in item && typeof item.json === 'object' ? (item as INodeExecutionData) : { json: item as IDataObject },
+				),
+			};
+		}
+		const runExecutionData: IRunExecutionData = createRunExecutionData({
+			resultData: { runData: {}, pinData },
+			executionData: {
+				nodeExecutionStack: [
+					{ node: startNode, data: { main: options.startData ?? [[{ json: {} }]] }, source: null },
+				],
+			},
+		});
+		const run = await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(this.workflow);
+
+		const runData = run.data.resultData.runData;
+		return {
+			run,
+			resultData: run.data.resultData,
+			status: run.status,
+			outputOf: (name, outputIndex = 0) => runData[name]?.[0]?.data?.main?.[outputIndex] ?? [],
+			errorOf: (name) => runData[name]?.[0]?.error,
+			error: run.data.resultData.error,
+			executionOrder,
+		};
+	}
+
+	private webhookData(node: INode, mode: WorkflowExecuteMode, additionalData: IWorkflowExecuteAdditionalData, isTest: boolean): IWebhookData {
+		const description = nodeTypes.getByNameAndVersion(node.type, node.typeVersion).description.webhooks?.[0];
+		if (!description) throw new Error(`Node "${node.name}" has no webhook`);
+		return {
+			httpMethod: 'POST',
+			node: node.name,
+			path: String(description.path),
+			webhookDescription: description as IWebhookDescription,
+			workflowId: WORKFLOW_ID,
+			workflowExecuteAdditionalData: additionalData,
+			isTest,
+		} as IWebhookData;
+	}
+
+	/**
+	 * Runs one of a trigger's webhook methods as n8n does when it activates or
+	 * deactivates a workflow (`trigger` mode), or listens for a test event
+	 * (`manual` mode, test webhook URL).
+	 */
+	async hook(
+		nodeName: string,
+		method: 'checkExists' | 'create' | 'delete',
+		options: { test?: boolean; activation?: WorkflowActivateMode } = {},
+	): Promise<boolean | undefined> {
+		await setupN8nCore();
+		const node = this.node(nodeName);
+		const isTest = options.test === true;
+		const mode: WorkflowExecuteMode = isTest ? 'manual' : 'trigger';
+		const { additionalData } = this.additionalData(`hook-${++executionCounter}`, mode);
+		const context = new HookContext(
+			this.workflow,
+			node,
+			additionalData,
+			mode,
+			options.activation ?? (isTest ? 'manual' : 'activate'),
+			this.webhookData(node, mode, additionalData, isTest),
+		);
+		const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+		const fn = nodeType.webhookMethods?.default?.[method];
+		if (!fn) throw new Error(`Node "${nodeName}" has no webhook method ${method}`);
+		return await fn.call(context);
+	}
+
+	/** The URL n8n gives the trigger's webhook (production, or test with `test: true`). */
+	webhookUrl(nodeName: string, test = false): string {
+		const node = this.node(nodeName);
+		const path = test ? 'webhook-test' : 'webhook';
+		return `${this.baseUrl}/${path}/${node.webhookId ?? `${WORKFLOW_ID}/${encodeURIComponent(node.name.toLowerCase())}`}/webhook`;
+	}
+
+	/**
+	 * Serves the workflow's trigger webhooks on 127.0.0.1 (random port) like
+	 * n8n's webhook server: the request goes to the node's `webhook()` in
+	 * n8n-core's WebhookContext; when it returns items, the workflow runs from
+	 * the trigger with them. Call before `hook('create')`, which registers the
+	 * URL built from this server's address.
+	 */
+	async listen(): Promise<string> {
+		if (this.server) return this.baseUrl;
+		this.server = createServer((req, res) => {
+			this.handle(req, res).catch((error: Error) => {
+				if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+				res.end(JSON.stringify({ message: error.message }));
+			});
+		});
+		await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+		this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+		return this.baseUrl;
+	}
+
+	async close(): Promise<void> {
+		if (!this.server) return;
+		const server = this.server;
+		this.server = undefined;
+		server.closeAllConnections();
+		await new Promise<void>((resolve) => server.close(() => resolve()));
+	}
+
+	/** Resolves once `count` webhook calls have been answered (and their runs finished). */
+	async waitForDeliveries(count: number, timeoutMs = 5000): Promise<Delivery[]> {
+		if (this.deliveries.length < count) {
+			await new Promise<void>((resolve, reject) => {
+				const timer = setTimeout(
+					() => reject(new Error(`${this.deliveries.length} of ${count} webhook calls arrived within ${timeoutMs} ms`)),
+					timeoutMs,
+				);
+				this.deliveryWaiters.push({
+					count,
+					resolve: () => {
+						clearTimeout(timer);
+						resolve();
+					},
+				});
+			});
+		}
+		return this.deliveries.slice(0, count);
+	}
+
+	private async handle(req: IncomingMessage, res: ServerResponse) {
+		const url = new URL(req.url ?? '/', this.baseUrl);
+		const [, kind, id] = url.pathname.split('/');
+		const isTest = kind === 'webhook-test';
+		const node = Object.values(this.workflow.nodes).find(
+			(n) => n.type === TYPES.trigger && (n.webhookId === id || id === WORKFLOW_ID),
+		);
+		const chunks: Buffer[] = [];
+		for await (const chunk of req) chunks.push(chunk as Buffer);
+		const rawBody = Buffer.concat(chunks);
+		const query: IDataObject = {};
+		for (const [key, value] of url.searchParams) {
+			const previous = query[key];
+			query[key] = previous === undefined ? value : ([] as string[]).concat(previous as string, value);
+		}
+		let body: unknown = {};
+		if (/json/i.test(String(req.headers['content-type'])) && rawBody.length) {
+			try {
+				body = JSON.parse(rawBody.toString('utf8'));
+			} catch {
+				body = {};
+			}
+		}
+		const delivery: Delivery = { method: req.method ?? 'GET', path: url.pathname, query, body, statusCode: 0, response: undefined };
+
+		const response = expressLikeResponse(res, delivery);
+		if (!node || req.method !== 'POST' || (kind !== 'webhook' && kind !== 'webhook-test')) {
+			response.status(404).json({ message: 'The requested webhook is not registered.' });
+			this.delivered(delivery);
+			return;
+		}
+
+		const mode: WorkflowExecuteMode = isTest ? 'manual' : 'webhook';
+		const request = { method: req.method, url: req.url, headers: req.headers, query, params: {}, body, rawBody };
+		const extra = {
+			httpRequest: request as unknown as IWorkflowExecuteAdditionalData['httpRequest'],
+			httpResponse: response as unknown as IWorkflowExecuteAdditionalData['httpResponse'],
+		};
+		const { additionalData } = this.additionalData(`webhook-${++executionCounter}`, mode, extra);
+		const context = new WebhookContext(this.workflow, node, additionalData, mode, this.webhookData(node, mode, additionalData, isTest), [], null);
+		const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+		const answer = (await nodeType.webhook!.call(context)) as IWebhookResponseData;
+
+		if (answer.workflowData) {
+			delivery.result = await this.run({ startNode: node.name, startData: answer.workflowData, mode }, extra);
+		}
+		if (!answer.noWebhookResponse && !res.headersSent) {
+			// "When Last Node Finishes": the first item of the last node that ran
+			const last = delivery.result?.resultData.lastNodeExecuted;
+			const first = last ? delivery.result?.outputOf(last)[0]?.json : undefined;
+			response.status(200).json(first ?? { message: 'Workflow was started' });
+		}
+		this.delivered(delivery);
+	}
+
+	private delivered(delivery: Delivery) {
+		this.deliveries.push(delivery);
+		this.deliveryWaiters = this.deliveryWaiters.filter((waiter) => {
+			if (this.deliveries.length < waiter.count) return true;
+			waiter.resolve();
+			return false;
+		});
+	}
+}
+
+/** The part of express's Response that nodes use to answer a webhook call. */
+function expressLikeResponse(res: ServerResponse, delivery: Delivery) {
+	const response = {
+		headersSent: false,
+		status(code: number) {
+			res.statusCode = code;
+			return response;
+		},
+		setHeader(name: string, value: string) {
+			res.setHeader(name, value);
+			return response;
+		},
+		json(body: unknown) {
+			res.setHeader('content-type', 'application/json');
+			return response.send(JSON.stringify(body), body);
+		},
+		send(text: string, parsed?: unknown) {
+			delivery.statusCode = res.statusCode;
+			delivery.response = parsed ?? text;
+			response.headersSent = true;
+			res.end(text);
+			return response;
+		},
+		end() {
+			return response.send('');
+		},
 	};
+	return response;
+}
+
+/**
+ * Everything reachable from a value as one string: own properties of errors
+ * (message, stack, description, cause, context...) included, which
+ * `JSON.stringify` leaves out. Tests search it for secrets.
+ */
+export function serializeDeep(value: unknown): string {
+	const seen = new WeakSet<object>();
+	const walk = (current: unknown): unknown => {
+		if (current === null || typeof current !== 'object') {
+			return typeof current === 'function' ? `[function ${(current as { name?: string }).name ?? ''}]` : current;
+		}
+		if (seen.has(current)) return '[circular]';
+		seen.add(current);
+		if (Buffer.isBuffer(current)) return current.toString('utf8');
+		if (Array.isArray(current)) return current.map(walk);
+		if (current instanceof Map) return walk(Object.fromEntries(current));
+		if (current instanceof Set) return walk([...current]);
+		const out: Record<string, unknown> = {};
+		for (const key of Object.getOwnPropertyNames(current)) {
+			try {
+				out[key] = walk((current as Record<string, unknown>)[key]);
+			} catch {
+				out[key] = '[unreadable]';
+			}
+		}
+		return out;
+	};
+	return JSON.stringify(walk(value));
 }

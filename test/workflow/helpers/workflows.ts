@@ -1,0 +1,98 @@
+/**
+ * Small builders for the workflows the tests run, and a typed handle on the
+ * simulator (test/simulator/server.js).
+ */
+import type { IDataObject, INode } from 'n8n-workflow';
+
+import type { ItemFile, WorkflowJson } from './runWorkflow';
+import { TYPES } from './runWorkflow';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const simulator = require('../../simulator/server');
+
+export const SIM_API_KEY: string = simulator.DEFAULT_API_KEY ?? 'sim-test-key-0123456789';
+
+export interface SimLogEntry {
+	index: number;
+	method: string;
+	path: string;
+	query: IDataObject;
+	headers: IDataObject;
+	body: unknown;
+	status: number;
+}
+
+export interface Simulator {
+	url: string;
+	/* eslint-disable @typescript-eslint/no-explicit-any */
+	readonly state: any;
+	/* eslint-enable @typescript-eslint/no-explicit-any */
+	readonly log: SimLogEntry[];
+	reset(): void;
+	clearLog(): void;
+	setConfig(config: IDataObject): void;
+	close(): Promise<void>;
+}
+
+export async function startSimulator(options: IDataObject = {}): Promise<Simulator> {
+	return (await simulator.startSimulator({ port: 0, rateLimit: false, ...options })) as Simulator;
+}
+
+/** Calls the simulator's control API (`/__sim/...`). */
+export async function control<T = IDataObject>(sim: Simulator, path: string, body?: unknown): Promise<T> {
+	const response = await fetch(`${sim.url}/__sim/${path}`, {
+		method: body === undefined ? 'GET' : 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: body === undefined ? undefined : JSON.stringify(body),
+	});
+	if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+	return (await response.json()) as T;
+}
+
+/** Credential data for the simulator, with budgets high enough never to hold a test back. */
+export function simCredentials(sim: Simulator, extra: IDataObject = {}) {
+	return { apiKey: SIM_API_KEY, baseUrl: sim.url, requestsPerMinute: 100_000, burst: 100_000, ...extra };
+}
+
+export const MANUAL = 'When clicking "Execute workflow"';
+export const ROWS = 'Rows';
+export const SERVICE = 'Voice Chat Assistant';
+
+export interface ActionWorkflowOptions {
+	/** JSON rows emitted by an "Items" node between the trigger and the action node. */
+	rows?: IDataObject[];
+	/** Files of the rows (by binary property), stored through n8n's binary data service. */
+	files?: Array<Record<string, ItemFile>>;
+	/** Node settings (`onError`, `retryOnFail`...) of the action node. */
+	node?: Partial<INode>;
+	/** The credential reference on the node (n8n's id and name of the saved credential). */
+	credentialId?: string;
+}
+
+/** Manual Trigger → (Rows →) Voice Chat Assistant with the given parameters. */
+export function actionWorkflow(parameters: IDataObject, options: ActionWorkflowOptions = {}): WorkflowJson {
+	const nodes: WorkflowJson['nodes'] = [{ name: MANUAL, type: TYPES.manualTrigger, parameters: {} }];
+	const connections: WorkflowJson['connections'] = {};
+	let previous = MANUAL;
+	if (options.rows) {
+		nodes.push({
+			name: ROWS,
+			type: TYPES.items,
+			parameters: { items: JSON.stringify(options.rows), files: JSON.stringify(options.files ?? []) },
+		});
+		connections[MANUAL] = { main: [[{ node: ROWS, type: 'main', index: 0 }]] };
+		previous = ROWS;
+	}
+	nodes.push({
+		name: SERVICE,
+		type: TYPES.action,
+		parameters: parameters as INode['parameters'],
+		credentials: { voiceChatAssistantApi: { id: options.credentialId ?? 'credential-1', name: 'Simulator account' } },
+		...options.node,
+	});
+	connections[previous] = { main: [[{ node: SERVICE, type: 'main', index: 0 }]] };
+	return { nodes, connections };
+}
+
+/** A resource locator value in "By ID" mode. */
+export const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
