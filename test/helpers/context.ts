@@ -13,6 +13,8 @@ import type {
 	INode,
 	INodeExecutionData,
 } from 'n8n-workflow';
+import { Readable } from 'stream';
+
 import { NodeOperationError, deepCopy } from 'n8n-workflow';
 import { constructExecutionMetaData, returnJsonArray } from 'n8n-core';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -36,6 +38,8 @@ export interface ContextOptions {
 	continueOnFail?: boolean;
 	/** Binary buffers by item index and property name. */
 	binaryBuffers?: Record<number, Record<string, Buffer>>;
+	/** Files in n8n's binary store, by binary data id (items refer to them with `binary.<prop>.id`). */
+	storedBinaries?: Record<string, Buffer>;
 	node?: Partial<INode>;
 	/** Current node parameters for list search methods. */
 	currentParameters?: IDataObject;
@@ -83,6 +87,7 @@ export function createContext(options: ContextOptions) {
 	};
 	const staticData: IDataObject = options.staticData ?? {};
 	const sent: IHttpRequestOptions[] = [];
+	const binaryCalls: string[] = [];
 
 	const paramsFor = (itemIndex: number): IDataObject =>
 		Array.isArray(options.parameters)
@@ -123,14 +128,25 @@ export function createContext(options: ContextOptions) {
 			return binary;
 		},
 		async getBinaryDataBuffer(itemIndex: number, propertyName: string): Promise<Buffer> {
+			binaryCalls.push(`buffer ${itemIndex} ${propertyName}`);
 			const fromOptions = options.binaryBuffers?.[itemIndex]?.[propertyName];
 			if (fromOptions) return fromOptions;
 			const binary = items[itemIndex]?.binary?.[propertyName];
 			if (!binary) throw new Error(`no binary ${propertyName}`);
 			return Buffer.from(binary.data, 'base64');
 		},
-		async getBinaryMetadata() {
-			return {};
+		async getBinaryMetadata(binaryDataId: string) {
+			const stored = options.storedBinaries?.[binaryDataId];
+			return stored ? { fileSize: stored.length } : {};
+		},
+		/** Streams a stored file in 64 KiB chunks; `binaryCalls` records every open and every buffer read. */
+		async getBinaryStream(binaryDataId: string) {
+			const stored = options.storedBinaries?.[binaryDataId];
+			if (!stored) throw new Error(`no stored binary ${binaryDataId}`);
+			binaryCalls.push(`stream ${binaryDataId}`);
+			const chunks: Buffer[] = [];
+			for (let at = 0; at < stored.length; at += 64 * 1024) chunks.push(Buffer.from(stored.subarray(at, at + 64 * 1024)));
+			return Readable.from(chunks);
 		},
 	};
 
@@ -155,5 +171,5 @@ export function createContext(options: ContextOptions) {
 		logger: { debug() {}, info() {}, warn() {}, error() {} },
 		helpers,
 	};
-	return { context: context as unknown as IExecuteFunctions, sent, staticData, node };
+	return { context: context as unknown as IExecuteFunctions, sent, staticData, node, binaryCalls };
 }

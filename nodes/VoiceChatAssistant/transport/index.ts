@@ -172,6 +172,9 @@ export async function apiRequest<T = unknown>(
 		ignoreHttpStatusErrors: true,
 		timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
 	};
+	// a redirect-following request keeps a copy of every body byte it writes (to
+	// replay it); the service does not redirect uploads, so a file is sent uncopied
+	if (multipart) request.disableFollowRedirect = true;
 	if (options.qs && Object.keys(options.qs).length) request.qs = options.qs;
 	if (options.body !== undefined) {
 		request.body = options.body as IHttpRequestOptions['body'];

@@ -167,4 +167,68 @@ describe('Document → Create', () => {
 			]);
 		});
 	});
+
+	describe('a file in n8n\'s binary store (filesystem or database mode)', () => {
+		// 300 KB of varied bytes: several 64 KiB chunks, the last one partial
+		const stored = Buffer.from(Array.from({ length: 300_000 }, (_, n) => (n * 31 + (n >> 8)) & 0xff));
+		const storedItem = (id: string): INodeExecutionData => ({
+			json: {},
+			binary: { data: { id, data: 'filesystem-v2', fileName: 'handbook.pdf', mimeType: 'application/pdf', fileExtension: 'pdf', fileSize: '293 kB' } },
+		});
+		const parameters = { resource: 'document', operation: 'create', knowledgebaseId: kbRef, name: 'Handbook', type: 'auto', binaryPropertyName: 'data' };
+
+		it('is streamed from the store into the file part, byte for byte, never loaded whole', async () => {
+			let length: string | undefined;
+			const seen: { contentType?: string; body?: Buffer } = {};
+			nock(TEST_BASE_URL)
+				.post('/api/user/knowledgebases/4/documents')
+				.reply(function (_uri, body) {
+					seen.contentType = String(this.req.headers['content-type']);
+					length = String(this.req.headers['content-length']);
+					seen.body = Buffer.isBuffer(body) ? body : Buffer.from(body as string, 'hex');
+					return [201, { data: created }];
+				});
+			const { context, binaryCalls, sent } = createContext({ parameters, items: [storedItem('filesystem-v2:wf/1/binary_data/abc')], storedBinaries: { 'filesystem-v2:wf/1/binary_data/abc': stored } });
+			const [output] = await router.call(context);
+			expect(output).toEqual([{ json: created, pairedItem: { item: 0 } }]);
+			const parts = parseMultipart(seen.body!, seen.contentType!);
+			expect(parts.map((p) => [p.name, p.filename, p.contentType])).toEqual([
+				['name', undefined, undefined],
+				['type', undefined, undefined],
+				['file', 'handbook.pdf', 'application/pdf'],
+			]);
+			expect(parts[2].content.equals(stored)).toBe(true);
+			expect(Number(length)).toBe(seen.body!.length);
+			expect(binaryCalls).toEqual(['stream filesystem-v2:wf/1/binary_data/abc']);
+			expect(sent[0].disableFollowRedirect).toBe(true);
+		});
+
+		it('a retry after a 429 reads the file again and sends it whole', async () => {
+			const bodies: Array<[Buffer, string]> = [];
+			nock(TEST_BASE_URL)
+				.post('/api/user/knowledgebases/4/documents')
+				.reply(function (_uri, body) {
+					bodies.push([Buffer.isBuffer(body) ? body : Buffer.from(body as string, 'hex'), String(this.req.headers['content-type'])]);
+					return [429, { message: 'Too Many Attempts.', retry_after: 0 }];
+				})
+				.post('/api/user/knowledgebases/4/documents')
+				.reply(function (_uri, body) {
+					bodies.push([Buffer.isBuffer(body) ? body : Buffer.from(body as string, 'hex'), String(this.req.headers['content-type'])]);
+					return [201, { data: created }];
+				});
+			const { context, binaryCalls } = createContext({ parameters, items: [storedItem('db:1')], storedBinaries: { 'db:1': stored } });
+			await router.call(context);
+			expect(binaryCalls).toEqual(['stream db:1', 'stream db:1']);
+			expect(bodies).toHaveLength(2);
+			for (const [body, contentType] of bodies) expect(parseMultipart(body, contentType)[2].content.equals(stored)).toBe(true);
+		});
+
+		it('an oversized stored file is refused from its metadata, unread and unsent', async () => {
+			const big = Buffer.alloc(20 * 1024 * 1024 + 1);
+			const { context, binaryCalls, sent } = createContext({ parameters, items: [storedItem('fs:big')], storedBinaries: { 'fs:big': big } });
+			await expect(router.call(context)).rejects.toThrow('The file in binary property "data" is 20.0 MB; the service accepts at most 20 MB');
+			expect(binaryCalls).toEqual([]);
+			expect(sent).toHaveLength(0);
+		});
+	});
 });

@@ -176,7 +176,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		form.append('name', String(fields.name));
 		if (fields.description !== undefined) form.append('description', String(fields.description));
 		form.append('type', file.fileType);
-		form.append('file', file.blob, file.fileName);
+		// appended without a file name, FormData keeps the File itself (its name goes into the part)
+		form.append('file', file.file);
 		body = form;
 	}
 
