@@ -185,7 +185,7 @@ export async function apiRequest<T = unknown>(
 
 	let waited = 0;
 	for (let attempt = 1; ; attempt++) {
-		await limiter.acquire();
+		const grant = await limiter.acquire();
 		let response: IN8nHttpFullResponse;
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(
@@ -195,6 +195,8 @@ export async function apiRequest<T = unknown>(
 			)) as IN8nHttpFullResponse;
 		} catch (error) {
 			const code = errorCode(error);
+			if (code !== undefined && NOT_SENT_CODES.has(code)) grant.refund();
+			else grant.settle();
 			const retryable = code !== undefined && (NOT_SENT_CODES.has(code) || (idempotent && UNCERTAIN_CODES.has(code)));
 			const delay = backoffDelay(attempt);
 			if (retryable && attempt < RETRY.maxAttempts && waited + delay <= RETRY.maxTotalWaitMs) {
@@ -211,6 +213,9 @@ export async function apiRequest<T = unknown>(
 		}
 
 		const status = response.statusCode;
+		// a refused request does not count against the service's windows
+		if (status === 429) grant.refund();
+		else grant.settle();
 		const body = parseBody(response.body);
 
 		if (status === 429 || status === 502 || status === 503 || status === 504) {

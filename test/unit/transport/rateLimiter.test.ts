@@ -85,4 +85,56 @@ describe('rate limiter', () => {
 		await expect(apiRequest.call(ctx, 'GET', '/api/user/me')).resolves.toEqual({ n: 3 });
 		scope.done();
 	});
+
+	it('keeps the moment a request was answered: a slow answer opens the next window that much later', () => {
+		const limiter = new SlidingWindowLimiter({ perMinute: 100, burst: 2 });
+		const slow = limiter.grant();
+		const fast = limiter.grant();
+		expect([slow.at - t0, fast.at - t0]).toEqual([0, 0]);
+		clock.advance(10);
+		fast.settle();
+		clock.advance(290);
+		slow.settle();
+		// the service may have counted the slow one as late as 300 ms: the window closes 10 s after the earlier of the two answers
+		expect(limiter.reserve() - t0).toBe(10_010);
+	});
+
+	it('gives back the budget of a request the service refused or never received', () => {
+		const limiter = new SlidingWindowLimiter({ perMinute: 100, burst: 2 });
+		limiter.grant().settle();
+		limiter.grant().refund();
+		expect(limiter.reserve() - t0).toBe(0);
+		expect(limiter.reserve() - t0).toBe(10_000);
+	});
+
+	it('a refused attempt (429) costs no budget: the item after the retry is not pushed into the next window', async () => {
+		const ctx = createContext({ parameters: {}, credentials: { requestsPerMinute: 100, burst: 3 } }).context;
+		const scope = nock(TEST_BASE_URL)
+			.get('/api/user/me')
+			.reply(200, { n: 1 })
+			.get('/api/user/me')
+			.reply(429, { message: 'Too Many Attempts.', retry_after: 1 })
+			.get('/api/user/me')
+			.reply(200, { n: 2 })
+			.get('/api/user/me')
+			.reply(200, { n: 3 });
+		await apiRequest.call(ctx, 'GET', '/api/user/me');
+		await apiRequest.call(ctx, 'GET', '/api/user/me');
+		expect(clock.now() - t0).toBe(1_000);
+		await expect(apiRequest.call(ctx, 'GET', '/api/user/me')).resolves.toEqual({ n: 3 });
+		// two requests counted, the third of the burst of 3 starts at once
+		expect(clock.now() - t0).toBe(1_000);
+		scope.done();
+	});
+
+	it('a caller already waiting when a 429 arrives queues again behind the pause', async () => {
+		const limiter = new SlidingWindowLimiter({ perMinute: 100, burst: 1 });
+		limiter.grant().settle();
+		const waiting = limiter.acquire(); // may start at 10 s
+		clock.advance(5_000);
+		limiter.pauseUntil(t0 + 12_000);
+		const grant = await waiting;
+		expect(grant.at).toBeGreaterThanOrEqual(t0 + 12_000);
+		expect(clock.now()).toBeGreaterThanOrEqual(t0 + 12_000);
+	});
 });
