@@ -150,6 +150,7 @@ class Simulator {
 					status: null,
 				};
 		if (entry) this.log.push(entry);
+		const started = performance.now();
 
 		let result;
 		try {
@@ -168,6 +169,8 @@ class Simulator {
 			if (latency > 0) await sleep(latency);
 		}
 		this.send(res, req.method, result);
+		// time this request spent in the simulator, added latency included
+		if (entry) entry.durationMs = performance.now() - started;
 	}
 
 	async dispatch(req, url, entry, isControl) {

@@ -68,7 +68,21 @@ interface CredentialSettings {
 	burst: number;
 }
 
+/** Settings per node run: the credential is read (and decrypted) once, not once per request. */
+const settingsOfRun = new WeakMap<object, Promise<CredentialSettings>>();
+
 async function credentialSettings(ctx: RequestContext): Promise<CredentialSettings> {
+	let settings = settingsOfRun.get(ctx);
+	if (!settings) {
+		settings = readCredentialSettings(ctx);
+		settingsOfRun.set(ctx, settings);
+		// a failed read is not kept: the next item reports its own error
+		settings.catch(() => settingsOfRun.delete(ctx));
+	}
+	return await settings;
+}
+
+async function readCredentialSettings(ctx: RequestContext): Promise<CredentialSettings> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
 	const credentialId = ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id;
@@ -257,12 +271,36 @@ function nextPageNumber(nextPageUrl: string, current: number): number {
 	return match ? Number(match[1]) : current + 1;
 }
 
+/** Pages of one Return All read at the same time (the credential's rate limit still applies). */
+export const PAGES_IN_FLIGHT = 3;
+
+/** Runs `task` for every value, at most `concurrency` at a time; results in the order of `values`. */
+async function mapInOrder<V, R>(values: V[], concurrency: number, task: (value: V) => Promise<R>): Promise<R[]> {
+	const results: R[] = new Array(values.length);
+	let next = 0;
+	let failed = false;
+	const worker = async () => {
+		while (next < values.length && !failed) {
+			const index = next++;
+			const running = task(values[index]);
+			// after a failure no further value is started; the failure itself reaches Promise.all below
+			running.then(undefined, () => (failed = true));
+			results[index] = await running;
+		}
+	};
+	await Promise.all(Array.from({ length: Math.min(concurrency, values.length) }, worker));
+	return results;
+}
+
 /**
  * Reads a paginated list. With `limit` undefined it reads every page
- * (per_page 100) until `next_page_url` is null; with a limit it stops as soon
- * as it has enough. The next page is requested on the credential's base URL
- * (only its page number is taken from `next_page_url`), so the API key is
- * never sent to a host named by a response.
+ * (per_page 100) until `next_page_url` is null: once the first page has told
+ * how many pages there are (`last_page`), the others are read a few at a time
+ * and kept in page order; pages that appear while reading are read after
+ * them, one by one. With a limit it reads page after page and stops as soon as
+ * it has enough. Every page is requested on the credential's base URL (only
+ * the page number is taken from `next_page_url`), so the API key is never
+ * sent to a host named by a response.
  */
 export async function apiRequestAllItems<T = IDataObject>(
 	this: RequestContext,
@@ -271,23 +309,46 @@ export async function apiRequestAllItems<T = IDataObject>(
 	limit: number | undefined,
 	itemIndex?: number,
 ): Promise<T[]> {
-	const results: T[] = [];
 	const perPage = limit === undefined ? MAX_PER_PAGE : Math.max(1, Math.min(MAX_PER_PAGE, limit));
-	let page = 1;
-	for (;;) {
-		const envelope = await apiRequest.call<RequestContext, [IHttpRequestMethods, string, ApiRequestOptions], Promise<PageEnvelope<T>>>(
+	const readPage = async (page: number) =>
+		await apiRequest.call<RequestContext, [IHttpRequestMethods, string, ApiRequestOptions], Promise<PageEnvelope<T>>>(
 			this,
 			'GET',
 			path,
 			{ qs: { ...qs, per_page: perPage, page }, itemIndex },
 		);
-		const data = Array.isArray(envelope?.data) ? envelope.data : [];
+	const dataOf = (envelope: PageEnvelope<T> | undefined) => (Array.isArray(envelope?.data) ? envelope.data : []);
+
+	const results: T[] = [];
+	let page = 1;
+	let envelope = await readPage(page);
+	const lastPage = Number(envelope?.last_page);
+	if (limit === undefined && envelope?.next_page_url && dataOf(envelope).length && Number.isInteger(lastPage) && lastPage > 1) {
+		results.push(...dataOf(envelope));
+		const pages = Array.from({ length: lastPage - 1 }, (_, i) => i + 2);
+		const envelopes = await mapInOrder(pages, PAGES_IN_FLIGHT, readPage);
+		for (const each of envelopes) results.push(...dataOf(each));
+		page = lastPage;
+		envelope = envelopes[envelopes.length - 1];
+		if (!envelope?.next_page_url || dataOf(envelope).length === 0) return results;
+		page = advance(envelope.next_page_url, page);
+		if (page === 0) return results;
+		envelope = await readPage(page);
+	}
+	for (;;) {
+		const data = dataOf(envelope);
 		results.push(...data);
 		if (limit !== undefined && results.length >= limit) return results.slice(0, limit);
 		const next = envelope?.next_page_url;
 		if (!next || data.length === 0) return results;
-		const following = nextPageNumber(next, page);
-		if (following <= page) return results;
-		page = following;
+		page = advance(next, page);
+		if (page === 0) return results;
+		envelope = await readPage(page);
 	}
+}
+
+/** The page after `current`, from a `next_page_url`; 0 when it does not move forward. */
+function advance(nextPageUrl: string, current: number): number {
+	const following = nextPageNumber(nextPageUrl, current);
+	return following > current ? following : 0;
 }

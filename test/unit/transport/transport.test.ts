@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { NodeApiError } from 'n8n-workflow';
 
-import { RETRY, apiRequest, apiRequestAllItems, normalizeBaseUrl } from '../../../nodes/VoiceChatAssistant/transport';
+import { PAGES_IN_FLIGHT, RETRY, apiRequest, apiRequestAllItems, normalizeBaseUrl } from '../../../nodes/VoiceChatAssistant/transport';
 import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_API_KEY, TEST_BASE_URL, createContext } from '../../helpers/context';
 import { installFakeClock } from '../../helpers/fakeClock';
@@ -45,6 +45,20 @@ describe('transport', () => {
 	afterEach(() => {
 		clock.restore();
 		nock.cleanAll();
+	});
+
+	it('reads the credential once per node run, not once per request', async () => {
+		nock(TEST_BASE_URL).get('/api/user/me').times(3).reply(200, { ok: 1 });
+		const context = ctx();
+		const read = jest.spyOn(context, 'getCredentials');
+		for (let i = 0; i < 3; i++) await apiRequest.call(context, 'GET', '/api/user/me');
+		expect(read).toHaveBeenCalledTimes(1);
+		// another run (another context) reads it again
+		const next = ctx();
+		const readNext = jest.spyOn(next, 'getCredentials');
+		nock(TEST_BASE_URL).get('/api/user/me').reply(200, { ok: 1 });
+		await apiRequest.call(next, 'GET', '/api/user/me');
+		expect(readNext).toHaveBeenCalledTimes(1);
 	});
 
 	describe('base URL', () => {
@@ -284,6 +298,63 @@ describe('transport', () => {
 			expect(all).toHaveLength(250);
 			expect(all[249]).toEqual({ id: 250 });
 			scope.done();
+		});
+
+		it('Return All reads the pages after the first a few at a time and keeps them in page order', async () => {
+			let inFlight = 0;
+			let most = 0;
+			const scope = nock(TEST_BASE_URL);
+			for (let n = 1; n <= 6; n++) {
+				scope
+					.get('/api/user/calls')
+					.query({ per_page: '100', page: String(n) })
+					// later pages answer sooner, so arrival order differs from page order
+					.reply((_uri, _body, callback) => {
+						inFlight++;
+						most = Math.max(most, inFlight);
+						setTimeout(() => {
+							inFlight--;
+							callback(null, [200, page(n, 6, n === 6 ? 10 : 100, 100)]);
+						}, 60 - n * 8);
+					});
+			}
+			const all = (await apiRequestAllItems.call(ctx(), '/api/user/calls', {}, undefined)) as Array<{ id: number }>;
+			expect(all.map((c) => c.id)).toEqual(Array.from({ length: 510 }, (_, i) => i + 1));
+			expect(most).toBeGreaterThan(1);
+			expect(most).toBeLessThanOrEqual(PAGES_IN_FLIGHT);
+			scope.done();
+		});
+
+		it('Return All goes on page by page when the list grew while it was read', async () => {
+			const scope = nock(TEST_BASE_URL)
+				.get('/api/user/calls')
+				.query({ per_page: '100', page: '1' })
+				.reply(200, page(1, 2, 100, 100))
+				.get('/api/user/calls')
+				.query({ per_page: '100', page: '2' })
+				.reply(200, page(2, 3, 100, 100))
+				.get('/api/user/calls')
+				.query({ per_page: '100', page: '3' })
+				.reply(200, page(3, 3, 1, 100));
+			const all = await apiRequestAllItems.call(ctx(), '/api/user/calls', {}, undefined);
+			expect(all).toHaveLength(201);
+			scope.done();
+		});
+
+		it('Return All fails with the service message when a later page fails', async () => {
+			nock(TEST_BASE_URL)
+				.get('/api/user/calls')
+				.query({ per_page: '100', page: '1' })
+				.reply(200, page(1, 3, 100, 100))
+				.get('/api/user/calls')
+				.query({ per_page: '100', page: '2' })
+				.reply(200, page(2, 3, 100, 100))
+				.get('/api/user/calls')
+				.query({ per_page: '100', page: '3' })
+				.reply(403, { message: 'This action is unauthorized.' });
+			const error = await failure(apiRequestAllItems.call(ctx(), '/api/user/calls', {}, undefined));
+			expect(error).toBeInstanceOf(NodeApiError);
+			expect(error.message).toContain('This action is unauthorized.');
 		});
 
 		it('Limit stops as soon as it has enough', async () => {
