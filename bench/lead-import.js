@@ -1,9 +1,15 @@
 /**
- * Lead import at the rate limit, in a real n8n against the simulator (scaled
- * limits: 1,000 requests per minute, bursts of 200 per 10 s, 20 ms latency).
+ * Lead import at the rate limit, in a real n8n against the simulator.
  * Cases, side by side: our node; the HTTP Request node with default settings;
  * the HTTP Request node with the batching a careful user would set.
  * Prints one line per case. Run: node bench/lead-import.js [items]
+ *
+ * Scale: the service allows 100 requests per minute in bursts of at most 20
+ * per 10 s; the benchmark runs at 5 times that (500 per minute, bursts of 100)
+ * with 20 ms of latency per request, so that 1,000 leads take about 100 s, not
+ * 10 minutes. At that scale a burst takes about a third of its window to send
+ * one request after the other, as at the real limits with a real network; the
+ * two windows both bind, as they do for real imports.
  */
 const fs = require('fs');
 const path = require('path');
@@ -11,7 +17,9 @@ const { createN8nHome, outputOf } = require('../test/e2e/harness/n8n');
 const { startSimulator } = require('../test/simulator/server');
 
 const N = Number(process.argv[2] || 1000);
-const LIMITS = { perMinute: 1000, burst: 200, burstWindowMs: 10_000, windowMs: 60_000 };
+const LIMITS = { perMinute: 500, burst: 100, burstWindowMs: 10_000, windowMs: 60_000 };
+// a careful user spaces requests by the stricter of the two limits
+const CAREFUL_INTERVAL_MS = Math.ceil(Math.max(LIMITS.windowMs / LIMITS.perMinute, LIMITS.burstWindowMs / LIMITS.burst));
 const KEY = 'sim-test-key-0123456789';
 
 function floorSeconds(n) {
@@ -51,7 +59,7 @@ async function main() {
 			method: 'POST', url: `${sim.url}/api/user/lead`, sendHeaders: true,
 			headerParameters: { parameters: [{ name: 'Authorization', value: `Bearer ${KEY}` }, { name: 'Accept', value: 'application/json' }] },
 			sendBody: true, specifyBody: 'json', jsonBody: '={{ JSON.stringify({ phone_number: $json.phone, campaign_id: 1, variables: { customer_name: $json.name } }) }}',
-			options: batching ? { batching: { batch: { batchSize: 1, batchInterval: Math.ceil(LIMITS.burstWindowMs / LIMITS.burst) } } } : {},
+			options: batching ? { batching: { batch: { batchSize: 1, batchInterval: CAREFUL_INTERVAL_MS } } } : {},
 		},
 	});
 	const cases = [
@@ -61,7 +69,7 @@ async function main() {
 			parameters: { resource: 'lead', operation: 'create', campaignId: { __rl: true, mode: 'id', value: '1' }, phoneNumber: '={{ $json.phone }}', variables: { values: [{ key: 'customer_name', value: '={{ $json.name }}' }] } },
 		}],
 		['HTTP Request, defaults', 'http', httpNode(false)],
-		[`HTTP Request, batch 1 every ${Math.ceil(LIMITS.burstWindowMs / LIMITS.burst)} ms`, 'batched', httpNode(true)],
+		[`HTTP Request, batch 1 every ${CAREFUL_INTERVAL_MS} ms`, 'batched', httpNode(true)],
 	];
 	const floor = floorSeconds(N);
 	const lines = [];

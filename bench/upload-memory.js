@@ -55,8 +55,13 @@ async function main() {
 	}
 	const uploads = sim.log.filter((e) => e.method === 'POST' && /\/documents$/.test(e.path) && e.status === 201).length;
 	const mb = SIZE / (1024 * 1024);
-	console.log(`file ${mb.toFixed(1)} MB; peak RSS: idle ${peak.idle.toFixed(0)} MB, read only ${peak.read.toFixed(0)} MB, read + upload ${peak.upload.toFixed(0)} MB; uploads accepted ${uploads}; exit codes ${JSON.stringify(status)}`);
-	console.log(`growth of the upload over idle: ${(peak.upload - peak.idle).toFixed(0)} MB = ${((peak.upload - peak.idle) / mb).toFixed(2)} x file size; over read-only: ${((peak.upload - peak.read) / mb).toFixed(2)} x`);
+	const lines = [
+		`file ${mb.toFixed(1)} MB; peak RSS: idle ${peak.idle.toFixed(0)} MB, read only ${peak.read.toFixed(0)} MB, read + upload ${peak.upload.toFixed(0)} MB; uploads accepted ${uploads}; exit codes ${JSON.stringify(status)}`,
+		`growth of the upload over idle: ${(peak.upload - peak.idle).toFixed(0)} MB = ${((peak.upload - peak.idle) / mb).toFixed(2)} x file size; over read-only: ${((peak.upload - peak.read) / mb).toFixed(2)} x`,
+	];
+	console.log(lines.join('\n'));
+	fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });
+	fs.writeFileSync(path.join(__dirname, 'results', 'upload-memory.txt'), lines.join('\n') + '\n');
 	await sim.close();
 	home.cleanup();
 }
