@@ -2,10 +2,11 @@
  * The trigger in a real n8n server: activation registers the inbound webhook
  * at the node's production URL, a completed call posted by the simulator starts
  * exactly one execution with the payload, a forged POST without the secret
- * starts none, and a restart registers nothing twice.
+ * starts none, a restart registers nothing twice, and deactivation in the
+ * running server removes the registration.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createN8nHome } = require('./harness/n8n');
+const { createN8nHome, restClient } = require('./harness/n8n');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
 
@@ -28,6 +29,7 @@ describe('real n8n server: Voice Chat Assistant Trigger', () => {
 	let server: any;
 	const assistant = () => sim.state.assistants.find((a: { id: number }) => a.id === ASSISTANT_ID);
 	const enableCalls = () => sim.log.filter((e: { path: string }) => e.path === '/api/user/assistants/enable-inbound-webhook');
+	const disableCalls = () => sim.log.filter((e: { path: string }) => e.path === '/api/user/assistants/disable-inbound-webhook');
 	const executions = () => home.queryDb("select id, status from execution_entity where workflowId = 'e2eTriggerWf0001'");
 
 	beforeAll(async () => {
@@ -105,6 +107,31 @@ describe('real n8n server: Voice Chat Assistant Trigger', () => {
 		await new Promise((r) => setTimeout(r, 4000));
 		expect(enableCalls()).toHaveLength(1);
 		expect(assistant().inbound_webhook_url).toMatch(/secret=/);
+	});
+
+	it('deactivation in the running server leaves the assistant\'s inbound webhook disabled, and later calls start nothing', async () => {
+		const registered = assistant().inbound_webhook_url;
+		const rest = await restClient(server.baseUrl);
+		const workflow = await rest.deactivate('e2eTriggerWf0001');
+		expect(workflow.active).toBe(false);
+		await waitFor('the inbound webhook removal', () => disableCalls().length >= 1);
+		expect(disableCalls()).toHaveLength(1);
+		expect(disableCalls()[0].body).toMatchObject({ assistant_id: ASSISTANT_ID });
+		expect(disableCalls()[0].status).toBe(200);
+		expect(assistant().inbound_webhook_url).toBeNull();
+
+		const res = await fetch(`${sim.url}/__sim/calls/complete`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ assistant_id: ASSISTANT_ID, customer_phone: '+4915199999999' }),
+		});
+		const completed = (await res.json()) as any;
+		expect(completed.deliveries.filter((d: { kind: string }) => d.kind === 'inbound')).toEqual([]);
+		// the old URL, secret included, no longer starts the workflow either
+		const replay = await fetch(registered, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 99, status: 'completed' }) });
+		expect(replay.status).toBe(404);
+		await new Promise((r) => setTimeout(r, 1500));
+		expect(executions()).toHaveLength(1);
 	});
 });
 

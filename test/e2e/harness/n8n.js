@@ -12,6 +12,8 @@ const path = require('path');
 
 const ROOT = path.resolve(__dirname, '../../..');
 const PACKAGE = 'n8n-nodes-voice-chat-assistant';
+/** The owner account every test home has (created by n8n from the environment at start). */
+const OWNER = { email: 'owner@example.com', password: 'E2e-Owner-Password-1' };
 
 function runtimeEnv(line = 'v2') {
 	const envFile = execFileSync('bash', [path.join(ROOT, 'scripts/n8n-runtime/install.sh'), line], { encoding: 'utf8' })
@@ -73,6 +75,11 @@ async function createN8nHome({ line = 'v2', packageTarball = packedTarball() } =
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_SECURE_COOKIE: 'false',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
+		N8N_INSTANCE_OWNER_EMAIL: OWNER.email,
+		N8N_INSTANCE_OWNER_FIRST_NAME: 'E2E',
+		N8N_INSTANCE_OWNER_LAST_NAME: 'Owner',
+		N8N_INSTANCE_OWNER_PASSWORD_HASH: require(path.join(runtime.N8N_RUNTIME_DIR, 'n8n/node_modules/bcryptjs')).hashSync(OWNER.password, 10),
 	};
 
 	const cli = (args, timeout = 120_000) =>
@@ -162,6 +169,44 @@ async function createN8nHome({ line = 'v2', packageTarball = packedTarball() } =
 	return home;
 }
 
+/**
+ * A client of a running n8n's internal REST API, logged in as the owner (the
+ * editor's own calls: auth cookie plus the same browser-id on every request).
+ */
+async function restClient(baseUrl, { email = OWNER.email, password = OWNER.password } = {}) {
+	const browserId = `e2e-${process.pid}-${Date.now()}`;
+	let cookie = '';
+	const call = async (method, route, body) => {
+		const res = await fetch(`${baseUrl}/rest${route}`, {
+			method,
+			headers: { 'content-type': 'application/json', 'browser-id': browserId, ...(cookie ? { cookie } : {}) },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const setCookie = res.headers.getSetCookie?.() ?? [];
+		const auth = setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
+		if (auth) cookie = auth;
+		const text = await res.text();
+		let json;
+		try {
+			json = JSON.parse(text);
+		} catch {
+			json = undefined;
+		}
+		if (!res.ok) throw new Error(`${method} /rest${route} answered ${res.status}: ${text.slice(0, 500)}`);
+		return json?.data ?? json;
+	};
+	await call('POST', '/login', { emailOrLdapLoginId: email, password });
+	return {
+		get: (route) => call('GET', route),
+		post: (route, body) => call('POST', route, body),
+		patch: (route, body) => call('PATCH', route, body),
+		/** Deactivates a workflow in the running server, which removes its trigger's registration. */
+		async deactivate(workflowId) {
+			return await call('POST', `/workflows/${workflowId}/deactivate`, {});
+		},
+	};
+}
+
 /** The run record printed by `execute --rawOutput`: the JSON object holding `resultData`/`runData` or `data`. */
 function extractRun(text) {
 	// with N8N_LOG_OUTPUT=file the record is the message of a JSON log line
@@ -207,4 +252,4 @@ function outputOf(run, nodeName) {
 	return { items: task?.data?.main?.[0] ?? [], error: task?.error };
 }
 
-module.exports = { createN8nHome, outputOf, extractRun, freePort, runtimeEnv, PACKAGE };
+module.exports = { createN8nHome, restClient, outputOf, extractRun, freePort, runtimeEnv, PACKAGE, OWNER };
