@@ -1,0 +1,104 @@
+/**
+ * One lead import through the queue: `executions` concurrent webhook calls of
+ * `perExecution` leads each, then the figures from the simulator's state and
+ * log, n8n's execution records and the workers' logs.
+ */
+const { executionsOf, nodeOutput, waitFor, FINISHED } = require('./workflows');
+
+/**
+ * The service's limits scaled 10x (1,000 per minute, bursts of 200 per 10 s),
+ * so that 500 leads take about 20 s instead of minutes; both windows keep the
+ * shape of the real ones (FACTS.md: 100 per minute, 20 per 10 s).
+ */
+const SIM_LIMITS = { perMinute: 1000, burst: 200, burstWindowMs: 10_000, windowMs: 60_000 };
+
+function phoneOf(series, index) {
+	// E.164: +49 151 <series digit><6 digits>
+	return `+49151${series}${String(index).padStart(6, '0')}`;
+}
+
+/**
+ * @param ctx {sim, postgres, cluster, flatted}
+ * @param options {label, workflowId, path, series, executions, perExecution, timeoutMs}
+ */
+async function runLeadImport(ctx, { label, workflowId, path, series, executions = 10, perExecution = 50, timeoutMs = 240_000 }) {
+	const { sim, postgres, cluster, flatted } = ctx;
+	// restart the service's windows so each run starts with a full budget
+	sim.simulator.limiter.reset();
+	const logStart = sim.log.length;
+	const before = new Set((await executionsOf(postgres, workflowId)).map((r) => String(r.id)));
+	const phones = [];
+	const batches = [];
+	for (let e = 0; e < executions; e++) {
+		const leads = [];
+		for (let i = 0; i < perExecution; i++) {
+			const phone = phoneOf(series, e * perExecution + i);
+			phones.push(phone);
+			leads.push({ phone, name: `Lead ${series}-${e}-${i}` });
+		}
+		batches.push(leads);
+	}
+	const started = Date.now();
+	const answers = await Promise.all(
+		batches.map((leads) =>
+			fetch(`${cluster.baseUrl}/webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ leads }) }).then(async (r) => ({ status: r.status, body: await r.text() })),
+		),
+	);
+	const rows = await waitFor(
+		`${executions} finished executions of ${workflowId}`,
+		async () => {
+			const mine = (await executionsOf(postgres, workflowId)).filter((r) => !before.has(String(r.id)));
+			return mine.length >= executions && mine.every((r) => FINISHED.includes(r.status)) && mine;
+		},
+		timeoutMs,
+		1000,
+	);
+	const finished = Math.max(...rows.map((r) => new Date(r.stoppedAt).getTime()));
+	const withData = (await executionsOf(postgres, workflowId, { withData: true, flatted })).filter((r) => !before.has(String(r.id)));
+
+	const wanted = new Set(phones);
+	const perPhone = new Map();
+	for (const lead of sim.state.leads) if (wanted.has(lead.phone_number)) perPhone.set(lead.phone_number, (perPhone.get(lead.phone_number) || 0) + 1);
+	const requests = sim.log.slice(logStart).filter((e) => e.path === '/api/user/lead');
+	const byWorker = cluster.executionsByWorker();
+	const outputs = withData.map((r) => nodeOutput(r.run, 'Create Lead'));
+	const outputPhones = outputs.flatMap((o) => o.items.map((j) => j.phone_number));
+
+	const figures = {
+		label,
+		items: phones.length,
+		executions: rows.length,
+		created: perPhone.size,
+		duplicates: [...perPhone.values()].filter((n) => n > 1).length,
+		lost: phones.length - perPhone.size,
+		requests: requests.length,
+		'429s': requests.filter((e) => e.status === 429).length,
+		otherErrors: requests.filter((e) => e.status !== 429 && e.status >= 400).length,
+		outputItems: outputPhones.length,
+		wallSeconds: Math.round((finished - started) / 100) / 10,
+		executionsPerWorker: {},
+	};
+	for (const r of withData) {
+		const name = (byWorker[String(r.id)] || ['?']).join('+');
+		figures.executionsPerWorker[name] = (figures.executionsPerWorker[name] || 0) + 1;
+	}
+	return {
+		figures,
+		answers,
+		rows: withData,
+		outputs,
+		outputPhones,
+		phones,
+		workersOf: Object.fromEntries(withData.map((r) => [String(r.id), byWorker[String(r.id)] || []])),
+	};
+}
+
+function formatFigures(f) {
+	const split = Object.entries(f.executionsPerWorker)
+		.sort()
+		.map(([name, n]) => `${name} ${n}`)
+		.join(', ');
+	return `${f.label.padEnd(36)} items ${f.items}  created ${f.created}  lost ${f.lost}  duplicates ${f.duplicates}  429s ${f['429s']}  wall ${f.wallSeconds.toFixed(1)} s  (executions: ${split})`;
+}
+
+module.exports = { runLeadImport, formatFigures, SIM_LIMITS, phoneOf };
