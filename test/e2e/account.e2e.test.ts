@@ -45,7 +45,7 @@ describe('real n8n: Account → Get Profile', () => {
 
 	afterAll(async () => {
 		await sim?.close();
-		home?.cleanup();
+		await home?.cleanup();
 	});
 
 	it('returns the simulator profile', async () => {

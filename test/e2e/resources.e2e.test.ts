@@ -40,7 +40,7 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 	});
 	afterAll(async () => {
 		await sim?.close();
-		home?.cleanup();
+		await home?.cleanup();
 	});
 
 	it('a workflow touching every resource runs and returns the simulator data', async () => {

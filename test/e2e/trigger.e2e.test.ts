@@ -6,7 +6,7 @@
  * running server removes the registration.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createN8nHome, restClient } = require('./harness/n8n');
+const { createN8nHome } = require('./harness/n8n');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
 
@@ -28,8 +28,9 @@ describe('real n8n server: Voice Chat Assistant Trigger', () => {
 	let home: any;
 	let server: any;
 	const assistant = () => sim.state.assistants.find((a: { id: number }) => a.id === ASSISTANT_ID);
-	const enableCalls = () => sim.log.filter((e: { path: string }) => e.path === '/api/user/assistants/enable-inbound-webhook');
-	const disableCalls = () => sim.log.filter((e: { path: string }) => e.path === '/api/user/assistants/disable-inbound-webhook');
+	const calls = (path: string) => sim.log.filter((e: { method: string; path: string }) => e.method === 'POST' && e.path === path);
+	const enableCalls = () => calls('/api/user/assistants/enable-inbound-webhook');
+	const disableCalls = () => calls('/api/user/assistants/disable-inbound-webhook');
 	const executions = () => home.queryDb("select id, status from execution_entity where workflowId = 'e2eTriggerWf0001'");
 
 	beforeAll(async () => {
@@ -53,15 +54,14 @@ describe('real n8n server: Voice Chat Assistant Trigger', () => {
 			],
 			connections: {},
 		});
-		const published = await home.cli(['publish:workflow', '--id=e2eTriggerWf0001']);
-		expect(published.code).toBe(0);
+		await home.activate('e2eTriggerWf0001');
 		server = await home.start();
 	});
 
 	afterAll(async () => {
 		await server?.stop();
 		await sim?.close();
-		home?.cleanup();
+		await home?.cleanup();
 	});
 
 	it('activation registers the production URL, with a secret, once', async () => {
@@ -111,7 +111,7 @@ describe('real n8n server: Voice Chat Assistant Trigger', () => {
 
 	it('deactivation in the running server leaves the assistant\'s inbound webhook disabled, and later calls start nothing', async () => {
 		const registered = assistant().inbound_webhook_url;
-		const rest = await restClient(server.baseUrl);
+		const rest = await home.rest(server);
 		const workflow = await rest.deactivate('e2eTriggerWf0001');
 		expect(workflow.active).toBe(false);
 		await waitFor('the inbound webhook removal', () => disableCalls().length >= 1);

@@ -3,6 +3,10 @@
  * end-to-end tests: a throw-away user folder with the packed package installed
  * as n8n installs community packages, the CLI to import and execute
  * workflows, and `n8n start` for triggers.
+ *
+ * The n8n line comes from N8N_E2E_LINE: `v2` (default, n8n 2.x on Node 24
+ * from the registry) or `v1` (n8n 1.123.x on the machine's Node 20). What
+ * differs between the lines lives in LINES below, never in the tests.
  */
 const { execFile, spawn, execFileSync } = require('child_process');
 const fs = require('fs');
@@ -12,8 +16,43 @@ const path = require('path');
 
 const ROOT = path.resolve(__dirname, '../../..');
 const PACKAGE = 'n8n-nodes-voice-chat-assistant';
-/** The owner account every test home has (created by n8n from the environment at start). */
-const OWNER = { email: 'owner@example.com', password: 'E2e-Owner-Password-1' };
+/** The owner account every test home has (2.x creates it from the environment at start, 1.x at the first home.rest()). */
+const OWNER = { email: 'owner@example.com', password: 'E2e-Owner-Password-1', firstName: 'E2E', lastName: 'Owner' };
+
+/** The differences between the n8n lines the e2e layer runs on. */
+const LINES = {
+	v2: {
+		env: (runtime) => ({
+			N8N_DISABLED_MODULES: 'mcp-registry', // this module calls out even with telemetry off
+			// the owner account, created by n8n from the environment at start
+			N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
+			N8N_INSTANCE_OWNER_EMAIL: OWNER.email,
+			N8N_INSTANCE_OWNER_FIRST_NAME: OWNER.firstName,
+			N8N_INSTANCE_OWNER_LAST_NAME: OWNER.lastName,
+			N8N_INSTANCE_OWNER_PASSWORD_HASH: require(path.join(runtime.N8N_RUNTIME_DIR, 'n8n/node_modules/bcryptjs')).hashSync(OWNER.password, 10),
+		}),
+		/** `update:workflow --active=true` is deprecated on 2.x */
+		activateArgs: (id) => ['publish:workflow', `--id=${id}`],
+		ownerFromEnv: true,
+	},
+	v1: {
+		env: () => ({
+			// isolated-vm does not build for Node 20; the task runners need it too
+			N8N_EXPRESSION_ENGINE: 'legacy',
+			N8N_RUNNERS_ENABLED: 'false',
+			// 1.x rejects unknown module names in N8N_DISABLED_MODULES (there is no mcp-registry) and
+			// has no owner from the environment: the first REST client claims the instance (POST /owner/setup)
+		}),
+		activateArgs: (id) => ['update:workflow', `--id=${id}`, '--active=true'],
+		ownerFromEnv: false,
+	},
+};
+
+function currentLine() {
+	const line = process.env.N8N_E2E_LINE || 'v2';
+	if (!LINES[line]) throw new Error(`N8N_E2E_LINE=${line}: use one of ${Object.keys(LINES).join(', ')}`);
+	return line;
+}
 
 function runtimeEnv(line = 'v2') {
 	const envFile = execFileSync('bash', [path.join(ROOT, 'scripts/n8n-runtime/install.sh'), line], { encoding: 'utf8' })
@@ -43,7 +82,25 @@ function packedTarball() {
 	return path.join(dir, file);
 }
 
-async function createN8nHome({ line = 'v2', packageTarball = packedTarball() } = {}) {
+function killGroup(child) {
+	try {
+		process.kill(-child.pid, 'SIGKILL');
+	} catch {}
+}
+
+/** Homes not cleaned up yet: if the test process exits without afterAll, their servers are killed and folders removed. */
+const liveHomes = new Set();
+process.once('exit', () => {
+	for (const home of liveHomes) {
+		for (const server of home.servers()) server.kill();
+		try {
+			fs.rmSync(home.folder, { recursive: true, force: true });
+		} catch {}
+	}
+});
+
+async function createN8nHome({ line = currentLine(), packageTarball = packedTarball() } = {}) {
+	if (!LINES[line]) throw new Error(`unknown n8n line ${line}`);
 	const runtime = runtimeEnv(line);
 	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
 	const nodesDir = path.join(folder, '.n8n/nodes');
@@ -66,7 +123,6 @@ async function createN8nHome({ line = 'v2', packageTarball = packedTarball() } =
 		N8N_DIAGNOSTICS_ENABLED: 'false',
 		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
 		N8N_PERSONALIZATION_ENABLED: 'false',
-		N8N_DISABLED_MODULES: 'mcp-registry',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_RUNNERS_BROKER_PORT: String(await freePort()),
 		N8N_LOG_OUTPUT: 'file',
@@ -75,11 +131,7 @@ async function createN8nHome({ line = 'v2', packageTarball = packedTarball() } =
 		N8N_LISTEN_ADDRESS: '127.0.0.1',
 		N8N_SECURE_COOKIE: 'false',
 		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
-		N8N_INSTANCE_OWNER_MANAGED_BY_ENV: 'true',
-		N8N_INSTANCE_OWNER_EMAIL: OWNER.email,
-		N8N_INSTANCE_OWNER_FIRST_NAME: 'E2E',
-		N8N_INSTANCE_OWNER_LAST_NAME: 'Owner',
-		N8N_INSTANCE_OWNER_PASSWORD_HASH: require(path.join(runtime.N8N_RUNTIME_DIR, 'n8n/node_modules/bcryptjs')).hashSync(OWNER.password, 10),
+		...LINES[line].env(runtime),
 	};
 
 	const cli = (args, timeout = 120_000) =>
@@ -96,11 +148,26 @@ async function createN8nHome({ line = 'v2', packageTarball = packedTarball() } =
 	};
 
 	let workflowCounter = 0;
+	let ownerClaimed = LINES[line].ownerFromEnv;
+	const servers = new Set();
 	const home = {
+		line,
 		folder,
+		servers: () => [...servers],
 		env,
 		logFile,
 		cli,
+		/** Activates a workflow through the CLI (before `start`): the server registers its triggers at start. */
+		async activate(workflowId) {
+			const result = await cli(LINES[line].activateArgs(workflowId));
+			if (result.code !== 0) throw new Error(`activating ${workflowId} failed (${result.code}): ${result.stderr || result.stdout}`);
+		},
+		/** A client of the running server's REST API, logged in as the owner (see restClient). */
+		async rest(server) {
+			const client = await restClient(server.baseUrl, { setupOwner: !ownerClaimed });
+			ownerClaimed = true;
+			return client;
+		},
 		async importCredentials(credentials) {
 			const result = await cli(['import:credentials', `--input=${writeJson('credentials.json', credentials)}`]);
 			if (result.code !== 0) throw new Error(`import:credentials failed: ${result.stderr || result.stdout}`);
@@ -122,10 +189,11 @@ async function createN8nHome({ line = 'v2', packageTarball = packedTarball() } =
 		},
 		/** Rows of a query on n8n's sqlite database (sqlite3 CLI, JSON mode). */
 		queryDb(sql) {
-			const out = execFileSync('sqlite3', ['-json', path.join(folder, '.n8n/database.sqlite'), sql], { encoding: 'utf8' });
+			// n8n may hold a write lock at that moment (1.x without WAL): wait for it rather than fail
+			const out = execFileSync('sqlite3', ['-json', '-cmd', '.timeout 15000', path.join(folder, '.n8n/database.sqlite'), sql], { encoding: 'utf8' });
 			return out.trim() ? JSON.parse(out) : [];
 		},
-		/** `n8n start` on loopback; resolves once the server answers readiness. */
+		/** `n8n start` on loopback; resolves once the server answers readiness and its REST API is mounted. cleanup() stops it if the test did not. */
 		async start({ port } = {}) {
 			port = port || (await freePort());
 			const out = fs.openSync(path.join(folder, 'n8n-start.log'), 'a');
@@ -133,47 +201,68 @@ async function createN8nHome({ line = 'v2', packageTarball = packedTarball() } =
 				env: { ...env, N8N_PORT: String(port) },
 				cwd: folder,
 				stdio: ['ignore', out, out],
-				detached: true,
+				detached: true, // its own process group: stop() ends n8n and its task runners together
 			});
-			const baseUrl = `http://127.0.0.1:${port}`;
-			for (let i = 0; i < 240; i++) {
-				if (child.exitCode !== null) throw new Error(`n8n exited with ${child.exitCode}`);
-				try {
-					const res = await fetch(`${baseUrl}/healthz/readiness`);
-					if (res.ok) break;
-				} catch {}
-				await new Promise((r) => setTimeout(r, 500));
-			}
-			return {
-				baseUrl,
+			fs.closeSync(out);
+			const exited = new Promise((r) => child.once('exit', r));
+			const running = () => child.exitCode === null && child.signalCode === null;
+			const server = {
+				baseUrl: `http://127.0.0.1:${port}`,
 				async stop() {
-					if (child.exitCode !== null) return;
-					const exited = new Promise((r) => child.once('exit', r));
+					servers.delete(server);
+					if (!running()) return;
 					try {
 						process.kill(-child.pid, 'SIGTERM');
 					} catch {}
-					const timer = setTimeout(() => {
-						try {
-							process.kill(-child.pid, 'SIGKILL');
-						} catch {}
-					}, 15_000);
+					const timer = setTimeout(() => killGroup(child), 15_000);
 					await exited;
 					clearTimeout(timer);
+					killGroup(child); // anything of the group still left
 				},
+				kill: () => killGroup(child),
 			};
+			servers.add(server);
+			for (let i = 0; ; i++) {
+				if (!running()) {
+					servers.delete(server);
+					throw new Error(`n8n exited with ${child.exitCode ?? child.signalCode}; see ${path.join(folder, 'n8n-start.log')}`);
+				}
+				try {
+					// readiness answers before the REST controllers are mounted (1.x): wait for the login route too
+					const ready = await fetch(`${server.baseUrl}/healthz/readiness`);
+					await ready.arrayBuffer();
+					if (ready.ok) {
+						const login = await fetch(`${server.baseUrl}/rest/login`);
+						await login.arrayBuffer();
+						if (login.status !== 404) break;
+					}
+				} catch {}
+				if (i === 240) {
+					await server.stop();
+					throw new Error('n8n did not become ready within 120 s');
+				}
+				await new Promise((r) => setTimeout(r, 500));
+			}
+			return server;
 		},
-		cleanup() {
+		/** Stops any server still running (a failed test) and removes the user folder. */
+		async cleanup() {
+			for (const server of [...servers]) await server.stop();
 			fs.rmSync(folder, { recursive: true, force: true });
+			liveHomes.delete(home);
 		},
 	};
+	liveHomes.add(home);
 	return home;
 }
 
 /**
  * A client of a running n8n's internal REST API, logged in as the owner (the
  * editor's own calls: auth cookie plus the same browser-id on every request).
+ * With `setupOwner` it first claims a fresh instance as that owner (n8n 1.x,
+ * which cannot create the owner from the environment).
  */
-async function restClient(baseUrl, { email = OWNER.email, password = OWNER.password } = {}) {
+async function restClient(baseUrl, { email = OWNER.email, password = OWNER.password, setupOwner = false } = {}) {
 	const browserId = `e2e-${process.pid}-${Date.now()}`;
 	let cookie = '';
 	const call = async (method, route, body) => {
@@ -195,6 +284,7 @@ async function restClient(baseUrl, { email = OWNER.email, password = OWNER.passw
 		if (!res.ok) throw new Error(`${method} /rest${route} answered ${res.status}: ${text.slice(0, 500)}`);
 		return json?.data ?? json;
 	};
+	if (setupOwner) await call('POST', '/owner/setup', { email, password, firstName: OWNER.firstName, lastName: OWNER.lastName });
 	await call('POST', '/login', { emailOrLdapLoginId: email, password });
 	return {
 		get: (route) => call('GET', route),
@@ -252,4 +342,4 @@ function outputOf(run, nodeName) {
 	return { items: task?.data?.main?.[0] ?? [], error: task?.error };
 }
 
-module.exports = { createN8nHome, restClient, outputOf, extractRun, freePort, runtimeEnv, PACKAGE, OWNER };
+module.exports = { createN8nHome, restClient, outputOf, extractRun, freePort, runtimeEnv, currentLine, PACKAGE, OWNER, LINES };
