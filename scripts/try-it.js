@@ -40,29 +40,48 @@ async function main() {
 	const n8n = spawn(runtime.N8N_NODE_BIN, [runtime.N8N_BIN, 'start'], { env, cwd: home.folder, stdio: ['ignore', 'pipe', 'pipe'] });
 	n8n.stdout.on('data', (d) => fs.appendFileSync(path.join(home.folder, 'n8n-start.log'), d));
 	n8n.stderr.on('data', (d) => fs.appendFileSync(path.join(home.folder, 'n8n-start.log'), d));
-	for (let i = 0; i < 120; i++) {
+	let stopping = false;
+	const exited = new Promise((resolve) => n8n.once('exit', resolve));
+	/** Stops n8n (waiting until it is gone, SIGKILL after 30 s), the simulator, and removes the n8n home. */
+	const stop = async (code = 0) => {
+		if (stopping) return;
+		stopping = true;
+		if (n8n.exitCode === null && n8n.signalCode === null) {
+			n8n.kill('SIGTERM');
+			const timer = setTimeout(() => n8n.kill('SIGKILL'), 30_000);
+			await exited;
+			clearTimeout(timer);
+		}
+		await sim.close();
+		home.cleanup();
+		process.exit(code);
+	};
+	process.on('SIGINT', () => stop(0));
+	process.on('SIGTERM', () => stop(0));
+	n8n.on('exit', (code) => {
+		if (stopping) return;
+		console.log(`n8n exited (${code}); its log was ${path.join(home.folder, 'n8n-start.log')}`);
+		stopping = true;
+		sim.close().then(() => process.exit(code ?? 1));
+	});
+	let ready = false;
+	for (let i = 0; i < 120 && !ready && !stopping; i++) {
 		try {
 			const res = await fetch(`http://127.0.0.1:${port}/healthz/readiness`);
-			if (res.ok) break;
+			ready = res.ok;
 		} catch {}
-		await new Promise((r) => setTimeout(r, 1000));
+		if (!ready) await new Promise((r) => setTimeout(r, 1000));
+	}
+	if (stopping) return;
+	if (!ready) {
+		const log = path.join(home.folder, 'n8n-start.log');
+		console.error(`n8n did not get ready within 120 s; the end of its log:\n${fs.existsSync(log) ? fs.readFileSync(log, 'utf8').slice(-3000) : '(empty)'}`);
+		await stop(1);
 	}
 	console.log(`\nSimulator: ${sim.url} (API key sim-test-key-0123456789)`);
 	console.log(`n8n:       http://127.0.0.1:${port}  login ${EMAIL} / ${PASSWORD}`);
 	console.log(`Credential "Voice Chat Assistant (simulator)"; workflows: ${imported.join(', ') || '(none)'}`);
 	console.log(`n8n log:   ${path.join(home.folder, 'n8n-start.log')}\nCtrl-C stops everything.`);
-	const stop = async () => {
-		n8n.kill('SIGTERM');
-		await sim.close();
-		home.cleanup();
-		process.exit(0);
-	};
-	process.on('SIGINT', stop);
-	process.on('SIGTERM', stop);
-	n8n.on('exit', (code) => {
-		console.log(`n8n exited (${code})`);
-		sim.close().then(() => process.exit(code ?? 1));
-	});
 }
 
 main().catch((error) => {

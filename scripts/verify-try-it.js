@@ -1,0 +1,394 @@
+/*
+ * Verifies the README's one command to try the package (bash scripts/try-it.sh)
+ * from the outside, as a user would meet it:
+ *
+ *   1. starts `bash scripts/try-it.sh` (build, pack, simulator, real n8n) and
+ *      waits for it to print the n8n address and login;
+ *   2. logs in as that owner through n8n's REST API (the editor's calls);
+ *   3. asserts the node types, the credential type and the simulator credential
+ *      are there (GET /types/nodes.json and /types/credentials.json, which the
+ *      editor loads; POST /rest/node-types; GET /rest/credentials);
+ *   4. asserts every workflow of examples/*.json is imported and opens with
+ *      only known node types (GET /rest/workflows, GET /rest/workflows/:id);
+ *   5. runs the lead-import example as the editor's "Execute workflow" does
+ *      (POST /rest/workflows/:id/run, then GET /rest/executions/:id) and checks
+ *      one lead per CSV row came out of the node and reached the simulator;
+ *   6. sends SIGINT to try-it (Ctrl-C) and asserts every process it started
+ *      is gone, its ports are closed and its n8n folder is removed.
+ *
+ * Exit 0 when all holds, 1 with the failed check otherwise. The first run on a
+ * machine installs n8n (minutes). Knobs: VERIFY_READY_TIMEOUT_S (default 900),
+ * VERIFY_LOG (the file try-it's output goes to, default .tmp/verify-try-it.log),
+ * VERIFY_SIGINT=group (SIGINT to try-it's whole process group, as a terminal's
+ * Ctrl-C does, instead of to try-it alone);
+ * N8N_RUNTIME_CACHE is passed on (an empty folder there = a clean machine).
+ */
+'use strict';
+const { spawn, execFileSync } = require('child_process');
+const fs = require('fs');
+const net = require('net');
+const path = require('path');
+
+const ROOT = path.resolve(__dirname, '..');
+const PACKAGE = 'n8n-nodes-voice-chat-assistant';
+const NODE_TYPES = [`${PACKAGE}.voiceChatAssistant`, `${PACKAGE}.voiceChatAssistantTrigger`];
+const CREDENTIAL_TYPE = 'voiceChatAssistantApi';
+const CREDENTIAL_NAME = 'Voice Chat Assistant (simulator)';
+const LEAD_IMPORT_FILE = 'lead-import-from-csv.json';
+const READY_TIMEOUT_MS = Number(process.env.VERIFY_READY_TIMEOUT_S || 900) * 1000;
+const GROUP_SIGINT = process.env.VERIFY_SIGINT === 'group';
+const LOG_FILE = path.resolve(ROOT, process.env.VERIFY_LOG || '.tmp/verify-try-it.log');
+
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+const ok = (text) => console.log(`ok   ${text}`);
+class CheckFailed extends Error {}
+const assert = (condition, text) => {
+	if (!condition) throw new CheckFailed(text);
+};
+
+function freePort() {
+	return new Promise((resolve, reject) => {
+		const server = net.createServer();
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address();
+			server.close(() => resolve(port));
+		});
+		server.on('error', reject);
+	});
+}
+
+/** Resolves true if something accepts connections on 127.0.0.1:port. */
+function isListening(port) {
+	return new Promise((resolve) => {
+		const socket = net.connect({ host: '127.0.0.1', port });
+		socket.once('connect', () => {
+			socket.destroy();
+			resolve(true);
+		});
+		socket.once('error', () => resolve(false));
+	});
+}
+
+/** /proc/<pid>/stat: parent pid, state, start time (identifies a process across pid reuse). */
+function procStat(pid) {
+	try {
+		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+		const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+		return { state: rest[0], ppid: Number(rest[1]), startTime: rest[19] };
+	} catch {
+		return undefined;
+	}
+}
+
+function cmdline(pid) {
+	try {
+		return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
+	} catch {
+		return '';
+	}
+}
+
+/** Every process below `root` now, added to `seen` (key pid:startTime). */
+function collectDescendants(root, seen) {
+	const children = new Map();
+	for (const entry of fs.readdirSync('/proc')) {
+		if (!/^\d+$/.test(entry)) continue;
+		const stat = procStat(entry);
+		if (!stat) continue;
+		if (!children.has(stat.ppid)) children.set(stat.ppid, []);
+		children.get(stat.ppid).push({ pid: Number(entry), ...stat });
+	}
+	const found = [];
+	const queue = [root];
+	while (queue.length) {
+		const pid = queue.shift();
+		for (const child of children.get(pid) || []) {
+			found.push(child);
+			queue.push(child.pid);
+			const key = `${child.pid}:${child.startTime}`;
+			if (!seen.has(key)) seen.set(key, { pid: child.pid, startTime: child.startTime, cmd: cmdline(child.pid) });
+		}
+	}
+	return found;
+}
+
+function stillAlive({ pid, startTime }) {
+	const stat = procStat(pid);
+	return Boolean(stat && stat.startTime === startTime && stat.state !== 'Z');
+}
+
+/** A command line with paths cut to their last two segments. */
+function short(cmd) {
+	return cmd
+		.split(' ')
+		.filter((arg) => !arg.startsWith('--'))
+		.map((arg) => (arg.includes('/') ? `…/${arg.split('/').slice(-2).join('/')}` : arg))
+		.join(' ');
+}
+
+function envOf(pid) {
+	try {
+		return Object.fromEntries(
+			fs
+				.readFileSync(`/proc/${pid}/environ`, 'utf8')
+				.split('\0')
+				.filter(Boolean)
+				.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+		);
+	} catch {
+		return {};
+	}
+}
+
+/** The editor's REST calls: JSON, the auth cookie of the login, the same browser-id every time. */
+function restClient(baseUrl) {
+	const browserId = `verify-try-it-${process.pid}`;
+	let cookie = '';
+	const call = async (method, route, body) => {
+		const res = await fetch(`${baseUrl}${route}`, {
+			method,
+			headers: { 'content-type': 'application/json', 'browser-id': browserId, ...(cookie ? { cookie } : {}) },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const auth = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
+		if (auth) cookie = auth;
+		const text = await res.text();
+		if (!res.ok) throw new CheckFailed(`${method} ${route} answered ${res.status}: ${text.slice(0, 500)}`);
+		const json = text ? JSON.parse(text) : undefined;
+		return json && typeof json === 'object' && !Array.isArray(json) && 'data' in json ? json.data : json;
+	};
+	return { get: (route) => call('GET', route), post: (route, body) => call('POST', route, body) };
+}
+
+function readExamples() {
+	const dir = path.join(ROOT, 'examples');
+	return fs
+		.readdirSync(dir)
+		.filter((f) => f.endsWith('.json'))
+		.sort()
+		.map((file) => ({ file, workflow: JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) }));
+}
+
+function csvRows(file) {
+	const [header, ...lines] = fs.readFileSync(file, 'utf8').split(/\r?\n/).filter((l) => l.trim());
+	const keys = header.split(',');
+	return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [keys[i], v])));
+}
+
+async function main() {
+	const simPort = await freePort();
+	let n8nPort = await freePort();
+	while (n8nPort === simPort) n8nPort = await freePort();
+	fs.mkdirSync(path.dirname(LOG_FILE), { recursive: true });
+	const log = fs.openSync(LOG_FILE, 'w');
+	console.log(`Starting: bash scripts/try-it.sh (SIM_PORT=${simPort} N8N_PORT=${n8nPort}); its output: ${path.relative(ROOT, LOG_FILE)}`);
+	// own process group, so that a failed run can stop everything below it
+	const tryIt = spawn('bash', ['scripts/try-it.sh'], {
+		cwd: ROOT,
+		env: { ...process.env, SIM_PORT: String(simPort), N8N_PORT: String(n8nPort) },
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true,
+	});
+	let output = '';
+	let exit;
+	const exited = new Promise((resolve) =>
+		tryIt.once('exit', (code, signal) => {
+			exit = { code, signal };
+			resolve(exit);
+		}),
+	);
+	for (const stream of [tryIt.stdout, tryIt.stderr]) {
+		stream.on('data', (chunk) => {
+			output += chunk;
+			fs.writeSync(log, chunk);
+		});
+	}
+	const seen = new Map();
+	const watcher = setInterval(() => collectDescendants(tryIt.pid, seen), 250);
+	const tail = () => output.split('\n').slice(-40).join('\n');
+
+	const abort = async () => {
+		clearInterval(watcher);
+		if (!exit) {
+			try {
+				process.kill(-tryIt.pid, 'SIGINT');
+			} catch {}
+			const timer = setTimeout(() => {
+				try {
+					process.kill(-tryIt.pid, 'SIGKILL');
+				} catch {}
+			}, 40_000);
+			await exited;
+			clearTimeout(timer);
+		}
+		for (const proc of seen.values()) {
+			if (stillAlive(proc)) {
+				try {
+					process.kill(proc.pid, 'SIGKILL');
+				} catch {}
+			}
+		}
+	};
+
+	try {
+		// 1. ready
+		const deadline = Date.now() + READY_TIMEOUT_MS;
+		let m;
+		while (!(m = /^n8n:\s+(http:\/\/\S+)\s+login (\S+) \/ (\S+)$/m.exec(output))) {
+			assert(!exit, `try-it exited (${exit?.code ?? exit?.signal}) before n8n was ready:\n${tail()}`);
+			assert(Date.now() < deadline, `try-it did not print the n8n address within ${READY_TIMEOUT_MS / 1000} s:\n${tail()}`);
+			await new Promise((r) => setTimeout(r, 250));
+		}
+		await new Promise((r) => setTimeout(r, 500)); // the lines printed with it
+		const [, baseUrl, email, password] = m;
+		const simUrl = /^Simulator: (http:\/\/\S+)/m.exec(output)?.[1];
+		const n8nLog = /^n8n log:\s+(\S+)/m.exec(output)?.[1];
+		assert(baseUrl === `http://127.0.0.1:${n8nPort}`, `n8n is at ${baseUrl}, not on N8N_PORT ${n8nPort}`);
+		assert(simUrl === `http://127.0.0.1:${simPort}`, `the simulator is at ${simUrl}, not on SIM_PORT ${simPort}`);
+		const n8nHome = n8nLog && path.dirname(n8nLog);
+		assert(n8nHome && fs.existsSync(n8nHome), `try-it printed no existing n8n folder (n8n log: ${n8nLog})`);
+		ok(`try-it ready after ${elapsed()}: n8n ${baseUrl}, simulator ${simUrl}, login ${email}`);
+		const running = collectDescendants(tryIt.pid, seen);
+		const n8nProc = running.find((p) => / start$/.test(cmdline(p.pid)) && cmdline(p.pid).includes('n8n'));
+		assert(n8nProc, `no "n8n start" process below try-it: ${running.map((p) => cmdline(p.pid)).join(' | ')}`);
+		const brokerPort = Number(envOf(n8nProc.pid).N8N_RUNNERS_BROKER_PORT) || undefined;
+		console.log(`     processes below try-it (pid ${tryIt.pid}): ${running.map((p) => `${p.pid} ${short(cmdline(p.pid))}`).join('; ')}`);
+
+		// 2. login
+		const rest = restClient(baseUrl);
+		const me = await rest.post('/rest/login', { emailOrLdapLoginId: email, password });
+		assert(me?.email === email, `login answered ${JSON.stringify(me).slice(0, 200)}`);
+		ok(`POST /rest/login as ${email} (role ${me.role})`);
+
+		// 3. node and credential types
+		const nodeTypes = await rest.get('/types/nodes.json');
+		assert(Array.isArray(nodeTypes), 'GET /types/nodes.json is not a list');
+		const known = new Set(nodeTypes.flatMap((t) => [t.version].flat().map((v) => `${t.name}@${v}`)));
+		const ours = nodeTypes.filter((t) => t.name.startsWith(`${PACKAGE}.`));
+		for (const name of NODE_TYPES) assert(ours.some((t) => t.name === name), `node type ${name} missing from GET /types/nodes.json (ours: ${ours.map((t) => t.name).join(', ') || 'none'})`);
+		ok(`GET /types/nodes.json (${nodeTypes.length} types) lists ${ours.map((t) => `${t.name} "${t.displayName}"`).join(', ')}`);
+		const described = await rest.post('/rest/node-types', { nodeInfos: NODE_TYPES.map((name) => ({ name, version: 1 })) });
+		assert(
+			described.length === NODE_TYPES.length &&
+				// the description as the package declares it: the name without the package prefix
+				NODE_TYPES.every((name, i) => [name, name.slice(PACKAGE.length + 1)].includes(described[i]?.name) && described[i].properties?.length > 0),
+			`POST /rest/node-types did not describe ${NODE_TYPES.join(', ')}: ${JSON.stringify(described).slice(0, 300)}`,
+		);
+		ok(`POST /rest/node-types describes both nodes (${described.map((d) => `${d.properties.length} properties`).join(', ')})`);
+		const credentialTypes = await rest.get('/types/credentials.json');
+		const credType = credentialTypes.find((c) => c.name === CREDENTIAL_TYPE);
+		assert(credType, `credential type ${CREDENTIAL_TYPE} missing from GET /types/credentials.json`);
+		ok(`GET /types/credentials.json lists ${CREDENTIAL_TYPE} "${credType.displayName}"`);
+		const credentials = await rest.get('/rest/credentials');
+		const cred = credentials.find((c) => c.name === CREDENTIAL_NAME);
+		assert(cred && cred.type === CREDENTIAL_TYPE, `credential "${CREDENTIAL_NAME}" of type ${CREDENTIAL_TYPE} missing from GET /rest/credentials`);
+		ok(`GET /rest/credentials has "${CREDENTIAL_NAME}" (${cred.type}, id ${cred.id})`);
+
+		// 4. example workflows
+		const examples = readExamples();
+		const workflows = await rest.get('/rest/workflows');
+		for (const { file, workflow } of examples) {
+			const listed = workflows.find((w) => w.id === workflow.id);
+			assert(listed && listed.name === workflow.name, `examples/${file} ("${workflow.name}", id ${workflow.id}) is not in GET /rest/workflows (${workflows.map((w) => w.name).join(', ')})`);
+			const full = await rest.get(`/rest/workflows/${workflow.id}`);
+			assert(full.nodes.length === workflow.nodes.length, `workflow ${workflow.id} has ${full.nodes.length} nodes, examples/${file} ${workflow.nodes.length}`);
+			const unknown = full.nodes.filter((n) => !known.has(`${n.type}@${n.typeVersion}`)).map((n) => `${n.name} (${n.type}@${n.typeVersion})`);
+			assert(!unknown.length, `workflow "${workflow.name}" uses node types n8n does not know: ${unknown.join(', ')}`);
+			ok(`examples/${file}: "${workflow.name}" imported, ${full.nodes.length} nodes, all types known`);
+		}
+
+		// 5. run the lead import
+		const { workflow: leadImport } = examples.find((e) => e.file === LEAD_IMPORT_FILE) || {};
+		assert(leadImport, `examples/${LEAD_IMPORT_FILE} missing`);
+		const trigger = leadImport.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
+		const leadNode = leadImport.nodes.find((n) => n.type === `${PACKAGE}.voiceChatAssistant`);
+		const rows = csvRows(path.join(ROOT, 'examples/leads.csv'));
+		const campaignId = Number(leadNode.parameters.campaignId.value);
+		const simLeads = async () => {
+			const res = await fetch(`${simUrl}/__sim/state`);
+			const state = await res.json();
+			return state.leads.filter((l) => l.campaign_id === campaignId && rows.some((r) => r.phone === l.phone_number));
+		};
+		const leadsBefore = await simLeads();
+		const run = await rest.post(`/rest/workflows/${leadImport.id}/run`, { triggerToStartFrom: { name: trigger.name } });
+		assert(run?.executionId, `POST /rest/workflows/${leadImport.id}/run answered ${JSON.stringify(run)}`);
+		let execution;
+		for (const until = Date.now() + 120_000; ; ) {
+			execution = await rest.get(`/rest/executions/${run.executionId}`);
+			if (execution.finished || ['success', 'error', 'crashed', 'canceled'].includes(execution.status)) break;
+			assert(Date.now() < until, `execution ${run.executionId} still ${execution.status} after 120 s`);
+			await new Promise((r) => setTimeout(r, 500));
+		}
+		const { parse } = require(path.join(runtimeDir(), 'n8n/node_modules/flatted'));
+		const data = parse(execution.data);
+		const runError = data.resultData?.error;
+		assert(execution.status === 'success', `execution ${run.executionId} ended ${execution.status}: ${runError?.message || ''} ${runError?.description || ''}`);
+		const task = data.resultData.runData[leadNode.name]?.[0];
+		const items = task?.data?.main?.[0] ?? [];
+		assert(!task?.error, `node "${leadNode.name}" failed: ${task?.error?.message}`);
+		assert(items.length === rows.length, `node "${leadNode.name}" output ${items.length} items, leads.csv has ${rows.length} rows`);
+		rows.forEach((row, i) => {
+			const lead = items[i].json;
+			assert(
+				lead.phone_number === row.phone && lead.variables?.customer_name === row.name && lead.id !== undefined,
+				`item ${i} of "${leadNode.name}" is not the lead of CSV row ${i} (${row.name}, ${row.phone}): ${JSON.stringify(lead).slice(0, 300)}`,
+			);
+		});
+		ok(`POST /rest/workflows/${leadImport.id}/run -> execution ${run.executionId} status ${execution.status}; "${leadNode.name}" output ${items.length} leads, one per CSV row in order`);
+		console.log(`     first item: ${JSON.stringify(items[0].json).slice(0, 300)}`);
+		const leadsAfter = await simLeads();
+		const created = leadsAfter.filter((l) => !leadsBefore.some((b) => b.id === l.id));
+		const missing = rows.filter((r) => !leadsAfter.some((l) => l.phone_number === r.phone));
+		assert(!missing.length, `the simulator has no lead for ${missing.map((r) => r.phone).join(', ')} in campaign ${campaignId}`);
+		assert(created.length === rows.length, `the simulator got ${created.length} new leads, expected ${rows.length} (${leadsBefore.length} existed before the run)`);
+		ok(`simulator (GET /__sim/state): campaign ${campaignId} has a lead for each CSV row (${created.length} created by this run: ${created.map((l) => `${l.id} ${l.phone_number}`).join(', ')})`);
+
+		// 6. Ctrl-C
+		clearInterval(watcher);
+		collectDescendants(tryIt.pid, seen);
+		const stopAt = Date.now();
+		// Ctrl-C in a terminal signals the whole foreground process group; by default
+		// only try-it gets it, so that try-it itself must stop what it started
+		process.kill(GROUP_SIGINT ? -tryIt.pid : tryIt.pid, 'SIGINT');
+		const stopped = await Promise.race([exited, new Promise((r) => setTimeout(() => r(undefined), 60_000))]);
+		assert(stopped, 'try-it did not exit within 60 s of SIGINT');
+		assert(stopped.code === 0, `try-it exited with ${stopped.code ?? stopped.signal} on SIGINT`);
+		ok(`SIGINT to ${GROUP_SIGINT ? 'its process group' : 'try-it'}: try-it exited 0 after ${((Date.now() - stopAt) / 1000).toFixed(1)} s`);
+		await new Promise((r) => setTimeout(r, 500));
+		const left = [...seen.values()].filter(stillAlive);
+		assert(!left.length, `processes try-it started are still running:\n${left.map((p) => `  ${p.pid} ${p.cmd}`).join('\n')}`);
+		ok(`none of the ${seen.size} processes started below try-it is left (n8n pid ${n8nProc.pid} included)`);
+		const ports = { n8n: n8nPort, simulator: simPort, ...(brokerPort ? { 'task broker': brokerPort } : {}) };
+		for (const [name, port] of Object.entries(ports)) assert(!(await isListening(port)), `${name} port ${port} still accepts connections`);
+		ok(`ports closed: ${Object.entries(ports).map(([n, p]) => `${n} ${p}`).join(', ')}`);
+		assert(!fs.existsSync(n8nHome), `the n8n folder ${n8nHome} was not removed`);
+		ok(`n8n folder ${n8nHome} removed`);
+		console.log(`\nverify-try-it: all checks passed in ${elapsed()}`);
+		return 0;
+	} catch (error) {
+		console.error(`\nFAIL ${error instanceof CheckFailed ? error.message : error.stack || error}`);
+		console.error(`(after ${elapsed()}; try-it's output: ${LOG_FILE})`);
+		return 1;
+	} finally {
+		await abort();
+		fs.closeSync(log);
+	}
+}
+
+let cachedRuntimeDir;
+function runtimeDir() {
+	if (!cachedRuntimeDir) {
+		const envFile = execFileSync('bash', [path.join(ROOT, 'scripts/n8n-runtime/install.sh'), 'v2'], { encoding: 'utf8' }).trim().split('\n').pop();
+		cachedRuntimeDir = /^export N8N_RUNTIME_DIR="(.*)"$/m.exec(fs.readFileSync(envFile, 'utf8'))[1];
+	}
+	return cachedRuntimeDir;
+}
+
+main().then(
+	(code) => process.exit(code),
+	(error) => {
+		console.error(error);
+		process.exit(1);
+	},
+);
