@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Runs everything CI runs: install, build, lint, the unit and workflow layers,
-# then the end-to-end layer in a real n8n (installed into a cache outside the
-# repository on first use). Ends with one line: "N passed, N failed".
+# Runs everything CI runs: install, build, lint, n8n's package scanner, the
+# simulator, unit and workflow layers, then the end-to-end layer in a real n8n
+# (2.x and 1.123.x, installed into a cache outside the repository on first use)
+# and the queue-mode suite (main + 2 workers, PostgreSQL, Redis).
+# Ends with one line: "N passed, N failed".
+#   SKIP_E2E=1    only the fast layers (no real n8n, no queue mode)
+#   SKIP_QUEUE=1  everything but the queue-mode suite
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -46,13 +50,37 @@ node -e '
 run_layer unit npx jest --config jest.config.js --selectProjects unit
 run_layer workflow npx jest --config jest.config.js --selectProjects workflow --passWithNoTests
 
+step "pack"
+mkdir -p .tmp/pack && rm -f .tmp/pack/*.tgz
+npm pack --pack-destination .tmp/pack >/dev/null
+
+step "n8n's community-package scanner on the tarball"
+if ! bash scripts/scan-package.sh .tmp/pack/*.tgz; then
+	echo "scanner: findings (see above)"
+	status=1
+fi
+
 if [ "${SKIP_E2E:-}" != "1" ]; then
-	step "n8n runtime (cached in ${N8N_RUNTIME_CACHE:-$HOME/.cache/n8n-nodes-voice-chat-assistant})"
-	bash scripts/n8n-runtime/install.sh v2
-	step "pack"
-	mkdir -p .tmp/pack && rm -f .tmp/pack/*.tgz
-	npm pack --pack-destination .tmp/pack >/dev/null
-	run_layer e2e npx jest --config jest.e2e.config.js
+	# the e2e harness reads n8n's sqlite database with Debian's sqlite3 CLI
+	if ! command -v sqlite3 >/dev/null; then
+		step "sqlite3 (Debian package)"
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq sqlite3
+	fi
+	# both tested n8n lines: 2.x on Node 24 (from the npm registry), 1.123.x on the machine's Node 20
+	for line in v2 v1; do
+		step "n8n runtime $line (cached in ${N8N_RUNTIME_CACHE:-$HOME/.cache/n8n-nodes-voice-chat-assistant})"
+		bash scripts/n8n-runtime/install.sh "$line"
+	done
+	for line in v2 v1; do
+		N8N_E2E_LINE=$line run_layer "e2e-$line" npx jest --config jest.e2e.config.js
+		# try-it (in the v2 pass) packs again: keep one tarball for the next pass
+		[ "$(ls .tmp/pack/*.tgz | wc -l)" = 1 ] || { echo "expected one tarball in .tmp/pack" >&2; status=1; }
+	done
+	if [ "${SKIP_QUEUE:-}" != "1" ]; then
+		step "queue mode (main + 2 workers, PostgreSQL, Redis)"
+		# writes .tmp/test-results/queue.json, counted below
+		QUEUE_SKIP_BUILD=1 bash scripts/test-queue.sh || status=1
+	fi
 fi
 
 node -e '
@@ -61,6 +89,7 @@ node -e '
 	let passed = 0, failed = 0;
 	for (const f of fs.readdirSync(dir).filter((f) => f.endsWith(".json"))) {
 		const r = JSON.parse(fs.readFileSync(`${dir}/${f}`, "utf8"));
+		if (typeof r.numPassedTests !== "number") continue; // figures written beside the results (queue-lead-import.json)
 		passed += r.numPassedTests; failed += r.numFailedTests + (r.numRuntimeErrorTestSuites || 0);
 	}
 	console.log(`\n${passed} passed, ${failed} failed`);
