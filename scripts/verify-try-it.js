@@ -26,8 +26,8 @@
 'use strict';
 const { spawn, execFileSync } = require('child_process');
 const fs = require('fs');
-const net = require('net');
 const path = require('path');
+const { freePort, tcpOpen: isListening } = require('../test/helpers/ports');
 
 const ROOT = path.resolve(__dirname, '..');
 const PACKAGE = 'n8n-nodes-voice-chat-assistant';
@@ -47,28 +47,6 @@ const assert = (condition, text) => {
 	if (!condition) throw new CheckFailed(text);
 };
 
-function freePort() {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address();
-			server.close(() => resolve(port));
-		});
-		server.on('error', reject);
-	});
-}
-
-/** Resolves true if something accepts connections on 127.0.0.1:port. */
-function isListening(port) {
-	return new Promise((resolve) => {
-		const socket = net.connect({ host: '127.0.0.1', port });
-		socket.once('connect', () => {
-			socket.destroy();
-			resolve(true);
-		});
-		socket.once('error', () => resolve(false));
-	});
-}
 
 /** /proc/<pid>/stat: parent pid, state, start time (identifies a process across pid reuse). */
 function procStat(pid) {

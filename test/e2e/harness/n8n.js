@@ -10,9 +10,9 @@
  */
 const { execFile, spawn, execFileSync } = require('child_process');
 const fs = require('fs');
-const net = require('net');
 const os = require('os');
 const path = require('path');
+const { freePort } = require('../../helpers/ports');
 
 const ROOT = path.resolve(__dirname, '../../..');
 const PACKAGE = 'n8n-nodes-voice-chat-assistant';
@@ -64,16 +64,6 @@ function runtimeEnv(line = 'v2') {
 	return vars;
 }
 
-function freePort() {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address();
-			server.close(() => resolve(port));
-		});
-		server.on('error', reject);
-	});
-}
 
 function packedTarball() {
 	const dir = path.join(ROOT, '.tmp/pack');

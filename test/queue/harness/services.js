@@ -6,23 +6,13 @@
  */
 const { execFileSync, spawn } = require('child_process');
 const fs = require('fs');
-const net = require('net');
 const os = require('os');
 const path = require('path');
+const { freePort, tcpOpen } = require('../../helpers/ports');
 const registry = require('./registry');
 
 const ROOT = path.resolve(__dirname, '../../..');
 
-function freePort() {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer();
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address();
-			server.close(() => resolve(port));
-		});
-		server.on('error', reject);
-	});
-}
 
 /** Binaries of the installed packages (installs them first when missing). */
 function serviceBinaries() {
@@ -56,17 +46,6 @@ async function waitUntil(what, probe, { child, timeoutMs = 60_000, logFile } = {
 		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
 		await new Promise((r) => setTimeout(r, 250));
 	}
-}
-
-function tcpOpen(port) {
-	return new Promise((resolve) => {
-		const socket = net.connect({ host: '127.0.0.1', port });
-		socket.once('connect', () => {
-			socket.destroy();
-			resolve(true);
-		});
-		socket.once('error', () => resolve(false));
-	});
 }
 
 /** Stops a detached child: `signal` to its group, SIGKILL after `graceMs`. */
