@@ -201,9 +201,9 @@ export function variablesFields(description: string): INodeProperties[] {
 			displayName: 'Variables (JSON)',
 			name: 'variablesJson',
 			type: 'json',
-			default: '',
+			default: '{}',
 			description:
-				'Variables as a JSON object, e.g. {{ $JSON }} to pass every column of the input row. Merged with the key/value pairs above (the pairs win).',
+				'Variables as a JSON object. An expression that returns the whole input item passes every column of the input row. Merged with the key/value pairs above (the pairs win).',
 		},
 	];
 }

@@ -1,5 +1,6 @@
 import nock from 'nock';
 
+import { description as leadCreateDescription } from '../../../nodes/VoiceChatAssistant/actions/lead/create.operation';
 import { router } from '../../../nodes/VoiceChatAssistant/actions/router';
 import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL, createContext } from '../../helpers/context';
@@ -47,6 +48,20 @@ describe('Lead → Create', () => {
 		});
 		const [output] = await router.call(context);
 		expect(output).toEqual([{ json: lead(1, '+4915112345678'), pairedItem: { item: 0 } }]);
+		scope.done();
+	});
+
+	it('Variables (JSON) left at its default, an empty object, sends no variables', async () => {
+		const field = leadCreateDescription.find((p) => p.name === 'variablesJson');
+		expect(field?.default).toBe('{}');
+		const scope = nock(TEST_BASE_URL)
+			.post('/api/user/lead', (body) => JSON.stringify(body) === JSON.stringify({ phone_number: '+4915112345678', campaign_id: 7 }))
+			.reply(200, { message: 'Lead created successfully', data: lead(3, '+4915112345678') });
+		const { context } = createContext({
+			parameters: { resource: 'lead', operation: 'create', campaignId: campaign, phoneNumber: '+4915112345678', variables: {}, variablesJson: field?.default },
+		});
+		const [output] = await router.call(context);
+		expect(output[0].json.id).toBe(3);
 		scope.done();
 	});
 
