@@ -67,9 +67,26 @@ function runtimeEnv(line = 'v2') {
 
 function packedTarball() {
 	const dir = path.join(ROOT, '.tmp/pack');
-	const file = fs.existsSync(dir) && fs.readdirSync(dir).find((f) => f.endsWith('.tgz'));
-	if (!file) throw new Error('No packed package in .tmp/pack: run `npm pack --pack-destination .tmp/pack` after the build');
+	const file = fs.existsSync(dir) && fs.readdirSync(dir).find((f) => f.startsWith(PACKAGE) && f.endsWith('.tgz'));
+	if (!file) throw new Error('No packed package in .tmp/pack: run `npm run build && npm pack --pack-destination .tmp/pack` (scripts/test.sh and scripts/test-queue.sh do)');
 	return path.join(dir, file);
+}
+
+/**
+ * Installs the packed package into `<folder>/.n8n/nodes` as n8n installs
+ * community packages, for the runtime `runtime` (from runtimeEnv()).
+ */
+function installPackage(folder, tarball, runtime) {
+	const nodesDir = path.join(folder, '.n8n/nodes');
+	const pkgDir = path.join(nodesDir, 'node_modules', PACKAGE);
+	fs.mkdirSync(pkgDir, { recursive: true });
+	execFileSync('tar', ['-xzf', tarball, '--strip-components=1', '-C', pkgDir]);
+	fs.writeFileSync(
+		path.join(nodesDir, 'package.json'),
+		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE]: 'file:' + tarball } }, null, 2),
+	);
+	// npm installs the peer dependency next to the package; n8n's own copy stands in for it
+	fs.symlinkSync(path.join(runtime.N8N_RUNTIME_DIR, 'n8n/node_modules/n8n-workflow'), path.join(nodesDir, 'node_modules/n8n-workflow'));
 }
 
 function killGroup(child) {
@@ -93,16 +110,7 @@ async function createN8nHome({ line = currentLine(), packageTarball = packedTarb
 	if (!LINES[line]) throw new Error(`unknown n8n line ${line}`);
 	const runtime = runtimeEnv(line);
 	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
-	const nodesDir = path.join(folder, '.n8n/nodes');
-	const pkgDir = path.join(nodesDir, 'node_modules', PACKAGE);
-	fs.mkdirSync(pkgDir, { recursive: true });
-	execFileSync('tar', ['-xzf', packageTarball, '--strip-components=1', '-C', pkgDir]);
-	fs.writeFileSync(
-		path.join(nodesDir, 'package.json'),
-		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE]: 'file:' + packageTarball } }, null, 2),
-	);
-	// npm installs the peer dependency next to the package; n8n's own copy stands in for it
-	fs.symlinkSync(path.join(runtime.N8N_RUNTIME_DIR, 'n8n/node_modules/n8n-workflow'), path.join(nodesDir, 'node_modules/n8n-workflow'));
+	installPackage(folder, packageTarball, runtime);
 
 	const logFile = path.join(folder, 'n8n.log');
 	const env = {
@@ -332,4 +340,4 @@ function outputOf(run, nodeName) {
 	return { items: task?.data?.main?.[0] ?? [], error: task?.error };
 }
 
-module.exports = { createN8nHome, restClient, outputOf, extractRun, freePort, runtimeEnv, currentLine, PACKAGE, OWNER, LINES };
+module.exports = { createN8nHome, restClient, outputOf, extractRun, freePort, runtimeEnv, packedTarball, installPackage, currentLine, ROOT, PACKAGE, OWNER, LINES };

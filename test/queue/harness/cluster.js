@@ -4,11 +4,11 @@
  * the packed package installed in each as n8n installs community packages,
  * one PostgreSQL database and one Redis between them.
  */
-const { execFile, spawn, execFileSync } = require('child_process');
+const { execFile, spawn } = require('child_process');
 const fs = require('fs');
 const path = require('path');
 const registry = require('./registry');
-const { runtimeEnv, packedTarball, PACKAGE } = require('./runtime');
+const { runtimeEnv, packedTarball, installPackage } = require('./runtime');
 const { freePort, waitUntil, stopChild, tempDir, runtimeModule } = require('./services');
 
 const ENCRYPTION_KEY = 'queue-test-encryption-key-0123456789';
@@ -19,16 +19,7 @@ const BROWSER_ID = 'queue-suite-browser-0001';
 function createHome(name, tarball = packedTarball()) {
 	const runtime = runtimeEnv();
 	const folder = tempDir(`queue-n8n-${name}-`);
-	const nodesDir = path.join(folder, '.n8n/nodes');
-	const pkgDir = path.join(nodesDir, 'node_modules', PACKAGE);
-	fs.mkdirSync(pkgDir, { recursive: true });
-	execFileSync('tar', ['-xzf', tarball, '--strip-components=1', '-C', pkgDir]);
-	fs.writeFileSync(
-		path.join(nodesDir, 'package.json'),
-		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE]: 'file:' + tarball } }, null, 2),
-	);
-	// npm installs the peer dependency next to the package; n8n's own copy stands in for it
-	fs.symlinkSync(path.join(runtime.N8N_RUNTIME_DIR, 'n8n/node_modules/n8n-workflow'), path.join(nodesDir, 'node_modules/n8n-workflow'));
+	installPackage(folder, tarball, runtime);
 	return folder;
 }
 

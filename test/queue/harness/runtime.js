@@ -1,32 +1,15 @@
 /**
- * The pinned n8n runtime (scripts/n8n-runtime/install.sh v2: n8n 2.41.1 on
- * Node 24), and the packed package (.tmp/pack/*.tgz) the suite installs.
+ * The pinned n8n runtime of the queue suite (n8n 2.41.1 on Node 24, from
+ * scripts/n8n-runtime/install.sh v2) and the packed package it installs: the
+ * e2e harness's own lookups, the runtime read once per process.
  */
-const { execFileSync } = require('child_process');
-const fs = require('fs');
-const path = require('path');
+const e2e = require('../../e2e/harness/n8n');
 
-const ROOT = path.resolve(__dirname, '../../..');
-const PACKAGE = 'n8n-nodes-voice-chat-assistant';
 let cached;
 
 function runtimeEnv() {
-	if (cached) return cached;
-	const envFile = execFileSync('bash', [path.join(ROOT, 'scripts/n8n-runtime/install.sh'), 'v2'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] })
-		.trim()
-		.split('\n')
-		.pop();
-	const vars = {};
-	for (const m of fs.readFileSync(envFile, 'utf8').matchAll(/^export (\w+)="(.*)"$/gm)) vars[m[1]] = m[2];
-	cached = vars;
-	return vars;
+	cached ??= e2e.runtimeEnv('v2');
+	return cached;
 }
 
-function packedTarball() {
-	const dir = path.join(ROOT, '.tmp/pack');
-	const file = fs.existsSync(dir) && fs.readdirSync(dir).find((f) => f.startsWith(PACKAGE) && f.endsWith('.tgz'));
-	if (!file) throw new Error('No packed package in .tmp/pack: run scripts/test-queue.sh (it builds and packs), or `npm run build && npm pack --pack-destination .tmp/pack`');
-	return path.join(dir, file);
-}
-
-module.exports = { runtimeEnv, packedTarball, PACKAGE, ROOT };
+module.exports = { runtimeEnv, packedTarball: e2e.packedTarball, installPackage: e2e.installPackage, PACKAGE: e2e.PACKAGE, ROOT: e2e.ROOT };
