@@ -11,23 +11,9 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { assistantLocator } from '../VoiceChatAssistant/actions/common.descriptions';
 import { searchAssistants } from '../VoiceChatAssistant/methods/listSearch';
 import { asId, parsePayload, queryValue, statusAllowed, toItem } from './payload';
-import {
-	INBOUND,
-	POST_CALL,
-	aboutAssistant,
-	disableWebhook,
-	enableWebhook,
-	newSecret,
-	readAssistantIds,
-	readEvent,
-	readRegistration,
-	readWanted,
-	registeredUrl,
-	registrationMatches,
-	safeEqual,
-	writeRegistration,
-} from './registration';
-import type { RegisteredAssistant, Registration } from './registration';
+import { checkExists, create, remove } from './lifecycle';
+import { PROBE_ANSWER_KEY, PROBE_HEADER } from './ownership';
+import { INBOUND, POST_CALL, copyTarget, readAssistantIds, readEvent, readRegistration, safeEqual } from './registration';
 
 /** Writes the answer to the service and tells n8n that it is sent. */
 function answer(
@@ -68,7 +54,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'The service keeps one webhook URL per assistant. Activating this workflow, or listening for a test event, replaces the URL the assistant had: the test URL and the production URL replace each other, and so do two workflows watching the same assistant. After testing, publish (or deactivate and activate) the workflow again to register its production URL.',
+					'The service keeps one webhook URL per assistant. While this workflow is active (or listening for a test event) the assistant sends its calls here; afterwards it gets back the URL it had before, unless that URL no longer answers.',
 				name: 'oneUrlPerAssistantNotice',
 				type: 'notice',
 				default: '',
@@ -119,6 +105,33 @@ export class VoiceChatAssistantTrigger implements INodeType {
 						],
 					},
 				],
+			},
+			{
+				displayName: 'If the Assistant Already Has a Webhook',
+				name: 'existingWebhook',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{
+						name: 'Take Over and Give Back',
+						value: 'takeOverAndGiveBack',
+						description:
+							'Receive the calls while this workflow is active; on deactivation the assistant gets its previous URL and settings back (another workflow only while it is still active)',
+					},
+					{
+						name: 'Fail Activation',
+						value: 'fail',
+						description: 'Refuse to activate, naming the host that receives the calls today',
+					},
+					{
+						name: 'Take Over',
+						value: 'takeOver',
+						description: 'Replace the previous URL for good; on deactivation the webhook is switched off',
+					},
+				],
+				default: 'takeOverAndGiveBack',
+				description:
+					'What to do when the assistant already sends its calls to another URL (read from the service before registering)',
 			},
 			{
 				displayName: 'Response Mode',
@@ -225,100 +238,17 @@ export class VoiceChatAssistantTrigger implements INodeType {
 
 	webhookMethods = {
 		default: {
-			/**
-			 * Whether the node's static data holds a registration matching the
-			 * node's settings. Asks nothing of the service and changes nothing.
-			 */
+			/** Whether the watched assistants still send their calls to this trigger (asks the service). */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				const registration = readRegistration(this.getWorkflowStaticData('node'));
-				return registrationMatches(registration, readWanted(this));
+				return await checkExists(this);
 			},
-
-			/**
-			 * Registers the webhook URL (with a new secret) on every watched
-			 * assistant. All or nothing: when one assistant fails, the ones
-			 * registered by this call are removed again and the static data is
-			 * left as it was before the error is reported.
-			 */
+			/** Registers this trigger's URL, saving what each assistant posted to before. */
 			async create(this: IHookFunctions): Promise<boolean> {
-				const staticData = this.getWorkflowStaticData('node');
-				const wanted = readWanted(this);
-				const previous = readRegistration(staticData);
-				if (previous) {
-					const left = previous.assistants.filter(
-						(a) => previous.event !== wanted.event || !wanted.assistantIds.includes(a.id),
-					);
-					if (left.length) {
-						this.logger.warn(
-							`Voice Chat Assistant Trigger: an earlier registration on assistant(s) ${left
-								.map((a) => a.id)
-								.join(', ')} is no longer watched and is left as it is at the service`,
-						);
-					}
-				}
-
-				const registration: Registration = {
-					event: wanted.event,
-					webhookUrl: wanted.webhookUrl,
-					secret: newSecret(),
-					assistants: [],
-					settings: wanted.settings,
-				};
-				for (const assistantId of wanted.assistantIds) {
-					const url = registeredUrl(wanted.webhookUrl, assistantId, registration.secret);
-					try {
-						await enableWebhook(this, wanted.event, assistantId, url, wanted.settings);
-					} catch (error) {
-						const kept: RegisteredAssistant[] = [];
-						for (const done of registration.assistants) {
-							try {
-								await disableWebhook(this, wanted.event, done.id);
-							} catch (undoError) {
-								this.logger.warn(
-									`Voice Chat Assistant Trigger: could not remove the webhook of assistant ${done.id} again: ${(undoError as Error).message}`,
-								);
-								kept.push(done);
-							}
-						}
-						// what could not be undone stays listed for delete; else the earlier registration, if any
-						writeRegistration(staticData, kept.length ? { ...registration, assistants: kept } : previous);
-						throw aboutAssistant(this.getNode(), error, assistantId, 'Registering the webhook');
-					}
-					registration.assistants.push({ id: assistantId, url });
-					writeRegistration(staticData, registration);
-				}
-				return true;
+				return await create(this);
 			},
-
-			/**
-			 * Removes the registrations listed in static data (only what this node
-			 * made). An assistant that no longer exists counts as removed.
-			 */
+			/** Gives each assistant that still holds this trigger's URL its previous webhook back. */
 			async delete(this: IHookFunctions): Promise<boolean> {
-				const staticData = this.getWorkflowStaticData('node');
-				const registration = readRegistration(staticData);
-				if (!registration) {
-					writeRegistration(staticData, undefined);
-					return true;
-				}
-				const remaining: RegisteredAssistant[] = [];
-				for (const entry of registration.assistants) {
-					try {
-						const outcome = await disableWebhook(this, registration.event, entry.id);
-						if (outcome === 'gone') {
-							this.logger.debug(
-								`Voice Chat Assistant Trigger: assistant ${entry.id} no longer exists; nothing to remove`,
-							);
-						}
-					} catch (error) {
-						this.logger.warn(
-							`Voice Chat Assistant Trigger: could not remove the webhook of assistant ${entry.id}: ${(error as Error).message}`,
-						);
-						remaining.push(entry);
-					}
-				}
-				writeRegistration(staticData, { ...registration, assistants: remaining });
-				return remaining.length === 0;
+				return await remove(this);
 			},
 		},
 	};
@@ -326,6 +256,18 @@ export class VoiceChatAssistantTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		const query = this.getQueryData();
 		const registration = readRegistration(this.getWorkflowStaticData('node'));
+
+		// another trigger of this package asking whether this URL is live (starts nothing)
+		const headers = this.getHeaderData() as IDataObject;
+		if (headers[PROBE_HEADER] !== undefined) {
+			const secret = queryValue(query, 'secret');
+			const id = asId(queryValue(query, 'assistant_id'));
+			const entry = registration?.assistants.find((a) => a.id === id);
+			if (!registration || !entry || secret === undefined || !safeEqual(secret, registration.secret)) {
+				return answer(this, 404, { message: 'Not registered' });
+			}
+			return answer(this, 200, { [PROBE_ANSWER_KEY]: 'live', giveBack: entry.giveBack.map(copyTarget) });
+		}
 
 		if (this.getNodeParameter('verifySecret', true) !== false) {
 			const secret = queryValue(query, 'secret');

@@ -27,10 +27,28 @@ export interface PostCallSettings {
 	include_recording_in_webhook: boolean;
 }
 
+/**
+ * Where an assistant's webhook pointed (or may point again): a URL with its
+ * switch and, for the post-call webhook, its two settings. `url: null` is
+ * "no URL"; `active: false` is "switched off".
+ */
+export interface WebhookTarget {
+	url: string | null;
+	active: boolean;
+	settings?: PostCallSettings;
+}
+
 export interface RegisteredAssistant {
 	id: number;
 	/** The URL registered for this assistant, secret included. */
 	url: string;
+	/**
+	 * What to give the assistant back on removal, first choice first: the
+	 * target it had before this trigger took it and, when that was another
+	 * trigger of this package, the targets that one would have given back.
+	 * Empty: switch the webhook off.
+	 */
+	giveBack: WebhookTarget[];
 }
 
 export interface Registration {
@@ -43,18 +61,26 @@ export interface Registration {
 	settings?: PostCallSettings;
 }
 
+/** What to do when an assistant already posts its calls somewhere else. */
+export type ExistingWebhookPolicy = 'takeOverAndGiveBack' | 'fail' | 'takeOver';
+export const EXISTING_WEBHOOK_POLICIES: ExistingWebhookPolicy[] = ['takeOverAndGiveBack', 'fail', 'takeOver'];
+
 /** What the node's parameters ask for. */
 export interface Wanted {
 	event: TriggerEvent;
 	webhookUrl: string;
 	assistantIds: number[];
 	settings?: PostCallSettings;
+	policy: ExistingWebhookPolicy;
 }
 
 /** Key of the registration in the node's static data. */
 const KEY = 'registration';
 
 const SECRET_LENGTH = 32;
+
+/** A chain of give-back targets never grows beyond this. */
+export const MAX_GIVE_BACK = 8;
 
 function isObject(value: unknown): value is IDataObject {
 	return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -90,7 +116,7 @@ export function readRegistration(staticData: IDataObject): Registration | undefi
 	const list: RegisteredAssistant[] = [];
 	for (const entry of assistants) {
 		if (!isObject(entry) || typeof entry.id !== 'number' || typeof entry.url !== 'string') return undefined;
-		list.push({ id: entry.id, url: entry.url });
+		list.push({ id: entry.id, url: entry.url, giveBack: readTargets(entry.giveBack) });
 	}
 	const registration: Registration = { event, webhookUrl, secret, assistants: list };
 	if (isObject(settings)) {
@@ -100,6 +126,41 @@ export function readRegistration(staticData: IDataObject): Registration | undefi
 		};
 	}
 	return registration;
+}
+
+/** A give-back target as static data and probe answers carry it, or undefined when it is malformed. */
+export function readTarget(value: unknown): WebhookTarget | undefined {
+	if (!isObject(value)) return undefined;
+	const url = value.url === null ? null : textOrNull(value.url);
+	if (value.url !== null && url === null) return undefined;
+	const target: WebhookTarget = { url, active: value.active === true && url !== null };
+	if (isObject(value.settings)) {
+		target.settings = {
+			send_webhook_only_on_completed: value.settings.send_webhook_only_on_completed !== false,
+			include_recording_in_webhook: value.settings.include_recording_in_webhook !== false,
+		};
+	}
+	return target;
+}
+
+export function readTargets(value: unknown): WebhookTarget[] {
+	if (!Array.isArray(value)) return [];
+	const list: WebhookTarget[] = [];
+	for (const entry of value) {
+		const target = readTarget(entry);
+		if (target) list.push(target);
+	}
+	return list.slice(0, MAX_GIVE_BACK);
+}
+
+export function copyTarget(target: WebhookTarget): IDataObject {
+	const copy: IDataObject = { url: target.url, active: target.active };
+	if (target.settings) copy.settings = { ...target.settings };
+	return copy;
+}
+
+function textOrNull(value: unknown): string | null {
+	return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
 /** Replaces the stored registration (a new object, so n8n notices the change and saves it). */
@@ -112,7 +173,7 @@ export function writeRegistration(staticData: IDataObject, registration: Registr
 		event: registration.event,
 		webhookUrl: registration.webhookUrl,
 		secret: registration.secret,
-		assistants: registration.assistants.map((a) => ({ id: a.id, url: a.url })),
+		assistants: registration.assistants.map((a) => ({ id: a.id, url: a.url, giveBack: a.giveBack.map(copyTarget) })),
 	};
 	if (registration.settings) stored.settings = { ...registration.settings };
 	staticData[KEY] = stored;
@@ -166,7 +227,13 @@ export function readWanted(ctx: IHookFunctions): Wanted {
 		throw new NodeOperationError(ctx.getNode(), 'n8n did not provide a webhook URL for this trigger');
 	}
 	const event = readEvent(ctx);
-	const wanted: Wanted = { event, webhookUrl, assistantIds: readAssistantIds(ctx) };
+	const policy = ctx.getNodeParameter('existingWebhook', 'takeOverAndGiveBack') as ExistingWebhookPolicy;
+	const wanted: Wanted = {
+		event,
+		webhookUrl,
+		assistantIds: readAssistantIds(ctx),
+		policy: EXISTING_WEBHOOK_POLICIES.includes(policy) ? policy : 'takeOverAndGiveBack',
+	};
 	if (event === POST_CALL) {
 		const options = ctx.getNodeParameter('options', {}) as IDataObject;
 		wanted.settings = {
@@ -252,6 +319,41 @@ export async function enableWebhook(
 			description: 'Check that the assistant exists and belongs to the account of the credential.',
 		});
 	}
+}
+
+/**
+ * Points the assistant's webhook back at `target`: the post-call webhook with
+ * its switch, URL and both settings in one update; the inbound webhook by
+ * enabling it for the URL, or disabling it when there is none.
+ */
+export async function restoreWebhook(
+	ctx: IHookFunctions,
+	event: TriggerEvent,
+	assistantId: number,
+	target: WebhookTarget,
+): Promise<'restored' | 'gone'> {
+	if (event === INBOUND && target.url === null) {
+		return (await disableWebhook(ctx, event, assistantId)) === 'gone' ? 'gone' : 'restored';
+	}
+	try {
+		if (event === INBOUND) {
+			await enableWebhook(ctx, event, assistantId, target.url as string, undefined);
+		} else {
+			const response = await apiRequest.call(ctx, 'PUT', `/api/user/assistant/${assistantId}`, {
+				body: {
+					is_webhook_active: target.active && target.url !== null,
+					webhook_url: target.url,
+					send_webhook_only_on_completed: target.settings?.send_webhook_only_on_completed ?? true,
+					include_recording_in_webhook: target.settings?.include_recording_in_webhook ?? true,
+				},
+			});
+			if (notFoundAnswer(response)) return 'gone';
+		}
+	} catch (error) {
+		if (isGone(error)) return 'gone';
+		throw asNodeError(ctx.getNode(), error);
+	}
+	return 'restored';
 }
 
 /** Removes the webhook of one assistant; an assistant that no longer exists counts as done. */

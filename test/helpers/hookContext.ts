@@ -120,6 +120,11 @@ function base(options: HookContextOptions) {
 			sent.push(withAuth);
 			return await httpRequest(withAuth);
 		},
+		/** Unauthenticated requests (the trigger's probes of other triggers' URLs). */
+		async httpRequest(request: IHttpRequestOptions) {
+			sent.push(request);
+			return await httpRequest(request);
+		},
 		returnJsonArray,
 	};
 

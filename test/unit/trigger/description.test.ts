@@ -39,9 +39,12 @@ describe('Voice Chat Assistant Trigger: description', () => {
 		expect(methods.listSearch.searchAssistants).toBe(searchAssistants);
 	});
 
-	it('says plainly that the service holds one URL per assistant, and warns when the secret check is off', () => {
+	it('says plainly that the service holds one URL per assistant and that it is given back, offers the three ownership choices, and warns when the secret check is off', () => {
 		expect(String(property('oneUrlPerAssistantNotice').displayName)).toMatch(/one webhook URL per assistant/);
-		expect(String(property('oneUrlPerAssistantNotice').displayName)).toMatch(/test URL and the production URL replace each other/);
+		expect(String(property('oneUrlPerAssistantNotice').displayName)).toMatch(/gets back the URL it had before/);
+		const policy = property('existingWebhook');
+		expect(policy.default).toBe('takeOverAndGiveBack');
+		expect((policy.options as Array<{ value: string }>).map((o) => o.value)).toEqual(['takeOverAndGiveBack', 'fail', 'takeOver']);
 		const warning = property('verifySecretOffNotice');
 		expect(warning.displayOptions).toEqual({ show: { verifySecret: [false] } });
 		expect(String(warning.displayName)).toMatch(/anyone who knows the webhook URL can start this workflow/);

@@ -1,0 +1,215 @@
+import type { IHookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	firstLiveTarget,
+	giveBackFrom,
+	holds,
+	hostOf,
+	isSameNode,
+	isSameWebhook,
+	isTriggerUrl,
+	occupiedError,
+	probe,
+	readWebhookStates,
+} from './ownership';
+import type { AssistantWebhookState } from './ownership';
+import {
+	aboutAssistant,
+	disableWebhook,
+	enableWebhook,
+	newSecret,
+	readRegistration,
+	readWanted,
+	registeredUrl,
+	registrationMatches,
+	restoreWebhook,
+	writeRegistration,
+} from './registration';
+import type { RegisteredAssistant, Registration, TriggerEvent, WebhookTarget, Wanted } from './registration';
+
+/**
+ * The trigger's webhook lifecycle (n8n's checkExists / create / delete), with
+ * ownership: the trigger never takes a webhook away for good. What an
+ * assistant posted to before is saved and given back, removal touches only an
+ * assistant that still holds this trigger's URL, and checkExists asks the
+ * service, so a restart repairs a registration that was lost.
+ */
+
+const LOG = 'Voice Chat Assistant Trigger:';
+
+/**
+ * Whether every watched assistant still sends its calls here, or to another
+ * live trigger of this package that took it over (which this one respects).
+ */
+export async function checkExists(ctx: IHookFunctions): Promise<boolean> {
+	const registration = readRegistration(ctx.getWorkflowStaticData('node'));
+	const wanted = readWanted(ctx);
+	if (!registration || !registrationMatches(registration, wanted)) return false;
+	const states = await readWebhookStates(ctx, registration.event, wanted.assistantIds);
+	for (const entry of registration.assistants) {
+		const state = states.get(entry.id) as AssistantWebhookState;
+		if (!state.found) return false;
+		if (!state.readable || holds(state, entry.url)) continue;
+		if (state.target.active && isTriggerUrl(state.target.url) && !isSameWebhook(state.target.url, wanted.webhookUrl)) {
+			if ((await probe(ctx, state.target.url as string)).live) {
+				ctx.logger.info(
+					`${LOG} assistant ${entry.id} sends its calls to another active trigger (${hostOf(state.target.url)}), which took it over; leaving it there`,
+				);
+				continue;
+			}
+		}
+		ctx.logger.info(`${LOG} assistant ${entry.id} no longer sends its calls to this workflow; registering again`);
+		return false;
+	}
+	return true;
+}
+
+/** What to give back for one assistant, given what it posts to now; throws for "Fail Activation". */
+async function decideGiveBack(
+	ctx: IHookFunctions,
+	wanted: Wanted,
+	assistantId: number,
+	state: AssistantWebhookState,
+	earlier: RegisteredAssistant | undefined,
+): Promise<WebhookTarget[]> {
+	if (!state.found) {
+		throw new NodeOperationError(ctx.getNode(), `Assistant ${assistantId} not found`, {
+			description: 'Check that the assistant exists and belongs to the account of the credential.',
+		});
+	}
+	const current = state.target;
+	// unreadable, or this trigger's own earlier registration: keep what was saved then
+	if (!state.readable || isSameWebhook(current.url, wanted.webhookUrl)) return earlier?.giveBack ?? [];
+	if (wanted.policy === 'takeOver') return [];
+	if (!current.active) {
+		// posts nowhere: what was saved before (it was lost meanwhile), else the switched-off settings
+		return earlier?.giveBack.length ? earlier.giveBack : [current];
+	}
+	if (wanted.policy === 'fail' && !isSameNode(current.url, wanted.webhookUrl)) {
+		throw occupiedError(ctx, assistantId, current);
+	}
+	return await giveBackFrom(ctx, current);
+}
+
+/**
+ * Registers the webhook URL (with a new secret) on every watched assistant,
+ * saving what each posted to before. All or nothing: when one assistant fails,
+ * the ones registered by this call get their previous target back and the
+ * static data is left as it was before the error is reported.
+ */
+export async function create(ctx: IHookFunctions): Promise<boolean> {
+	const staticData = ctx.getWorkflowStaticData('node');
+	const wanted = readWanted(ctx);
+	const previous = readRegistration(staticData);
+	const earlierOf = (id: number) =>
+		previous && previous.event === wanted.event ? previous.assistants.find((a) => a.id === id) : undefined;
+	if (previous) {
+		const left = previous.assistants.filter((a) => previous.event !== wanted.event || !wanted.assistantIds.includes(a.id));
+		if (left.length) {
+			ctx.logger.warn(
+				`${LOG} an earlier registration on assistant(s) ${left.map((a) => a.id).join(', ')} is no longer watched and is left as it is at the service`,
+			);
+		}
+	}
+
+	const registration: Registration = {
+		event: wanted.event,
+		webhookUrl: wanted.webhookUrl,
+		secret: newSecret(),
+		assistants: [],
+		settings: wanted.settings,
+	};
+	let states: Map<number, AssistantWebhookState>;
+	try {
+		states = await readWebhookStates(ctx, wanted.event, wanted.assistantIds);
+	} catch (error) {
+		throw aboutAssistant(ctx.getNode(), error, wanted.assistantIds[0], 'Reading the current webhook');
+	}
+	for (const assistantId of wanted.assistantIds) {
+		const url = registeredUrl(wanted.webhookUrl, assistantId, registration.secret);
+		try {
+			const giveBack = await decideGiveBack(ctx, wanted, assistantId, states.get(assistantId)!, earlierOf(assistantId));
+			await enableWebhook(ctx, wanted.event, assistantId, url, wanted.settings);
+			registration.assistants.push({ id: assistantId, url, giveBack });
+			writeRegistration(staticData, registration);
+		} catch (error) {
+			const kept: RegisteredAssistant[] = [];
+			for (const done of registration.assistants) {
+				try {
+					await giveBack(ctx, wanted.event, done);
+				} catch (undoError) {
+					ctx.logger.warn(
+						`${LOG} could not give assistant ${done.id} its previous webhook back: ${(undoError as Error).message}`,
+					);
+					kept.push(done);
+				}
+			}
+			// what could not be undone stays listed for delete; else the earlier registration, if any
+			writeRegistration(staticData, kept.length ? { ...registration, assistants: kept } : previous);
+			throw aboutAssistant(ctx.getNode(), error, assistantId, 'Registering the webhook');
+		}
+	}
+	return true;
+}
+
+/** Gives one assistant its first live previous target back, or switches its webhook off when there is none. */
+async function giveBack(ctx: IHookFunctions, event: TriggerEvent, entry: RegisteredAssistant): Promise<string> {
+	const target = await firstLiveTarget(ctx, entry.giveBack);
+	if (target) {
+		const outcome = await restoreWebhook(ctx, event, entry.id, target);
+		return outcome === 'gone' ? 'gone' : `given back to ${target.active ? hostOf(target.url) : 'its earlier switched-off settings'}`;
+	}
+	const outcome = await disableWebhook(ctx, event, entry.id);
+	return outcome === 'gone' ? 'gone' : 'switched off';
+}
+
+/**
+ * Removal: every assistant that still holds this trigger's URL gets its
+ * previous target back (the first one that is still live) or, with none, its
+ * webhook switched off. An assistant that posts elsewhere by now is left as it
+ * is. An assistant that no longer exists counts as done.
+ */
+export async function remove(ctx: IHookFunctions): Promise<boolean> {
+	const staticData = ctx.getWorkflowStaticData('node');
+	const registration = readRegistration(staticData);
+	if (!registration) {
+		writeRegistration(staticData, undefined);
+		return true;
+	}
+	const remaining: RegisteredAssistant[] = [];
+	let states: Map<number, AssistantWebhookState> | undefined;
+	try {
+		states = await readWebhookStates(
+			ctx,
+			registration.event,
+			registration.assistants.map((a) => a.id),
+		);
+	} catch (error) {
+		ctx.logger.warn(`${LOG} could not read the assistants' webhooks: ${(error as Error).message}`);
+		writeRegistration(staticData, registration);
+		return false;
+	}
+	for (const entry of registration.assistants) {
+		const state = states.get(entry.id) as AssistantWebhookState;
+		if (!state.found) {
+			ctx.logger.debug(`${LOG} assistant ${entry.id} no longer exists; nothing to remove`);
+			continue;
+		}
+		if (state.readable && !holds(state, entry.url)) {
+			ctx.logger.info(
+				`${LOG} assistant ${entry.id} sends its calls to ${state.target.active ? hostOf(state.target.url) : 'nowhere'} by now; left as it is`,
+			);
+			continue;
+		}
+		try {
+			const outcome = await giveBack(ctx, registration.event, entry);
+			ctx.logger.debug(`${LOG} assistant ${entry.id}: ${outcome}`);
+		} catch (error) {
+			ctx.logger.warn(`${LOG} could not remove the webhook of assistant ${entry.id}: ${(error as Error).message}`);
+			remaining.push(entry);
+		}
+	}
+	writeRegistration(staticData, { ...registration, assistants: remaining });
+	return remaining.length === 0;
+}

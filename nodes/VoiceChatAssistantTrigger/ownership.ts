@@ -1,0 +1,213 @@
+import type { IDataObject, IHookFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { asList } from '../VoiceChatAssistant/actions/common.descriptions';
+import { apiRequest } from '../VoiceChatAssistant/transport';
+import { INBOUND, MAX_GIVE_BACK, readTargets } from './registration';
+import type { PostCallSettings, TriggerEvent, WebhookTarget } from './registration';
+
+/**
+ * Who holds an assistant's webhook, and how to give it back.
+ *
+ * The service keeps one URL per assistant and event, and its assistant list
+ * shows it (`webhook_url`, `is_webhook_active` and both settings for the
+ * post-call webhook; `inbound_webhook_url` for the inbound one). So before
+ * registering, the trigger reads what the assistant posts to and keeps it as
+ * the target to give back; before removing, it reads again and touches the
+ * assistant only while it still holds this trigger's URL.
+ *
+ * Another trigger of this package is recognised by its URL (n8n's URL with
+ * `assistant_id` and a 32-character `secret`) and asked whether it is still
+ * live with a probe: a POST carrying PROBE_HEADER, which the trigger answers
+ * (without starting the workflow) with the targets it would give back. That
+ * is how a chain F → A → B ends with F again whichever of A and B goes first.
+ */
+
+/** Header of a liveness probe between triggers of this package. */
+export const PROBE_HEADER = 'x-voice-chat-assistant-probe';
+/** What a live trigger answers to a probe: `{[PROBE_ANSWER_KEY]: 'live', giveBack: [...]}`. */
+export const PROBE_ANSWER_KEY = 'voiceChatAssistantTrigger';
+const PROBE_TIMEOUT_MS = 5_000;
+
+/** The assistant's webhook as the service shows it. */
+export interface AssistantWebhookState {
+	found: boolean;
+	/** False when the list item does not show the URL (the trigger then trusts its own records). */
+	readable: boolean;
+	target: WebhookTarget;
+}
+
+function isObject(value: unknown): value is IDataObject {
+	return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** true/false, 1/0, "1"/"0", "true"/"false" (the list returns some booleans as numbers). */
+function flag(value: unknown, fallback: boolean): boolean {
+	if (value === true || value === 1 || value === '1' || value === 'true') return true;
+	if (value === false || value === 0 || value === '0' || value === 'false') return false;
+	return fallback;
+}
+
+function text(value: unknown): string | null {
+	return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+/** The webhook target of one list item, for the given event. */
+export function targetOf(item: IDataObject, event: TriggerEvent): { readable: boolean; target: WebhookTarget } {
+	if (event === INBOUND) {
+		const url = text(item.inbound_webhook_url);
+		return { readable: 'inbound_webhook_url' in item, target: { url, active: url !== null } };
+	}
+	const url = text(item.webhook_url);
+	const settings: PostCallSettings = {
+		send_webhook_only_on_completed: flag(item.send_webhook_only_on_completed, true),
+		include_recording_in_webhook: flag(item.include_recording_in_webhook, true),
+	};
+	return {
+		readable: 'webhook_url' in item || 'is_webhook_active' in item,
+		target: { url, active: flag(item.is_webhook_active, false) && url !== null, settings },
+	};
+}
+
+/**
+ * Reads the webhook state of the given assistants from the paginated assistant
+ * list (the service has no get-one endpoint), stopping once all are found.
+ */
+export async function readWebhookStates(
+	ctx: IHookFunctions,
+	event: TriggerEvent,
+	assistantIds: number[],
+): Promise<Map<number, AssistantWebhookState>> {
+	const states = new Map<number, AssistantWebhookState>();
+	const wanted = new Set(assistantIds);
+	for (let page = 1; wanted.size > 0; page++) {
+		const response = await apiRequest.call(ctx, 'GET', '/api/user/assistants/get', { qs: { per_page: 100, page } });
+		const items = asList(response);
+		for (const item of items) {
+			const id = Number(item.id);
+			if (!wanted.has(id)) continue;
+			wanted.delete(id);
+			states.set(id, { found: true, ...targetOf(item, event) });
+		}
+		const next = isObject(response) ? response.next_page_url : undefined;
+		const last = isObject(response) ? Number(response.last_page) : NaN;
+		if (items.length === 0 || (!next && !(Number.isFinite(last) && page < last))) break;
+	}
+	for (const id of wanted) states.set(id, { found: false, readable: false, target: { url: null, active: false } });
+	return states;
+}
+
+/** Whether the state shows the assistant posting to exactly `url`. */
+export function holds(state: AssistantWebhookState, url: string): boolean {
+	return state.target.active && state.target.url === url;
+}
+
+/** The URL without its query string. */
+function withoutQuery(url: string): string {
+	const at = url.indexOf('?');
+	return at === -1 ? url : url.slice(0, at);
+}
+
+/** Whether `url` is one that a trigger of this package registers (n8n URL + assistant_id + 32-character secret). */
+export function isTriggerUrl(url: string | null): boolean {
+	if (!url) return false;
+	try {
+		const parsed = new URL(url);
+		return (
+			/^\d+$/.test(parsed.searchParams.get('assistant_id') ?? '') &&
+			/^[A-Za-z0-9]{32}$/.test(parsed.searchParams.get('secret') ?? '')
+		);
+	} catch {
+		return false;
+	}
+}
+
+/** Whether `url` was registered for n8n's URL `webhookUrl` (this very registration, any secret). */
+export function isSameWebhook(url: string | null, webhookUrl: string): boolean {
+	return url !== null && isTriggerUrl(url) && withoutQuery(url) === withoutQuery(webhookUrl);
+}
+
+/** Whether `url` belongs to the same trigger node: its test URL for its production URL and back. */
+export function isSameNode(url: string | null, webhookUrl: string): boolean {
+	if (url === null || !isTriggerUrl(url)) return false;
+	const normal = (u: string) => withoutQuery(u).replace('/webhook-test/', '/webhook/');
+	return normal(url) === normal(webhookUrl);
+}
+
+/** The host a URL points at, for messages (never the path or the query, which may hold secrets). */
+export function hostOf(url: string | null): string {
+	if (!url) return 'an unknown address';
+	try {
+		return new URL(url).host;
+	} catch {
+		return 'an address that is not a valid URL';
+	}
+}
+
+/**
+ * Asks the trigger behind `url` whether it is live. Live means: it answered
+ * the probe as a trigger of this package holding this very URL; anything else
+ * (404 from n8n for a deactivated workflow, 401, no connection) is not live.
+ */
+export async function probe(ctx: IHookFunctions, url: string): Promise<{ live: boolean; giveBack: WebhookTarget[] }> {
+	try {
+		const response = (await ctx.helpers.httpRequest({
+			method: 'POST',
+			url,
+			headers: { [PROBE_HEADER]: '1', Accept: 'application/json' },
+			body: {},
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: PROBE_TIMEOUT_MS,
+		})) as IN8nHttpFullResponse;
+		const body = response.body;
+		if (response.statusCode === 200 && isObject(body) && body[PROBE_ANSWER_KEY] === 'live') {
+			return { live: true, giveBack: readTargets(body.giveBack) };
+		}
+	} catch (error) {
+		ctx.logger.debug(`Voice Chat Assistant Trigger: probe of ${hostOf(url)} failed: ${(error as Error).message}`);
+	}
+	return { live: false, giveBack: [] };
+}
+
+/**
+ * The targets to give back when this trigger takes over an assistant posting
+ * to `current`: the current target first, then, when it is another live
+ * trigger of this package, the targets that one would give back. A trigger
+ * that no longer answers is skipped (giving calls back to it would lose them).
+ */
+export async function giveBackFrom(ctx: IHookFunctions, current: WebhookTarget): Promise<WebhookTarget[]> {
+	if (!current.active || !isTriggerUrl(current.url)) return [current];
+	const answer = await probe(ctx, current.url as string);
+	if (!answer.live) return [];
+	return [current, ...answer.giveBack].slice(0, MAX_GIVE_BACK);
+}
+
+/**
+ * The first target of `giveBack` that can take calls: a switched-off or empty
+ * target and a URL outside this package are taken as they are; another
+ * trigger of this package only when it answers the probe.
+ */
+export async function firstLiveTarget(
+	ctx: IHookFunctions,
+	giveBack: WebhookTarget[],
+): Promise<WebhookTarget | undefined> {
+	for (const target of giveBack) {
+		if (!target.active || !isTriggerUrl(target.url)) return target;
+		if ((await probe(ctx, target.url as string)).live) return target;
+	}
+	return undefined;
+}
+
+/** The activation error of "Fail Activation": names the host that receives the calls today. */
+export function occupiedError(ctx: IHookFunctions, assistantId: number, current: WebhookTarget): NodeOperationError {
+	return new NodeOperationError(
+		ctx.getNode(),
+		`Assistant ${assistantId} already sends its calls to ${hostOf(current.url)}`,
+		{
+			description:
+				'"If the Assistant Already Has a Webhook" is set to "Fail Activation". Choose "Take Over and Give Back" to receive the calls while this workflow is active and hand them back afterwards, or remove that webhook in the service first.',
+		},
+	);
+}
