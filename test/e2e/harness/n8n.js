@@ -292,6 +292,24 @@ async function restClient(baseUrl, { email = OWNER.email, password = OWNER.passw
 		async deactivate(workflowId) {
 			return await call('POST', `/workflows/${workflowId}/deactivate`, {});
 		},
+		/** Activates (publishes) a workflow in the running server, which registers its trigger; both lines want the current versionId. */
+		async activate(workflowId) {
+			const workflow = await call('GET', `/workflows/${workflowId}`);
+			return await call('POST', `/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
+		},
+		/**
+		 * "Listen for test event" on a trigger, as the editor does: the manual run
+		 * registers the trigger's test webhook and waits. 2.x reads the workflow from
+		 * its database, 1.x takes it in the body.
+		 */
+		async listenForTestEvent(workflowId, triggerName) {
+			const workflow = await call('GET', `/workflows/${workflowId}`);
+			return await call('POST', `/workflows/${workflowId}/run`, { workflowData: workflow, triggerToStartFrom: { name: triggerName } });
+		},
+		/** Stops listening for a test event (the editor's stop button), which removes the test registration. */
+		async stopListening(workflowId) {
+			return await call('DELETE', `/test-webhook/${workflowId}`);
+		},
 	};
 }
 
