@@ -13,14 +13,13 @@
  */
 const fs = require('fs');
 const path = require('path');
-const { createN8nHome, outputOf } = require('../test/e2e/harness/n8n');
+const { createN8nHome, outputOf, credential, connections, manualTriggerNode, createLeadNode, KEY } = require('../test/harness/n8n');
 const { startSimulator } = require('../test/simulator/server');
 
 const N = Number(process.argv[2] || 1000);
 const LIMITS = { perMinute: 500, burst: 100, burstWindowMs: 10_000, windowMs: 60_000 };
 // a careful user spaces requests by the stricter of the two limits
 const CAREFUL_INTERVAL_MS = Math.ceil(Math.max(LIMITS.windowMs / LIMITS.perMinute, LIMITS.burstWindowMs / LIMITS.burst));
-const KEY = 'sim-test-key-0123456789';
 
 function floorSeconds(n) {
 	// the earliest the n-th request may start under both windows, as the limiter computes it
@@ -38,21 +37,18 @@ async function main() {
 	const sim = await startSimulator({ port: 0, rateLimit: LIMITS, latencyMs: 20 });
 	const home = await createN8nHome();
 	home.env.N8N_RESTRICT_FILE_ACCESS_TO = home.folder;
-	await home.importCredentials([
-		{ id: 'benchCredential1', name: 'bench', type: 'voiceChatAssistantApi', data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: LIMITS.perMinute, burst: LIMITS.burst } },
-	]);
+	await home.importCredentials([credential('benchCredential1', sim.url, { name: 'bench', requestsPerMinute: LIMITS.perMinute, burst: LIMITS.burst })]);
 	const source = (prefix) => {
 		const csv = path.join(home.folder, `${prefix}.csv`);
 		const rows = ['name,phone'];
 		for (let i = 0; i < N; i++) rows.push(`Lead ${i},+49${prefix === 'ours' ? 151 : prefix === 'http' ? 152 : 153}${String(i).padStart(8, '0')}`);
 		fs.writeFileSync(csv, rows.join('\n'));
 		return [
-			{ id: 's', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			manualTriggerNode(),
 			{ id: 'r', name: 'Read CSV', type: 'n8n-nodes-base.readWriteFile', typeVersion: 1, position: [200, 0], parameters: { operation: 'read', fileSelector: csv } },
 			{ id: 'p', name: 'Parse CSV', type: 'n8n-nodes-base.extractFromFile', typeVersion: 1, position: [400, 0], parameters: { operation: 'csv', options: {} } },
 		];
 	};
-	const connect = (names) => Object.fromEntries(names.slice(0, -1).map((n, i) => [n, { main: [[{ node: names[i + 1], type: 'main', index: 0 }]] }]));
 	const httpNode = (batching) => ({
 		id: 'h', name: 'Create Lead', type: 'n8n-nodes-base.httpRequest', typeVersion: 4.2, position: [600, 0],
 		parameters: {
@@ -63,11 +59,7 @@ async function main() {
 		},
 	});
 	const cases = [
-		['our node', 'ours', {
-			id: 'l', name: 'Create Lead', type: 'n8n-nodes-voice-chat-assistant.voiceChatAssistant', typeVersion: 1, position: [600, 0],
-			credentials: { voiceChatAssistantApi: { id: 'benchCredential1', name: 'bench' } },
-			parameters: { resource: 'lead', operation: 'create', campaignId: { __rl: true, mode: 'id', value: '1' }, phoneNumber: '={{ $json.phone }}', variables: { values: [{ key: 'customer_name', value: '={{ $json.name }}' }] } },
-		}],
+		['our node', 'ours', createLeadNode({ id: 'l', position: [600, 0], credentialId: 'benchCredential1', credentialName: 'bench' })],
 		['HTTP Request, defaults', 'http', httpNode(false)],
 		[`HTTP Request, batch 1 every ${CAREFUL_INTERVAL_MS} ms`, 'batched', httpNode(true)],
 	];
@@ -79,7 +71,7 @@ async function main() {
 		await new Promise((r) => setTimeout(r, LIMITS.windowMs / 6)); // let earlier windows drain a little
 		sim.setConfig({ rateLimit: LIMITS }); // restart the windows
 		const nodes = [...source(prefix), node];
-		const id = await home.importWorkflow({ id: `bench${prefix.padEnd(11, '0')}`, name: label, nodes, connections: connect(nodes.map((n) => n.name)) });
+		const id = await home.importWorkflow({ id: `bench${prefix.padEnd(11, '0')}`, name: label, nodes, connections: connections(nodes) });
 		const leadsBefore = sim.state.leads.length;
 		const logBefore = sim.log.length;
 		const result = await home.execute(id);

@@ -9,7 +9,7 @@
 const fs = require('fs');
 const path = require('path');
 const { execFileSync } = require('child_process');
-const { createN8nHome, runtimeEnv, PACKAGE } = require('../test/e2e/harness/n8n');
+const { createN8nHome, runtimeEnv, runtimeModulesDir, PACKAGE } = require('../test/harness/n8n');
 
 const RUNS = Number(process.argv[2] || 9);
 
@@ -40,7 +40,7 @@ async function main() {
 		const pkgDir = path.join(home.folder, '.n8n/nodes/node_modules', PACKAGE);
 		const manifest = JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')).n8n;
 		const ours = [...manifest.credentials, ...manifest.nodes].map((f) => path.join(pkgDir, f));
-		const n8nModules = path.join(runtime.N8N_RUNTIME_DIR, 'n8n/node_modules');
+		const n8nModules = runtimeModulesDir(runtime);
 		const workflowLib = path.join(n8nModules, 'n8n-workflow');
 		const httpRequest = [path.join(n8nModules, 'n8n-nodes-base/dist/nodes/HttpRequest/HttpRequest.node.js')];
 		const time = (files) =>

@@ -9,7 +9,7 @@
  */
 const fs = require('fs');
 const path = require('path');
-const { createN8nHome, outputOf } = require('../test/e2e/harness/n8n');
+const { createN8nHome, outputOf, credential, connections, manualTriggerNode, TYPE } = require('../test/harness/n8n');
 const { startSimulator } = require('../test/simulator/server');
 
 const CALLS = Number(process.argv[2] || 10_000);
@@ -25,18 +25,16 @@ async function main() {
 	const total = sim.state.calls.length;
 	const home = await createN8nHome();
 	try {
-		await home.importCredentials([
-			{ id: 'benchCredential2', name: 'bench', type: 'voiceChatAssistantApi', data: { apiKey: 'sim-test-key-0123456789', baseUrl: sim.url, requestsPerMinute: 100_000, burst: 100_000 } },
-		]);
+		await home.importCredentials([credential('benchCredential2', sim.url, { name: 'bench', requestsPerMinute: 100_000, burst: 100_000 })]);
 		const nodes = [
-			{ id: 's', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			manualTriggerNode(),
 			{
-				id: 'c', name: 'Get Calls', type: 'n8n-nodes-voice-chat-assistant.voiceChatAssistant', typeVersion: 1, position: [200, 0],
+				id: 'c', name: 'Get Calls', type: TYPE, typeVersion: 1, position: [200, 0],
 				credentials: { voiceChatAssistantApi: { id: 'benchCredential2', name: 'bench' } },
 				parameters: { resource: 'call', operation: 'getMany', returnAll: true },
 			},
 		];
-		const id = await home.importWorkflow({ id: 'benchReturnAll01', name: 'Return All', nodes, connections: { Start: { main: [[{ node: 'Get Calls', type: 'main', index: 0 }]] } } });
+		const id = await home.importWorkflow({ id: 'benchReturnAll01', name: 'Return All', nodes, connections: connections(nodes) });
 		const logBefore = sim.log.length;
 		const result = await home.execute(id);
 		if (!result.ok) throw new Error(`the run failed: ${result.raw.slice(-2000)}`);

@@ -19,7 +19,7 @@ function run(cmd, args, options) {
 		child.on('close', (status) => resolve({ status, stderr }));
 	});
 }
-const { createN8nHome, runtimeEnv } = require('../test/e2e/harness/n8n');
+const { createN8nHome, credential, connections, manualTriggerNode, rl, credentialRef, TYPE } = require('../test/harness/n8n');
 const { startSimulator } = require('../test/simulator/server');
 
 const SIZE = 20 * 1024 * 1024 - 1024;
@@ -27,26 +27,25 @@ const SIZE = 20 * 1024 * 1024 - 1024;
 async function main() {
 	const sim = await startSimulator({ port: 0, rateLimit: false });
 	const home = await createN8nHome();
-	const runtime = runtimeEnv();
+	const { runtime } = home;
 	home.env.N8N_RESTRICT_FILE_ACCESS_TO = home.folder;
-	await home.importCredentials([{ id: 'memCredential001', name: 'm', type: 'voiceChatAssistantApi', data: { apiKey: 'sim-test-key-0123456789', baseUrl: sim.url } }]);
+	await home.importCredentials([credential('memCredential001', sim.url, { name: 'm' })]);
 	const file = path.join(home.folder, 'big.pdf');
 	const buf = Buffer.alloc(SIZE, 0x41);
 	buf.write('%PDF-1.4\n');
 	fs.writeFileSync(file, buf);
-	const start = { id: 's', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} };
+	const start = manualTriggerNode();
 	const read = { id: 'r', name: 'Read', type: 'n8n-nodes-base.readWriteFile', typeVersion: 1, position: [200, 0], parameters: { operation: 'read', fileSelector: file } };
 	const upload = {
-		id: 'u', name: 'Upload', type: 'n8n-nodes-voice-chat-assistant.voiceChatAssistant', typeVersion: 1, position: [400, 0],
-		credentials: { voiceChatAssistantApi: { id: 'memCredential001', name: 'm' } },
-		parameters: { resource: 'document', operation: 'create', knowledgebaseId: { __rl: true, mode: 'id', value: '1' }, name: 'Big', type: 'auto', binaryPropertyName: 'data' },
+		id: 'u', name: 'Upload', type: TYPE, typeVersion: 1, position: [400, 0],
+		credentials: credentialRef('memCredential001', 'm'),
+		parameters: { resource: 'document', operation: 'create', knowledgebaseId: rl(1), name: 'Big', type: 'auto', binaryPropertyName: 'data' },
 	};
-	const link = (nodes) => Object.fromEntries(nodes.slice(0, -1).map((n, i) => [n.name, { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] }]));
 	const variants = { idle: [start], read: [start, read], upload: [start, read, upload] };
 	const peak = {};
 	const status = {};
 	for (const [name, nodes] of Object.entries(variants)) {
-		const id = await home.importWorkflow({ id: `memory${name.padEnd(10, '0')}`, name, nodes, connections: link(nodes) });
+		const id = await home.importWorkflow({ id: `memory${name.padEnd(10, '0')}`, name, nodes, connections: connections(nodes) });
 		const result = await run('/usr/bin/time', ['-f', 'MAXRSS %M', runtime.N8N_NODE_BIN, runtime.N8N_BIN, 'execute', `--id=${id}`], { env: home.env, cwd: home.folder });
 		const match = /MAXRSS (\d+)/.exec(result.stderr) || [];
 		peak[name] = Number(match[1]) / 1024;

@@ -24,13 +24,11 @@
  * N8N_RUNTIME_CACHE is passed on (an empty folder there = a clean machine).
  */
 'use strict';
-const { spawn, execFileSync } = require('child_process');
+const { spawn } = require('child_process');
 const fs = require('fs');
 const path = require('path');
-const { freePort, tcpOpen: isListening } = require('../test/helpers/ports');
+const { ROOT, PACKAGE, freePort, tcpOpen: isListening, cmdline, descendants, isAlive, envOf, restClient, runtimeModule } = require('../test/harness/n8n');
 
-const ROOT = path.resolve(__dirname, '..');
-const PACKAGE = 'n8n-nodes-voice-chat-assistant';
 const NODE_TYPES = [`${PACKAGE}.voiceChatAssistant`, `${PACKAGE}.voiceChatAssistantTrigger`];
 const CREDENTIAL_TYPE = 'voiceChatAssistantApi';
 const CREDENTIAL_NAME = 'Voice Chat Assistant (simulator)';
@@ -48,53 +46,17 @@ const assert = (condition, text) => {
 };
 
 
-/** /proc/<pid>/stat: parent pid, state, start time (identifies a process across pid reuse). */
-function procStat(pid) {
-	try {
-		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-		const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-		return { state: rest[0], ppid: Number(rest[1]), startTime: rest[19] };
-	} catch {
-		return undefined;
-	}
-}
-
-function cmdline(pid) {
-	try {
-		return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
-	} catch {
-		return '';
-	}
-}
-
 /** Every process below `root` now, added to `seen` (key pid:startTime). */
 function collectDescendants(root, seen) {
-	const children = new Map();
-	for (const entry of fs.readdirSync('/proc')) {
-		if (!/^\d+$/.test(entry)) continue;
-		const stat = procStat(entry);
-		if (!stat) continue;
-		if (!children.has(stat.ppid)) children.set(stat.ppid, []);
-		children.get(stat.ppid).push({ pid: Number(entry), ...stat });
-	}
-	const found = [];
-	const queue = [root];
-	while (queue.length) {
-		const pid = queue.shift();
-		for (const child of children.get(pid) || []) {
-			found.push(child);
-			queue.push(child.pid);
-			const key = `${child.pid}:${child.startTime}`;
-			if (!seen.has(key)) seen.set(key, { pid: child.pid, startTime: child.startTime, cmd: cmdline(child.pid) });
-		}
+	const found = descendants(root);
+	for (const child of found) {
+		const key = `${child.pid}:${child.startTime}`;
+		if (!seen.has(key)) seen.set(key, { pid: child.pid, startTime: child.startTime, cmd: cmdline(child.pid) });
 	}
 	return found;
 }
 
-function stillAlive({ pid, startTime }) {
-	const stat = procStat(pid);
-	return Boolean(stat && stat.startTime === startTime && stat.state !== 'Z');
-}
+const stillAlive = (proc) => isAlive(proc);
 
 /** A command line with paths cut to their last two segments. */
 function short(cmd) {
@@ -103,40 +65,6 @@ function short(cmd) {
 		.filter((arg) => !arg.startsWith('--'))
 		.map((arg) => (arg.includes('/') ? `…/${arg.split('/').slice(-2).join('/')}` : arg))
 		.join(' ');
-}
-
-function envOf(pid) {
-	try {
-		return Object.fromEntries(
-			fs
-				.readFileSync(`/proc/${pid}/environ`, 'utf8')
-				.split('\0')
-				.filter(Boolean)
-				.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
-		);
-	} catch {
-		return {};
-	}
-}
-
-/** The editor's REST calls: JSON, the auth cookie of the login, the same browser-id every time. */
-function restClient(baseUrl) {
-	const browserId = `verify-try-it-${process.pid}`;
-	let cookie = '';
-	const call = async (method, route, body) => {
-		const res = await fetch(`${baseUrl}${route}`, {
-			method,
-			headers: { 'content-type': 'application/json', 'browser-id': browserId, ...(cookie ? { cookie } : {}) },
-			body: body === undefined ? undefined : JSON.stringify(body),
-		});
-		const auth = (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
-		if (auth) cookie = auth;
-		const text = await res.text();
-		if (!res.ok) throw new CheckFailed(`${method} ${route} answered ${res.status}: ${text.slice(0, 500)}`);
-		const json = text ? JSON.parse(text) : undefined;
-		return json && typeof json === 'object' && !Array.isArray(json) && 'data' in json ? json.data : json;
-	};
-	return { get: (route) => call('GET', route), post: (route, body) => call('POST', route, body) };
 }
 
 function readExamples() {
@@ -234,7 +162,8 @@ async function main() {
 		console.log(`     processes below try-it (pid ${tryIt.pid}): ${running.map((p) => `${p.pid} ${short(cmdline(p.pid))}`).join('; ')}`);
 
 		// 2. login
-		const rest = restClient(baseUrl);
+		// the editor's REST calls (the shared client, not logged in yet; routes as they are, /rest or not)
+		const rest = await restClient(baseUrl, { login: false, prefix: '', browserId: `verify-try-it-${process.pid}`, makeError: (message) => new CheckFailed(message) });
 		const me = await rest.post('/rest/login', { emailOrLdapLoginId: email, password });
 		assert(me?.email === email, `login answered ${JSON.stringify(me).slice(0, 200)}`);
 		ok(`POST /rest/login as ${email} (role ${me.role})`);
@@ -298,7 +227,7 @@ async function main() {
 			assert(Date.now() < until, `execution ${run.executionId} still ${execution.status} after 120 s`);
 			await new Promise((r) => setTimeout(r, 500));
 		}
-		const { parse } = require(path.join(runtimeDir(), 'n8n/node_modules/flatted'));
+		const { parse } = runtimeModule('flatted');
 		const data = parse(execution.data);
 		const runError = data.resultData?.error;
 		assert(execution.status === 'success', `execution ${run.executionId} ended ${execution.status}: ${runError?.message || ''} ${runError?.description || ''}`);
@@ -352,15 +281,6 @@ async function main() {
 		await abort();
 		fs.closeSync(log);
 	}
-}
-
-let cachedRuntimeDir;
-function runtimeDir() {
-	if (!cachedRuntimeDir) {
-		const envFile = execFileSync('bash', [path.join(ROOT, 'scripts/n8n-runtime/install.sh'), 'v2'], { encoding: 'utf8' }).trim().split('\n').pop();
-		cachedRuntimeDir = /^export N8N_RUNTIME_DIR="(.*)"$/m.exec(fs.readFileSync(envFile, 'utf8'))[1];
-	}
-	return cachedRuntimeDir;
 }
 
 main().then(

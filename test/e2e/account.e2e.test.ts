@@ -3,7 +3,7 @@
  * simulator, with the right key and with a wrong one.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createN8nHome, outputOf } = require('./harness/n8n');
+const { createN8nHome, outputOf } = require('../harness/n8n');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
 

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createN8nHome, outputOf } = require('./harness/n8n');
+const { createN8nHome, outputOf } = require('../harness/n8n');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
 

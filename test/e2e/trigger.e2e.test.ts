@@ -6,7 +6,7 @@
  * running server removes the registration.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createN8nHome } = require('./harness/n8n');
+const { createN8nHome } = require('../harness/n8n');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
 

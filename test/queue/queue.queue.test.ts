@@ -22,10 +22,10 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 /* eslint-disable @typescript-eslint/no-require-imports */
-const { startPostgres, startRedis, runtimeModule } = require('./harness/services');
+const { startPostgres, startRedis } = require('./harness/services');
 const { createCluster, login } = require('./harness/cluster');
 const { cleanupAll } = require('./harness/registry');
-const { listeningSockets, isLoopback } = require('./harness/sockets');
+const { runtimeModule, listeningSockets, isLoopback } = require('../harness/n8n');
 const W = require('./harness/workflows');
 const { runLeadImport, formatFigures, SIM_LIMITS } = require('./harness/leadImport');
 const { startSimulator } = require('../simulator/server');

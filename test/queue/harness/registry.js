@@ -11,22 +11,13 @@
  */
 const fs = require('fs');
 const path = require('path');
+const { startTime, isAlive } = require('../../harness/n8n/processes');
 
 const ROOT = path.resolve(__dirname, '../../..');
 const DEFAULT_FILE = path.join(ROOT, '.tmp/queue-run/registry.jsonl');
 
 function registryFile() {
 	return process.env.QUEUE_REGISTRY_FILE || DEFAULT_FILE;
-}
-
-function startTime(pid) {
-	try {
-		const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-		// the command name may hold spaces and parentheses: fields start after the last ')'
-		return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-	} catch {
-		return undefined;
-	}
 }
 
 function append(entry) {
@@ -60,7 +51,8 @@ function entries(file = registryFile()) {
 }
 
 function alive(entry) {
-	return entry.start !== undefined && startTime(entry.pid) === entry.start;
+	// a zombie still counts: it gets the signal too, harmlessly
+	return isAlive({ pid: entry.pid, startTime: entry.start }, { zombies: true });
 }
 
 function signalGroup(entry, signal) {

@@ -8,8 +8,8 @@ const { execFileSync, spawn } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { freePort, tcpOpen } = require('../../helpers/ports');
 const registry = require('./registry');
+const { freePort, tcpOpen, waitUntil, stopChild, runtimeModule } = require('../../harness/n8n');
 
 const ROOT = path.resolve(__dirname, '../../..');
 
@@ -30,38 +30,6 @@ function tempDir(prefix) {
 	const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 	registry.recordDir(dir);
 	return dir;
-}
-
-/** Waits until `probe` resolves truthy; fails early when the child has exited. */
-async function waitUntil(what, probe, { child, timeoutMs = 60_000, logFile } = {}) {
-	const end = Date.now() + timeoutMs;
-	for (;;) {
-		if (child && child.exitCode !== null) {
-			const tail = logFile && fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(-3000) : '';
-			throw new Error(`${what}: the process exited with ${child.exitCode}\n${tail}`);
-		}
-		try {
-			if (await probe()) return;
-		} catch {}
-		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 250));
-	}
-}
-
-/** Stops a detached child: `signal` to its group, SIGKILL after `graceMs`. */
-async function stopChild(child, signal = 'SIGTERM', graceMs = 15_000) {
-	if (!child || child.exitCode !== null || child.signalCode !== null) return;
-	const exited = new Promise((r) => child.once('exit', r));
-	try {
-		process.kill(-child.pid, signal);
-	} catch {}
-	const timer = setTimeout(() => {
-		try {
-			process.kill(-child.pid, 'SIGKILL');
-		} catch {}
-	}, graceMs);
-	await exited;
-	clearTimeout(timer);
 }
 
 /**
@@ -129,7 +97,7 @@ async function startPostgres({ pgBinDir = serviceBinaries().pgBinDir, database =
 		},
 		async stop() {
 			// SIGINT: "fast" shutdown (ends the sessions, writes no checkpoint wait)
-			await stopChild(child, 'SIGINT', 15_000);
+			await stopChild(child, { signal: 'SIGINT', graceMs: 15_000 });
 			fs.rmSync(dir, { recursive: true, force: true });
 		},
 	};
@@ -155,19 +123,15 @@ async function startRedis({ redisServer = serviceBinaries().redisServer } = {}) 
 		dir,
 		pid: child.pid,
 		async stop() {
-			await stopChild(child, 'SIGTERM', 10_000);
+			await stopChild(child, { signal: 'SIGTERM', graceMs: 10_000 });
 			fs.rmSync(dir, { recursive: true, force: true });
 		},
 	};
 }
 
-/** n8n's own copies of the PostgreSQL client and other helpers (the runtime is installed anyway). */
-function runtimeModule(name) {
-	const { runtimeEnv } = require('./runtime');
-	return require(path.join(runtimeEnv().N8N_RUNTIME_DIR, 'n8n/node_modules', name));
-}
+/** n8n's own copy of the PostgreSQL client (the runtime is installed anyway). */
 function requirePg() {
 	return runtimeModule('pg');
 }
 
-module.exports = { startPostgres, startRedis, serviceBinaries, freePort, waitUntil, stopChild, tempDir, runtimeModule, tcpOpen };
+module.exports = { startPostgres, startRedis, serviceBinaries, tempDir, runtimeModule };

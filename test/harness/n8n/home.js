@@ -1,0 +1,128 @@
+/**
+ * An n8n home: a throw-away user folder with the packed package installed as
+ * n8n installs community packages, the CLI to import, activate and execute
+ * workflows, and `n8n start` for triggers. What the e2e tests, the benchmarks
+ * and try-it run n8n in.
+ *
+ * The n8n line comes from N8N_E2E_LINE: `v2` (default, n8n 2.x on Node 24
+ * from the registry) or `v1` (n8n 1.123.x on the machine's Node 20). What
+ * differs between the lines lives in LINES (environment.js), never in the tests.
+ */
+const { execFileSync } = require('child_process');
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { runtimeEnv, packedTarball, installPackage } = require('./runtime');
+const { LINES, currentLine, n8nEnvironment } = require('./environment');
+const { n8nCli, importCredentials, importWorkflows, activateWorkflow, executeWorkflow } = require('./cli');
+const { startN8n } = require('./server');
+const { restClient } = require('./rest');
+const { freePort } = require('./processes');
+
+/** Homes not cleaned up yet: if the process exits without cleanup(), their servers are killed and folders removed. */
+const liveHomes = new Set();
+process.once('exit', () => {
+	for (const home of liveHomes) {
+		for (const server of home.servers()) server.kill();
+		try {
+			fs.rmSync(home.folder, { recursive: true, force: true });
+		} catch {}
+	}
+});
+
+async function createN8nHome({ line = currentLine(), packageTarball = packedTarball() } = {}) {
+	if (!LINES[line]) throw new Error(`unknown n8n line ${line}`);
+	const runtime = runtimeEnv(line);
+	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'n8n-e2e-'));
+	installPackage(folder, packageTarball, runtime);
+
+	const logFile = path.join(folder, 'n8n.log');
+	const env = n8nEnvironment({ runtime, folder, line, logFile, brokerPort: await freePort() });
+	const cli = n8nCli({ runtime, env, cwd: folder });
+
+	let workflowCounter = 0;
+	let ownerClaimed = LINES[line].ownerFromEnv;
+	const servers = new Set();
+	const home = {
+		line,
+		folder,
+		runtime,
+		servers: () => [...servers],
+		env,
+		logFile,
+		cli,
+		/** Activates a workflow through the CLI (before `start`): the server registers its triggers at start. */
+		async activate(workflowId) {
+			await activateWorkflow(cli, line, workflowId);
+		},
+		/** A client of the running server's REST API, logged in as the owner (see restClient). */
+		async rest(server) {
+			const client = await restClient(server.baseUrl, { setupOwner: !ownerClaimed });
+			ownerClaimed = true;
+			return client;
+		},
+		async importCredentials(credentials) {
+			await importCredentials(cli, folder, credentials);
+		},
+		async importWorkflow(workflow) {
+			const wf = { active: false, settings: {}, ...workflow };
+			if (!wf.id) wf.id = `e2eWorkflow${String(++workflowCounter).padStart(5, '0')}`;
+			await importWorkflows(cli, folder, wf, `workflow-${wf.id}.json`);
+			return wf.id;
+		},
+		/** Executes a workflow through the CLI; `run` is the parsed run data. */
+		async execute(workflowId) {
+			return await executeWorkflow(cli, workflowId, logFile);
+		},
+		/** Rows of a query on n8n's sqlite database (sqlite3 CLI, JSON mode). */
+		queryDb(sql) {
+			// n8n may hold a write lock at that moment (1.x without WAL): wait for it rather than fail
+			const out = execFileSync('sqlite3', ['-json', '-cmd', '.timeout 15000', path.join(folder, '.n8n/database.sqlite'), sql], { encoding: 'utf8' });
+			return out.trim() ? JSON.parse(out) : [];
+		},
+		/** `n8n start` on loopback; resolves once the server answers readiness and its REST API is mounted. cleanup() stops it if the test did not. */
+		async start({ port } = {}) {
+			port = port || (await freePort());
+			const baseUrl = `http://127.0.0.1:${port}`;
+			let server;
+			await startN8n({
+				runtime,
+				args: ['start'],
+				env: { ...env, N8N_PORT: String(port) },
+				cwd: folder,
+				outputFile: path.join(folder, 'n8n-start.log'),
+				// its own process group: stop() ends n8n and its task runners together
+				stop: { graceMs: 15_000, sweep: true },
+				baseUrl,
+				restMounted: true,
+				timeoutMs: 120_000,
+				intervalMs: 500,
+				onSpawn(proc) {
+					server = {
+						baseUrl,
+						async stop() {
+							servers.delete(server);
+							await proc.stop();
+						},
+						kill: () => proc.kill(),
+					};
+					servers.add(server);
+				},
+			}).catch((error) => {
+				servers.delete(server);
+				throw error;
+			});
+			return server;
+		},
+		/** Stops any server still running (a failed test) and removes the user folder. */
+		async cleanup() {
+			for (const server of [...servers]) await server.stop();
+			fs.rmSync(folder, { recursive: true, force: true });
+			liveHomes.delete(home);
+		},
+	};
+	liveHomes.add(home);
+	return home;
+}
+
+module.exports = { createN8nHome };

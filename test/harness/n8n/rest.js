@@ -1,0 +1,84 @@
+/**
+ * The one client of a running n8n's internal REST API: the editor's own calls
+ * (JSON, the auth cookie of the login, the same browser-id on every request).
+ */
+const { OWNER } = require('./environment');
+
+/**
+ * A client of the n8n at `baseUrl`, logged in as `owner` unless `login: false`.
+ * - `setupOwner`: first claims a fresh instance as that owner (n8n 1.x, which
+ *   cannot create the owner from the environment)
+ * - `prefix`: put before the routes of get/post/patch/delete (default `/rest`;
+ *   `''` to call e.g. `/types/nodes.json` as well)
+ * - `browserId`: the browser-id header
+ * - `makeError`: builds the error thrown for an answer that is not 2xx
+ * Answers are the JSON's `data` when it has one, else the JSON.
+ */
+async function restClient(
+	baseUrl,
+	{
+		owner = OWNER,
+		email = owner.email,
+		password = owner.password,
+		setupOwner = false,
+		login = true,
+		prefix = '/rest',
+		browserId = `e2e-${process.pid}-${Date.now()}`,
+		makeError = (message) => new Error(message),
+	} = {},
+) {
+	let cookie = '';
+	/** A call to a path of the server (not prefixed). */
+	const call = async (method, route, body) => {
+		const res = await fetch(`${baseUrl}${route}`, {
+			method,
+			headers: { 'content-type': 'application/json', 'browser-id': browserId, ...(cookie ? { cookie } : {}) },
+			body: body === undefined ? undefined : JSON.stringify(body),
+		});
+		const setCookie = res.headers.getSetCookie?.() ?? [];
+		const auth = setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
+		if (auth) cookie = auth;
+		const text = await res.text();
+		let json;
+		try {
+			json = JSON.parse(text);
+		} catch {
+			json = undefined;
+		}
+		if (!res.ok) throw makeError(`${method} ${route} answered ${res.status}: ${text.slice(0, 500)}`);
+		return json?.data ?? json;
+	};
+	if (setupOwner) await call('POST', '/rest/owner/setup', { email, password, firstName: owner.firstName, lastName: owner.lastName });
+	if (login) await call('POST', '/rest/login', { emailOrLdapLoginId: email, password });
+	return {
+		call,
+		get: (route) => call('GET', prefix + route),
+		post: (route, body) => call('POST', prefix + route, body),
+		patch: (route, body) => call('PATCH', prefix + route, body),
+		delete: (route) => call('DELETE', prefix + route),
+		/** Deactivates a workflow in the running server, which removes its trigger's registration. */
+		async deactivate(workflowId) {
+			return await call('POST', `/rest/workflows/${workflowId}/deactivate`, {});
+		},
+		/** Activates (publishes) a workflow in the running server, which registers its trigger; both lines want the current versionId. */
+		async activate(workflowId) {
+			const workflow = await call('GET', `/rest/workflows/${workflowId}`);
+			return await call('POST', `/rest/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
+		},
+		/**
+		 * "Listen for test event" on a trigger, as the editor does: the manual run
+		 * registers the trigger's test webhook and waits. 2.x reads the workflow from
+		 * its database, 1.x takes it in the body.
+		 */
+		async listenForTestEvent(workflowId, triggerName) {
+			const workflow = await call('GET', `/rest/workflows/${workflowId}`);
+			return await call('POST', `/rest/workflows/${workflowId}/run`, { workflowData: workflow, triggerToStartFrom: { name: triggerName } });
+		},
+		/** Stops listening for a test event (the editor's stop button), which removes the test registration. */
+		async stopListening(workflowId) {
+			return await call('DELETE', `/rest/test-webhook/${workflowId}`);
+		},
+	};
+}
+
+module.exports = { restClient };
