@@ -16,7 +16,8 @@ export class VoiceChatAssistantApi implements ICredentialType {
 		dark: 'file:../icons/voiceChatAssistant.dark.svg',
 	};
 
-	documentationUrl = 'https://github.com/voice-chat-assistant/n8n-nodes-voice-chat-assistant#credentials';
+	documentationUrl =
+		'https://github.com/voice-chat-assistant/n8n-nodes-voice-chat-assistant#credentials';
 
 	properties: INodeProperties[] = [
 		{
@@ -69,7 +70,9 @@ export class VoiceChatAssistantApi implements ICredentialType {
 
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.trim().replace(/\\/+$/, "").replace(/\\/api$/, "")}}',
+			// the same normalisation as the transport's normalizeBaseUrl (a unit test holds them together)
+			baseURL:
+				'={{(String($credentials.baseUrl || "").trim() || "https://app.famulor.de").replace(/\\/+$/, "").replace(/\\/api$/i, "").replace(/\\/+$/, "")}}',
 			url: '/api/user/me',
 			headers: { Accept: 'application/json' },
 		},

@@ -8,12 +8,20 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { assistantLocator } from '../VoiceChatAssistant/actions/common.descriptions';
+import { assistantLocator } from '../VoiceChatAssistant/descriptions';
 import { searchAssistants } from '../VoiceChatAssistant/methods/listSearch';
 import { asId, parsePayload, queryValue, statusAllowed, toItem } from './payload';
 import { checkExists, create, remove } from './lifecycle';
 import { PROBE_ANSWER_KEY, PROBE_HEADER } from './ownership';
-import { INBOUND, POST_CALL, copyTarget, readAssistantIds, readEvent, readRegistration, safeEqual } from './registration';
+import {
+	INBOUND,
+	POST_CALL,
+	copyTarget,
+	readAssistantIds,
+	readEvent,
+	readRegistration,
+	safeEqual,
+} from './registration';
 
 /** Writes the answer to the service and tells n8n that it is sent. */
 function answer(
@@ -92,7 +100,8 @@ export class VoiceChatAssistantTrigger implements INodeType {
 				typeOptions: { multipleValues: true },
 				placeholder: 'Add Assistant',
 				default: {},
-				description: 'More assistants whose calls start this workflow; the item says which one in "assistant_id"',
+				description:
+					'More assistants whose calls start this workflow; the item says which one in "assistant_id"',
 				options: [
 					{
 						displayName: 'Assistant',
@@ -126,7 +135,8 @@ export class VoiceChatAssistantTrigger implements INodeType {
 					{
 						name: 'Take Over',
 						value: 'takeOver',
-						description: 'Replace the previous URL for good; on deactivation the webhook is switched off',
+						description:
+							'Replace the previous URL for good; on deactivation the webhook is switched off',
 					},
 				],
 				default: 'takeOverAndGiveBack',
@@ -162,7 +172,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 			},
 			{
 				displayName:
-					"Add a Respond to Webhook node to the workflow. n8n's Respond to Webhook node from version 1.1 on refuses to run unless n8n's own Webhook, Form, Chat or Wait node comes before it; if it reports \"No Webhook node found in the workflow\", choose \"When Last Node Finishes\" instead.",
+					'Add a Respond to Webhook node to the workflow. n8n\'s Respond to Webhook node from version 1.1 on refuses to run unless n8n\'s own Webhook, Form, Chat or Wait node comes before it; if it reports "No Webhook node found in the workflow", choose "When Last Node Finishes" instead.',
 				name: 'responseNodeNotice',
 				type: 'notice',
 				default: '',
@@ -174,7 +184,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 				type: 'boolean',
 				default: true,
 				description:
-					'Whether to refuse (HTTP 401) calls of the webhook URL that lack the random secret this node adds to the URL it registers. The service signs nothing, so the secret is what tells its calls from anyone else\'s.',
+					"Whether to refuse (HTTP 401) calls of the webhook URL that lack the random secret this node adds to the URL it registers. The service signs nothing, so the secret is what tells its calls from anyone else's.",
 			},
 			{
 				displayName:
@@ -216,7 +226,8 @@ export class VoiceChatAssistantTrigger implements INodeType {
 						name: 'includeRecording',
 						type: 'boolean',
 						default: true,
-						description: 'Whether the service puts the recording URL ("recording_url") into the call data',
+						description:
+							'Whether the service puts the recording URL ("recording_url") into the call data',
 						displayOptions: { show: { '/event': [POST_CALL] } },
 					},
 					{
@@ -224,7 +235,8 @@ export class VoiceChatAssistantTrigger implements INodeType {
 						name: 'onlyCompletedCalls',
 						type: 'boolean',
 						default: true,
-						description: 'Whether the service skips failed and unanswered calls (it sends nothing for them)',
+						description:
+							'Whether the service skips failed and unanswered calls (it sends nothing for them)',
 						displayOptions: { show: { '/event': [POST_CALL] } },
 					},
 				],
@@ -263,10 +275,18 @@ export class VoiceChatAssistantTrigger implements INodeType {
 			const secret = queryValue(query, 'secret');
 			const id = asId(queryValue(query, 'assistant_id'));
 			const entry = registration?.assistants.find((a) => a.id === id);
-			if (!registration || !entry || secret === undefined || !safeEqual(secret, registration.secret)) {
+			if (
+				!registration ||
+				!entry ||
+				secret === undefined ||
+				!safeEqual(secret, registration.secret)
+			) {
 				return answer(this, 404, { message: 'Not registered' });
 			}
-			return answer(this, 200, { [PROBE_ANSWER_KEY]: 'live', giveBack: entry.giveBack.map(copyTarget) });
+			return answer(this, 200, {
+				[PROBE_ANSWER_KEY]: 'live',
+				giveBack: entry.giveBack.map(copyTarget),
+			});
 		}
 
 		if (this.getNodeParameter('verifySecret', true) !== false) {
@@ -279,7 +299,9 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		const request = this.getRequestObject() as unknown as { rawBody?: unknown };
 		const payload = parsePayload(this.getBodyData() as unknown, request.rawBody);
 		if (!payload) {
-			return answer(this, 400, { message: 'Bad request: the body must be a JSON object with the call data' });
+			return answer(this, 400, {
+				message: 'Bad request: the body must be a JSON object with the call data',
+			});
 		}
 
 		const options = this.getNodeParameter('options', {}) as IDataObject;

@@ -26,7 +26,13 @@ import {
 	restoreWebhook,
 	writeRegistration,
 } from './registration';
-import type { RegisteredAssistant, Registration, TriggerEvent, WebhookTarget, Wanted } from './registration';
+import type {
+	RegisteredAssistant,
+	Registration,
+	TriggerEvent,
+	WebhookTarget,
+	Wanted,
+} from './registration';
 
 /**
  * The trigger's webhook lifecycle (n8n's checkExists / create / delete), with
@@ -51,7 +57,11 @@ export async function checkExists(ctx: IHookFunctions): Promise<boolean> {
 		const state = states.get(entry.id) as AssistantWebhookState;
 		if (!state.found) return false;
 		if (!state.readable || holds(state, entry.url)) continue;
-		if (state.target.active && isTriggerUrl(state.target.url) && !isSameWebhook(state.target.url, wanted.webhookUrl)) {
+		if (
+			state.target.active &&
+			isTriggerUrl(state.target.url) &&
+			!isSameWebhook(state.target.url, wanted.webhookUrl)
+		) {
 			if ((await probe(ctx, state.target.url as string)).live) {
 				ctx.logger.info(
 					`${LOG} assistant ${entry.id} sends its calls to another active trigger (${hostOf(state.target.url)}), which took it over; leaving it there`,
@@ -59,7 +69,9 @@ export async function checkExists(ctx: IHookFunctions): Promise<boolean> {
 				continue;
 			}
 		}
-		ctx.logger.info(`${LOG} assistant ${entry.id} no longer sends its calls to this workflow; registering again`);
+		ctx.logger.info(
+			`${LOG} assistant ${entry.id} no longer sends its calls to this workflow; registering again`,
+		);
 		return false;
 	}
 	return true;
@@ -80,7 +92,8 @@ async function decideGiveBack(
 	}
 	const current = state.target;
 	// unreadable, or this trigger's own earlier registration: keep what was saved then
-	if (!state.readable || isSameWebhook(current.url, wanted.webhookUrl)) return earlier?.giveBack ?? [];
+	if (!state.readable || isSameWebhook(current.url, wanted.webhookUrl))
+		return earlier?.giveBack ?? [];
 	if (wanted.policy === 'takeOver') return [];
 	if (!current.active) {
 		// posts nowhere: what was saved before (it was lost meanwhile), else the switched-off settings
@@ -103,9 +116,13 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 	const wanted = readWanted(ctx);
 	const previous = readRegistration(staticData);
 	const earlierOf = (id: number) =>
-		previous && previous.event === wanted.event ? previous.assistants.find((a) => a.id === id) : undefined;
+		previous && previous.event === wanted.event
+			? previous.assistants.find((a) => a.id === id)
+			: undefined;
 	if (previous) {
-		const left = previous.assistants.filter((a) => previous.event !== wanted.event || !wanted.assistantIds.includes(a.id));
+		const left = previous.assistants.filter(
+			(a) => previous.event !== wanted.event || !wanted.assistantIds.includes(a.id),
+		);
 		if (left.length) {
 			ctx.logger.warn(
 				`${LOG} an earlier registration on assistant(s) ${left.map((a) => a.id).join(', ')} is no longer watched and is left as it is at the service`,
@@ -124,12 +141,23 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 	try {
 		states = await readWebhookStates(ctx, wanted.event, wanted.assistantIds);
 	} catch (error) {
-		throw aboutAssistant(ctx.getNode(), error, wanted.assistantIds[0], 'Reading the current webhook');
+		throw aboutAssistant(
+			ctx.getNode(),
+			error,
+			wanted.assistantIds[0],
+			'Reading the current webhook',
+		);
 	}
 	for (const assistantId of wanted.assistantIds) {
 		const url = registeredUrl(wanted.webhookUrl, assistantId, registration.secret);
 		try {
-			const giveBack = await decideGiveBack(ctx, wanted, assistantId, states.get(assistantId)!, earlierOf(assistantId));
+			const giveBack = await decideGiveBack(
+				ctx,
+				wanted,
+				assistantId,
+				states.get(assistantId)!,
+				earlierOf(assistantId),
+			);
 			await enableWebhook(ctx, wanted.event, assistantId, url, wanted.settings);
 			registration.assistants.push({ id: assistantId, url, giveBack });
 			writeRegistration(staticData, registration);
@@ -154,11 +182,17 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 }
 
 /** Gives one assistant its first live previous target back, or switches its webhook off when there is none. */
-async function giveBack(ctx: IHookFunctions, event: TriggerEvent, entry: RegisteredAssistant): Promise<string> {
+async function giveBack(
+	ctx: IHookFunctions,
+	event: TriggerEvent,
+	entry: RegisteredAssistant,
+): Promise<string> {
 	const target = await firstLiveTarget(ctx, entry.giveBack);
 	if (target) {
 		const outcome = await restoreWebhook(ctx, event, entry.id, target);
-		return outcome === 'gone' ? 'gone' : `given back to ${target.active ? hostOf(target.url) : 'its earlier switched-off settings'}`;
+		return outcome === 'gone'
+			? 'gone'
+			: `given back to ${target.active ? hostOf(target.url) : 'its earlier switched-off settings'}`;
 	}
 	const outcome = await disableWebhook(ctx, event, entry.id);
 	return outcome === 'gone' ? 'gone' : 'switched off';
@@ -206,7 +240,9 @@ export async function remove(ctx: IHookFunctions): Promise<boolean> {
 			const outcome = await giveBack(ctx, registration.event, entry);
 			ctx.logger.debug(`${LOG} assistant ${entry.id}: ${outcome}`);
 		} catch (error) {
-			ctx.logger.warn(`${LOG} could not remove the webhook of assistant ${entry.id}: ${(error as Error).message}`);
+			ctx.logger.warn(
+				`${LOG} could not remove the webhook of assistant ${entry.id}: ${(error as Error).message}`,
+			);
 			remaining.push(entry);
 		}
 	}

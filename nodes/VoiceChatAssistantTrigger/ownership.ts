@@ -1,8 +1,7 @@
 import type { IDataObject, IHookFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { asList } from '../VoiceChatAssistant/actions/common.descriptions';
-import { apiRequest } from '../VoiceChatAssistant/transport';
+import { apiRequest, asList, isObject } from '../VoiceChatAssistant/transport';
 import { INBOUND, MAX_GIVE_BACK, readTargets } from './registration';
 import type { PostCallSettings, TriggerEvent, WebhookTarget } from './registration';
 
@@ -37,10 +36,6 @@ export interface AssistantWebhookState {
 	target: WebhookTarget;
 }
 
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** true/false, 1/0, "1"/"0", "true"/"false" (the list returns some booleans as numbers). */
 function flag(value: unknown, fallback: boolean): boolean {
 	if (value === true || value === 1 || value === '1' || value === 'true') return true;
@@ -53,7 +48,10 @@ function text(value: unknown): string | null {
 }
 
 /** The webhook target of one list item, for the given event. */
-export function targetOf(item: IDataObject, event: TriggerEvent): { readable: boolean; target: WebhookTarget } {
+export function targetOf(
+	item: IDataObject,
+	event: TriggerEvent,
+): { readable: boolean; target: WebhookTarget } {
 	if (event === INBOUND) {
 		const url = text(item.inbound_webhook_url);
 		return { readable: 'inbound_webhook_url' in item, target: { url, active: url !== null } };
@@ -81,7 +79,9 @@ export async function readWebhookStates(
 	const states = new Map<number, AssistantWebhookState>();
 	const wanted = new Set(assistantIds);
 	for (let page = 1; wanted.size > 0; page++) {
-		const response = await apiRequest.call(ctx, 'GET', '/api/user/assistants/get', { qs: { per_page: 100, page } });
+		const response = await apiRequest.call(ctx, 'GET', '/api/user/assistants/get', {
+			qs: { per_page: 100, page },
+		});
 		const items = asList(response);
 		for (const item of items) {
 			const id = Number(item.id);
@@ -93,7 +93,8 @@ export async function readWebhookStates(
 		const last = isObject(response) ? Number(response.last_page) : NaN;
 		if (items.length === 0 || (!next && !(Number.isFinite(last) && page < last))) break;
 	}
-	for (const id of wanted) states.set(id, { found: false, readable: false, target: { url: null, active: false } });
+	for (const id of wanted)
+		states.set(id, { found: false, readable: false, target: { url: null, active: false } });
 	return states;
 }
 
@@ -149,7 +150,10 @@ export function hostOf(url: string | null): string {
  * the probe as a trigger of this package holding this very URL; anything else
  * (404 from n8n for a deactivated workflow, 401, no connection) is not live.
  */
-export async function probe(ctx: IHookFunctions, url: string): Promise<{ live: boolean; giveBack: WebhookTarget[] }> {
+export async function probe(
+	ctx: IHookFunctions,
+	url: string,
+): Promise<{ live: boolean; giveBack: WebhookTarget[] }> {
 	try {
 		const response = (await ctx.helpers.httpRequest({
 			method: 'POST',
@@ -166,7 +170,9 @@ export async function probe(ctx: IHookFunctions, url: string): Promise<{ live: b
 			return { live: true, giveBack: readTargets(body.giveBack) };
 		}
 	} catch (error) {
-		ctx.logger.debug(`Voice Chat Assistant Trigger: probe of ${hostOf(url)} failed: ${(error as Error).message}`);
+		ctx.logger.debug(
+			`Voice Chat Assistant Trigger: probe of ${hostOf(url)} failed: ${(error as Error).message}`,
+		);
 	}
 	return { live: false, giveBack: [] };
 }
@@ -177,7 +183,10 @@ export async function probe(ctx: IHookFunctions, url: string): Promise<{ live: b
  * trigger of this package, the targets that one would give back. A trigger
  * that no longer answers is skipped (giving calls back to it would lose them).
  */
-export async function giveBackFrom(ctx: IHookFunctions, current: WebhookTarget): Promise<WebhookTarget[]> {
+export async function giveBackFrom(
+	ctx: IHookFunctions,
+	current: WebhookTarget,
+): Promise<WebhookTarget[]> {
 	if (!current.active || !isTriggerUrl(current.url)) return [current];
 	const answer = await probe(ctx, current.url as string);
 	if (!answer.live) return [];
@@ -201,7 +210,11 @@ export async function firstLiveTarget(
 }
 
 /** The activation error of "Fail Activation": names the host that receives the calls today. */
-export function occupiedError(ctx: IHookFunctions, assistantId: number, current: WebhookTarget): NodeOperationError {
+export function occupiedError(
+	ctx: IHookFunctions,
+	assistantId: number,
+	current: WebhookTarget,
+): NodeOperationError {
 	return new NodeOperationError(
 		ctx.getNode(),
 		`Assistant ${assistantId} already sends its calls to ${hostOf(current.url)}`,

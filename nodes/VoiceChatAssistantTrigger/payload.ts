@@ -1,15 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { isObject } from '../VoiceChatAssistant/transport';
+
 /**
  * Reading what the service posts: the call payload (FACTS.md: id,
  * customer_phone, assistant_phone, duration, status, extracted_variables,
  * input_variables, transcript, recording_url, created_at, finished_at, lead,
  * campaign) and turning it into the trigger's item.
  */
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * The payload as an object, or undefined when the body is not a JSON object
@@ -19,7 +17,11 @@ function isObject(value: unknown): value is IDataObject {
  */
 export function parsePayload(body: unknown, rawBody?: unknown): IDataObject | undefined {
 	let value: unknown = body;
-	const empty = value === undefined || value === null || value === '' || (isObject(value) && Object.keys(value).length === 0);
+	const empty =
+		value === undefined ||
+		value === null ||
+		value === '' ||
+		(isObject(value) && Object.keys(value).length === 0);
 	if (empty && rawBody instanceof Uint8Array && rawBody.length > 0) {
 		value = new TextDecoder().decode(rawBody);
 	} else if (value instanceof Uint8Array) {
@@ -53,7 +55,9 @@ export function transcriptText(transcript: unknown): string {
 			const text = turn.text ?? turn.content ?? '';
 			const speaker = turn.sender ?? turn.role;
 			const line = typeof text === 'string' ? text : JSON.stringify(text);
-			return speaker !== undefined && speaker !== null && speaker !== '' ? `${String(speaker)}: ${line}` : line;
+			return speaker !== undefined && speaker !== null && speaker !== ''
+				? `${String(speaker)}: ${line}`
+				: line;
 		})
 		.filter((line) => line !== '')
 		.join('\n');
@@ -77,13 +81,18 @@ export function asId(value: unknown): number | string | null {
 /** Whether the call's status passes the "Call Statuses" filter (empty: every status). */
 export function statusAllowed(payload: IDataObject, statuses: unknown): boolean {
 	if (!Array.isArray(statuses) || statuses.length === 0) return true;
-	const status = typeof payload.status === 'string' ? payload.status.trim().toLowerCase() : undefined;
+	const status =
+		typeof payload.status === 'string' ? payload.status.trim().toLowerCase() : undefined;
 	if (status === undefined) return false;
 	return statuses.some((s) => String(s).toLowerCase() === status);
 }
 
 /** The trigger's item: `event` and `assistant_id` first, the payload as received, then `transcript_text`. */
-export function toItem(payload: IDataObject, event: string, assistantId: number | string | null): IDataObject {
+export function toItem(
+	payload: IDataObject,
+	event: string,
+	assistantId: number | string | null,
+): IDataObject {
 	const item: IDataObject = { event, assistant_id: assistantId, ...payload };
 	item.event = event;
 	item.assistant_id = assistantId;

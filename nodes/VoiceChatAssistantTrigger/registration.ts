@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, randomString } from 'n8n-workflow';
 
-import { apiRequest } from '../VoiceChatAssistant/transport';
+import { apiRequest, isObject } from '../VoiceChatAssistant/transport';
 
 /**
  * What the trigger registers at the service, and how it remembers it.
@@ -63,7 +63,11 @@ export interface Registration {
 
 /** What to do when an assistant already posts its calls somewhere else. */
 export type ExistingWebhookPolicy = 'takeOverAndGiveBack' | 'fail' | 'takeOver';
-export const EXISTING_WEBHOOK_POLICIES: ExistingWebhookPolicy[] = ['takeOverAndGiveBack', 'fail', 'takeOver'];
+export const EXISTING_WEBHOOK_POLICIES: ExistingWebhookPolicy[] = [
+	'takeOverAndGiveBack',
+	'fail',
+	'takeOver',
+];
 
 /** What the node's parameters ask for. */
 export interface Wanted {
@@ -81,10 +85,6 @@ const SECRET_LENGTH = 32;
 
 /** A chain of give-back targets never grows beyond this. */
 export const MAX_GIVE_BACK = 8;
-
-function isObject(value: unknown): value is IDataObject {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** A fresh secret: 32 random letters and digits (about 190 bits). */
 export function newSecret(): string {
@@ -112,10 +112,12 @@ export function readRegistration(staticData: IDataObject): Registration | undefi
 	if (!isObject(value)) return undefined;
 	const { event, webhookUrl, secret, assistants, settings } = value;
 	if (event !== INBOUND && event !== POST_CALL) return undefined;
-	if (typeof webhookUrl !== 'string' || typeof secret !== 'string' || !Array.isArray(assistants)) return undefined;
+	if (typeof webhookUrl !== 'string' || typeof secret !== 'string' || !Array.isArray(assistants))
+		return undefined;
 	const list: RegisteredAssistant[] = [];
 	for (const entry of assistants) {
-		if (!isObject(entry) || typeof entry.id !== 'number' || typeof entry.url !== 'string') return undefined;
+		if (!isObject(entry) || typeof entry.id !== 'number' || typeof entry.url !== 'string')
+			return undefined;
 		list.push({ id: entry.id, url: entry.url, giveBack: readTargets(entry.giveBack) });
 	}
 	const registration: Registration = { event, webhookUrl, secret, assistants: list };
@@ -164,7 +166,10 @@ function textOrNull(value: unknown): string | null {
 }
 
 /** Replaces the stored registration (a new object, so n8n notices the change and saves it). */
-export function writeRegistration(staticData: IDataObject, registration: Registration | undefined): void {
+export function writeRegistration(
+	staticData: IDataObject,
+	registration: Registration | undefined,
+): void {
 	if (registration === undefined || registration.assistants.length === 0) {
 		if (KEY in staticData) delete staticData[KEY];
 		return;
@@ -173,7 +178,11 @@ export function writeRegistration(staticData: IDataObject, registration: Registr
 		event: registration.event,
 		webhookUrl: registration.webhookUrl,
 		secret: registration.secret,
-		assistants: registration.assistants.map((a) => ({ id: a.id, url: a.url, giveBack: a.giveBack.map(copyTarget) })),
+		assistants: registration.assistants.map((a) => ({
+			id: a.id,
+			url: a.url,
+			giveBack: a.giveBack.map(copyTarget),
+		})),
 	};
 	if (registration.settings) stored.settings = { ...registration.settings };
 	staticData[KEY] = stored;
@@ -187,24 +196,33 @@ function locatorValue(value: unknown): unknown {
 
 function parseAssistantId(node: INode, value: unknown, where: string): number | undefined {
 	const raw = locatorValue(value);
-	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return undefined;
+	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
+		return undefined;
 	const id = typeof raw === 'number' ? raw : Number(String(raw).trim());
 	if (!Number.isInteger(id) || id < 1) {
-		throw new NodeOperationError(node, `${where} must be a numeric assistant ID, got ${JSON.stringify(raw)}`, {
-			description: 'Pick the assistant from the list, or enter its numeric ID (e.g. 42).',
-		});
+		throw new NodeOperationError(
+			node,
+			`${where} must be a numeric assistant ID, got ${JSON.stringify(raw)}`,
+			{
+				description: 'Pick the assistant from the list, or enter its numeric ID (e.g. 42).',
+			},
+		);
 	}
 	return id;
 }
 
 /** The assistants the node watches: the main one and any additional ones, without repeats. */
-export function readAssistantIds(ctx: Pick<IHookFunctions, 'getNode' | 'getNodeParameter'>): number[] {
+export function readAssistantIds(
+	ctx: Pick<IHookFunctions, 'getNode' | 'getNodeParameter'>,
+): number[] {
 	const node = ctx.getNode();
 	const ids: number[] = [];
 	const main = parseAssistantId(node, ctx.getNodeParameter('assistantId', ''), 'Assistant');
 	if (main !== undefined) ids.push(main);
 	const additional = ctx.getNodeParameter('additionalAssistants', {}) as IDataObject;
-	const entries = Array.isArray(additional?.assistant) ? (additional.assistant as IDataObject[]) : [];
+	const entries = Array.isArray(additional?.assistant)
+		? (additional.assistant as IDataObject[])
+		: [];
 	entries.forEach((entry, index) => {
 		const id = parseAssistantId(node, entry?.assistantId, `Additional assistant ${index + 1}`);
 		if (id !== undefined && !ids.includes(id)) ids.push(id);
@@ -224,10 +242,16 @@ export function readEvent(ctx: Pick<IHookFunctions, 'getNodeParameter'>): Trigge
 export function readWanted(ctx: IHookFunctions): Wanted {
 	const webhookUrl = ctx.getNodeWebhookUrl('default');
 	if (!webhookUrl) {
-		throw new NodeOperationError(ctx.getNode(), 'n8n did not provide a webhook URL for this trigger');
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'n8n did not provide a webhook URL for this trigger',
+		);
 	}
 	const event = readEvent(ctx);
-	const policy = ctx.getNodeParameter('existingWebhook', 'takeOverAndGiveBack') as ExistingWebhookPolicy;
+	const policy = ctx.getNodeParameter(
+		'existingWebhook',
+		'takeOverAndGiveBack',
+	) as ExistingWebhookPolicy;
 	const wanted: Wanted = {
 		event,
 		webhookUrl,
@@ -249,13 +273,18 @@ export function readWanted(ctx: IHookFunctions): Wanted {
  * the same n8n URL, the same assistants (each with the URL built from the
  * stored secret) and, for the post-call webhook, the same settings.
  */
-export function registrationMatches(registration: Registration | undefined, wanted: Wanted): boolean {
+export function registrationMatches(
+	registration: Registration | undefined,
+	wanted: Wanted,
+): boolean {
 	if (!registration) return false;
-	if (registration.event !== wanted.event || registration.webhookUrl !== wanted.webhookUrl) return false;
+	if (registration.event !== wanted.event || registration.webhookUrl !== wanted.webhookUrl)
+		return false;
 	if (registration.assistants.length !== wanted.assistantIds.length) return false;
 	for (const id of wanted.assistantIds) {
 		const entry = registration.assistants.find((a) => a.id === id);
-		if (!entry || entry.url !== registeredUrl(wanted.webhookUrl, id, registration.secret)) return false;
+		if (!entry || entry.url !== registeredUrl(wanted.webhookUrl, id, registration.secret))
+			return false;
 	}
 	if (wanted.event === POST_CALL) {
 		const a = registration.settings;
@@ -357,12 +386,21 @@ export async function restoreWebhook(
 }
 
 /** Removes the webhook of one assistant; an assistant that no longer exists counts as done. */
-export async function disableWebhook(ctx: IHookFunctions, event: TriggerEvent, assistantId: number): Promise<'removed' | 'gone'> {
+export async function disableWebhook(
+	ctx: IHookFunctions,
+	event: TriggerEvent,
+	assistantId: number,
+): Promise<'removed' | 'gone'> {
 	const path =
-		event === INBOUND ? '/api/user/assistants/disable-inbound-webhook' : '/api/user/assistants/disable-webhook';
+		event === INBOUND
+			? '/api/user/assistants/disable-inbound-webhook'
+			: '/api/user/assistants/disable-webhook';
 	let response: unknown;
 	try {
-		response = await apiRequest.call(ctx, 'POST', path, { body: { assistant_id: assistantId }, idempotent: true });
+		response = await apiRequest.call(ctx, 'POST', path, {
+			body: { assistant_id: assistantId },
+			idempotent: true,
+		});
 	} catch (error) {
 		if (isGone(error)) return 'gone';
 		throw asNodeError(ctx.getNode(), error);

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../transport';
-import { applyLimit, asList, readLimit, returnAllOrLimit } from './common.descriptions';
+import { apiRequest, asList } from '../transport';
+import { returnAllOrLimit } from '../descriptions';
+import { applyLimit, readLimit } from './limit';
 import type { OperationModule } from './types';
 
 /**
@@ -18,7 +19,10 @@ export function listOperation(
 	query?: (ctx: IExecuteFunctions, itemIndex: number) => IDataObject,
 ): OperationModule {
 	return {
-		description: updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, [...fields, ...returnAllOrLimit]),
+		description: updateDisplayOptions({ show: { resource: [resource], operation: [operation] } }, [
+			...fields,
+			...returnAllOrLimit,
+		]),
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 			const qs = query ? query(this, itemIndex) : undefined;
 			const list = asList(await apiRequest.call(this, 'GET', path, { qs, itemIndex }));

@@ -1,8 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-/** Operations where many items are typical and each item is one request. */
-export const PARALLEL_OPERATIONS = { resource: ['lead'], operation: ['create'] };
-
+/** "Requests in Flight" of the operations that declare `parallel` (placed by each of them). */
 export const parallelRequestsProperty: INodeProperties = {
 	displayName: 'Requests in Flight',
 	name: 'requestsInFlight',
@@ -11,5 +9,9 @@ export const parallelRequestsProperty: INodeProperties = {
 	default: 1,
 	description:
 		'How many items are sent to the service at the same time. Keep 1 unless your plan allows more than the standard 100 requests per minute: the rate limit of the credential is respected either way, and the output stays in input order.',
-	displayOptions: { show: PARALLEL_OPERATIONS },
 };
+
+/** The number of items in flight the node's settings ask for: 1 to 20. */
+export function requestsInFlight(value: unknown): number {
+	return Math.max(1, Math.min(20, Math.floor(Number(value)) || 1));
+}

@@ -10,7 +10,6 @@ import * as knowledgebase from './knowledgebase/Knowledgebase.resource';
 import * as lead from './lead/Lead.resource';
 import * as phoneNumber from './phoneNumber/PhoneNumber.resource';
 import * as tool from './tool/Tool.resource';
-import { parallelRequestsProperty } from './parallel';
 import type { ResourceModule } from './types';
 
 export const resources: Record<string, ResourceModule> = {
@@ -33,15 +32,35 @@ export const resourceProperty: INodeProperties = {
 	noDataExpression: true,
 	options: [
 		{ name: 'Account', value: 'account', description: 'Your profile, balance and API keys' },
-		{ name: 'Assistant', value: 'assistant', description: 'AI assistants that handle calls and chats' },
+		{
+			name: 'Assistant',
+			value: 'assistant',
+			description: 'AI assistants that handle calls and chats',
+		},
 		{ name: 'Call', value: 'call', description: 'Phone calls made and received by assistants' },
 		{ name: 'Campaign', value: 'campaign', description: 'Outbound calling campaigns' },
 		{ name: 'Conversation', value: 'conversation', description: 'Text chats with an assistant' },
-		{ name: 'Document', value: 'document', description: 'Websites and files inside a knowledgebase' },
-		{ name: 'Knowledgebase', value: 'knowledgebase', description: 'Collections of documents that give assistants knowledge' },
+		{
+			name: 'Document',
+			value: 'document',
+			description: 'Websites and files inside a knowledgebase',
+		},
+		{
+			name: 'Knowledgebase',
+			value: 'knowledgebase',
+			description: 'Collections of documents that give assistants knowledge',
+		},
 		{ name: 'Lead', value: 'lead', description: 'Contacts to be called by a campaign' },
-		{ name: 'Mid Call Tool', value: 'tool', description: 'HTTP endpoints an assistant can call during a call' },
-		{ name: 'Phone Number', value: 'phoneNumber', description: 'Phone numbers of the account and numbers to buy' },
+		{
+			name: 'Mid Call Tool',
+			value: 'tool',
+			description: 'HTTP endpoints an assistant can call during a call',
+		},
+		{
+			name: 'Phone Number',
+			value: 'phoneNumber',
+			description: 'Phone numbers of the account and numbers to buy',
+		},
 	],
 	default: 'assistant',
 };
@@ -49,5 +68,4 @@ export const resourceProperty: INodeProperties = {
 export const allProperties: INodeProperties[] = [
 	resourceProperty,
 	...Object.values(resources).flatMap((resource) => resource.description),
-	parallelRequestsProperty,
 ];

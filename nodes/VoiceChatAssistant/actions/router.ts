@@ -1,7 +1,9 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { PARALLEL_OPERATIONS } from './parallel';
+import { mapInOrder } from '../transport';
+import { itemError } from './itemError';
+import { requestsInFlight } from './parallel';
 import { resources } from './resources';
 
 function errorJson(error: Error): IDataObject {
@@ -11,18 +13,6 @@ function errorJson(error: Error): IDataObject {
 	const httpCode = (error as NodeApiError).httpCode;
 	if (httpCode) json.httpCode = httpCode;
 	return json;
-}
-
-function asNodeError(ctx: IExecuteFunctions, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError) {
-		if (error.context.itemIndex === undefined) error.context.itemIndex = itemIndex;
-		// returns the same error: the service's answer is already mapped
-		return new NodeApiError(ctx.getNode(), error as unknown as JsonObject);
-	}
-	const failure =
-		error instanceof NodeOperationError ? error : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
-	if (failure.context.itemIndex === undefined) failure.context.itemIndex = itemIndex;
-	return failure;
 }
 
 /**
@@ -36,24 +26,28 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const operation = this.getNodeParameter('operation', 0) as string;
 	const module = resources[resource]?.operations[operation];
 	if (!module) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operation}" of "${resource}" is not supported`);
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operation}" of "${resource}" is not supported`,
+		);
 	}
-	const parallel =
-		PARALLEL_OPERATIONS.resource.includes(resource) && PARALLEL_OPERATIONS.operation.includes(operation)
-			? Math.max(1, Math.min(20, Math.floor(Number(this.getNodeParameter('requestsInFlight', 0, 1)) || 1)))
-			: 1;
+	const parallel = module.parallel
+		? requestsInFlight(this.getNodeParameter('requestsInFlight', 0, 1))
+		: 1;
 	const continueOnFail = this.continueOnFail();
 
 	const results: INodeExecutionData[][] = new Array(items.length);
 	let firstFailure: { itemIndex: number; error: unknown } | undefined;
-	let next = 0;
 
 	const runItem = async (itemIndex: number) => {
 		try {
 			const data = await module.execute.call(this, itemIndex);
-			results[itemIndex] = this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(data), {
-				itemData: { item: itemIndex },
-			});
+			results[itemIndex] = this.helpers.constructExecutionMetaData(
+				this.helpers.returnJsonArray(data),
+				{
+					itemData: { item: itemIndex },
+				},
+			);
 		} catch (error) {
 			if (continueOnFail) {
 				results[itemIndex] = [{ json: errorJson(error as Error), pairedItem: { item: itemIndex } }];
@@ -63,13 +57,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	};
 
-	const worker = async () => {
-		while (next < items.length && !firstFailure) {
-			await runItem(next++);
-		}
-	};
-	await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
+	// runItem never rejects: a failure stops further items (without Continue On Fail) through the stop test
+	await mapInOrder(Array.from(items.keys()), parallel, runItem, () => firstFailure !== undefined);
 
-	if (firstFailure) throw asNodeError(this, firstFailure.error, firstFailure.itemIndex);
+	if (firstFailure) throw itemError(this, firstFailure.error, firstFailure.itemIndex);
 	return [results.flat()];
 }

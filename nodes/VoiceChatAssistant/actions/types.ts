@@ -8,6 +8,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 export interface OperationModule {
 	description: INodeProperties[];
 	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+	/** Whether items may run several at a time ("Requests in Flight"): many items, one request each. */
+	parallel?: boolean;
 }
 
 export interface ResourceModule {

@@ -17,7 +17,13 @@ export function refuse(ctx: Ctx, itemIndex: number, message: string, description
 	throw new NodeOperationError(ctx.getNode(), message, { itemIndex, description });
 }
 
-export function checkMaxLength(ctx: Ctx, itemIndex: number, field: string, value: unknown, max: number) {
+export function checkMaxLength(
+	ctx: Ctx,
+	itemIndex: number,
+	field: string,
+	value: unknown,
+	max: number,
+) {
 	if (typeof value === 'string' && value.length > max) {
 		refuse(
 			ctx,
@@ -115,7 +121,11 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 export function checkUuid(ctx: Ctx, itemIndex: number, field: string, value: unknown) {
 	if (typeof value !== 'string' || !UUID.test(value.trim())) {
-		refuse(ctx, itemIndex, `${field} must be a UUID (e.g. 0b6f3c1e-8a4d-4f5e-9c2b-1d2e3f4a5b6c), got ${show(value)}`);
+		refuse(
+			ctx,
+			itemIndex,
+			`${field} must be a UUID (e.g. 0b6f3c1e-8a4d-4f5e-9c2b-1d2e3f4a5b6c), got ${show(value)}`,
+		);
 	}
 }
 
@@ -128,11 +138,41 @@ export function toId(ctx: Ctx, itemIndex: number, field: string, value: unknown)
 	return n;
 }
 
+/** The numeric ID of a resource locator parameter (picked from the list, typed, or an expression). */
+export function readLocatorId(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	parameter: string,
+	label: string,
+): number {
+	return toId(
+		ctx,
+		itemIndex,
+		label,
+		ctx.getNodeParameter(parameter, itemIndex, undefined, { extractValue: true }),
+	);
+}
+
+/** `date_from` / `date_to` of a filters collection as `YYYY-MM-DD` query values. */
+export function dateRangeQuery(ctx: Ctx, itemIndex: number, filters: IDataObject): IDataObject {
+	const qs: IDataObject = {};
+	const from = toDateOnly(ctx, itemIndex, 'From Date', filters.date_from);
+	const to = toDateOnly(ctx, itemIndex, 'To Date', filters.date_to);
+	if (from) qs.date_from = from;
+	if (to) qs.date_to = to;
+	return qs;
+}
+
 /**
  * A date for the `YYYY-MM-DD` filters: accepts that form, an ISO 8601
  * timestamp, a Luxon DateTime or a JS Date (n8n date values); sends the date.
  */
-export function toDateOnly(ctx: Ctx, itemIndex: number, field: string, value: unknown): string | undefined {
+export function toDateOnly(
+	ctx: Ctx,
+	itemIndex: number,
+	field: string,
+	value: unknown,
+): string | undefined {
 	if (value === undefined || value === null || value === '') return undefined;
 	if (typeof value === 'object') {
 		const maybe = value as { toISODate?: () => string | null; toISOString?: () => string };
@@ -147,11 +187,19 @@ export function toDateOnly(ctx: Ctx, itemIndex: number, field: string, value: un
 	if (match) {
 		const [, y, m, d] = match;
 		const date = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d)));
-		if (date.getUTCFullYear() === Number(y) && date.getUTCMonth() === Number(m) - 1 && date.getUTCDate() === Number(d)) {
+		if (
+			date.getUTCFullYear() === Number(y) &&
+			date.getUTCMonth() === Number(m) - 1 &&
+			date.getUTCDate() === Number(d)
+		) {
 			return `${y}-${m}-${d}`;
 		}
 	}
-	return refuse(ctx, itemIndex, `${field} must be a date in the form YYYY-MM-DD (or an ISO 8601 date-time), got ${show(value)}`);
+	return refuse(
+		ctx,
+		itemIndex,
+		`${field} must be a date in the form YYYY-MM-DD (or an ISO 8601 date-time), got ${show(value)}`,
+	);
 }
 
 /** Key/value pairs of a fixed collection (`{ values: [{ key, value }] }`) as an object. */
@@ -170,7 +218,13 @@ export function keyValuePairs(collection: unknown, listName = 'values'): IDataOb
  * Variables given either as key/value pairs or as a JSON object (an
  * expression such as `{{ $json.variables }}` or a JSON string).
  */
-export function readVariables(ctx: Ctx, itemIndex: number, field: string, pairs: unknown, json: unknown): IDataObject {
+export function readVariables(
+	ctx: Ctx,
+	itemIndex: number,
+	field: string,
+	pairs: unknown,
+	json: unknown,
+): IDataObject {
 	const result = keyValuePairs(pairs);
 	if (json === undefined || json === null || json === '') return result;
 	let parsed = json;

@@ -1,15 +1,25 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchItems, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
 
-import { asList } from '../actions/common.descriptions';
-import { apiRequest } from '../transport';
+import { asList, apiRequest } from '../transport';
 
 function matches(filter: string | undefined, ...values: unknown[]): boolean {
 	if (!filter) return true;
 	const needle = filter.toLowerCase();
-	return values.some((v) => v !== undefined && v !== null && String(v).toLowerCase().includes(needle));
+	return values.some(
+		(v) => v !== undefined && v !== null && String(v).toLowerCase().includes(needle),
+	);
 }
 
-async function listOf(ctx: ILoadOptionsFunctions, path: string, qs?: IDataObject): Promise<IDataObject[]> {
+async function listOf(
+	ctx: ILoadOptionsFunctions,
+	path: string,
+	qs?: IDataObject,
+): Promise<IDataObject[]> {
 	return asList(await apiRequest.call(ctx, 'GET', path, { qs }));
 }
 
@@ -25,18 +35,31 @@ function toResults(
 	return { results };
 }
 
+/** One page of 100 assistants (the list is paginated by the service) and the token of the next page. */
+async function assistantPage(
+	ctx: ILoadOptionsFunctions,
+	paginationToken?: string,
+): Promise<{ list: IDataObject[]; next?: string }> {
+	const page = paginationToken ? Number(paginationToken) : 1;
+	const response = (await apiRequest.call(ctx, 'GET', '/api/user/assistants/get', {
+		qs: { per_page: 100, page },
+	})) as IDataObject;
+	return { list: asList(response), next: response.next_page_url ? String(page + 1) : undefined };
+}
+
 /** Assistants, one page of 100 at a time (the list is paginated by the service). */
 export async function searchAssistants(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = paginationToken ? Number(paginationToken) : 1;
-	const response = (await apiRequest.call(this, 'GET', '/api/user/assistants/get', {
-		qs: { per_page: 100, page },
-	})) as IDataObject;
-	const result = toResults(asList(response), filter, (a) => `${a.name} (${[a.type, a.mode].filter(Boolean).join(', ')})`);
-	if (response.next_page_url) result.paginationToken = String(page + 1);
+	const { list, next } = await assistantPage(this, paginationToken);
+	const result = toResults(
+		list,
+		filter,
+		(a) => `${a.name} (${[a.type, a.mode].filter(Boolean).join(', ')})`,
+	);
+	if (next) result.paginationToken = next;
 	return result;
 }
 
@@ -46,38 +69,62 @@ export async function searchAssistantUuids(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = paginationToken ? Number(paginationToken) : 1;
-	const response = (await apiRequest.call(this, 'GET', '/api/user/assistants/get', {
-		qs: { per_page: 100, page },
-	})) as IDataObject;
-	const list = asList(response).filter((a) => typeof a.uuid === 'string' && a.uuid);
-	const result = toResults(list, filter, (a) => String(a.name), (a) => String(a.uuid));
-	if (response.next_page_url) result.paginationToken = String(page + 1);
+	const page = await assistantPage(this, paginationToken);
+	const list = page.list.filter((a) => typeof a.uuid === 'string' && a.uuid);
+	const result = toResults(
+		list,
+		filter,
+		(a) => String(a.name),
+		(a) => String(a.uuid),
+	);
+	if (page.next) result.paginationToken = page.next;
 	return result;
 }
 
-export async function searchKnowledgebases(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchKnowledgebases(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	return toResults(await listOf(this, '/api/user/knowledgebases'), filter, (kb) => String(kb.name));
 }
 
-export async function searchDocuments(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchDocuments(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	const knowledgebaseId = this.getCurrentNodeParameter('knowledgebaseId', { extractValue: true });
-	if (knowledgebaseId === undefined || knowledgebaseId === null || String(knowledgebaseId).trim() === '') {
+	if (
+		knowledgebaseId === undefined ||
+		knowledgebaseId === null ||
+		String(knowledgebaseId).trim() === ''
+	) {
 		return { results: [] };
 	}
-	const list = await listOf(this, `/api/user/knowledgebases/${encodeURIComponent(String(knowledgebaseId).trim())}/documents`);
+	const list = await listOf(
+		this,
+		`/api/user/knowledgebases/${encodeURIComponent(String(knowledgebaseId).trim())}/documents`,
+	);
 	return toResults(list, filter, (d) => `${d.name} (${d.type})`);
 }
 
-export async function searchTools(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchTools(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	return toResults(await listOf(this, '/api/user/tools'), filter, (t) => String(t.name));
 }
 
-export async function searchCampaigns(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchCampaigns(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	return toResults(await listOf(this, '/api/user/campaigns'), filter, (c) => String(c.name));
 }
 
-export async function searchPhoneNumbers(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
+export async function searchPhoneNumbers(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
 	return toResults(
 		await listOf(this, '/api/user/phone-numbers/all'),
 		filter,

@@ -1,7 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { asList } from '../actions/common.descriptions';
-import { apiRequest } from '../transport';
+import { asList, apiRequest } from '../transport';
 
 /** Option loaders of the assistant fields; each list also accepts an ID or an expression in the UI. */
 
@@ -28,7 +27,12 @@ function chosenMode(ctx: ILoadOptionsFunctions): string | undefined {
 }
 
 export async function getLanguages(this: ILoadOptionsFunctions) {
-	return await options(this, '/api/user/assistants/languages', undefined, (l) => `${l.name}${l.code ? ` (${l.code})` : ''}`);
+	return await options(
+		this,
+		'/api/user/assistants/languages',
+		undefined,
+		(l) => `${l.name}${l.code ? ` (${l.code})` : ''}`,
+	);
 }
 
 /** Voices of the chosen engine mode and language. */
@@ -38,13 +42,23 @@ export async function getVoices(this: ILoadOptionsFunctions) {
 	if (mode) qs.mode = mode;
 	const language = current(this, 'languageId') ?? current(this, 'updateFields.language_id');
 	if (language && /^\d+$/.test(language)) qs.language_id = Number(language);
-	return await options(this, '/api/user/assistants/voices', qs, (v) => `${v.name}${v.gender ? ` (${v.gender})` : ''}`);
+	return await options(
+		this,
+		'/api/user/assistants/voices',
+		qs,
+		(v) => `${v.name}${v.gender ? ` (${v.gender})` : ''}`,
+	);
 }
 
 /** Models of the chosen mode: LLMs for pipeline, the mode's own models for multimodal and dualplex. */
 export async function getModels(this: ILoadOptionsFunctions) {
 	const mode = chosenMode(this) ?? 'pipeline';
-	return await options(this, '/api/user/assistants/models', { type: mode === 'pipeline' ? 'llm' : mode }, (m) => String(m.name));
+	return await options(
+		this,
+		'/api/user/assistants/models',
+		{ type: mode === 'pipeline' ? 'llm' : mode },
+		(m) => String(m.name),
+	);
 }
 
 export async function getLlmModels(this: ILoadOptionsFunctions) {
@@ -52,11 +66,15 @@ export async function getLlmModels(this: ILoadOptionsFunctions) {
 }
 
 export async function getSynthesizerProviders(this: ILoadOptionsFunctions) {
-	return await options(this, '/api/user/assistants/synthesizer-providers', undefined, (p) => String(p.name));
+	return await options(this, '/api/user/assistants/synthesizer-providers', undefined, (p) =>
+		String(p.name),
+	);
 }
 
 export async function getTranscriberProviders(this: ILoadOptionsFunctions) {
-	return await options(this, '/api/user/assistants/transcriber-providers', undefined, (p) => String(p.name));
+	return await options(this, '/api/user/assistants/transcriber-providers', undefined, (p) =>
+		String(p.name),
+	);
 }
 
 export async function getKnowledgebases(this: ILoadOptionsFunctions) {
@@ -66,7 +84,12 @@ export async function getKnowledgebases(this: ILoadOptionsFunctions) {
 /** Phone numbers the assistant's type can take (inbound leaves out caller-ID and taken numbers). */
 export async function getAssignablePhoneNumbers(this: ILoadOptionsFunctions) {
 	const type = current(this, 'type') ?? current(this, 'updateFields.type') ?? 'outbound';
-	return await options(this, '/api/user/assistants/phone-numbers', { type }, (p) => `${p.phone_number}${p.type_label ? ` (${p.type_label})` : ''}`);
+	return await options(
+		this,
+		'/api/user/assistants/phone-numbers',
+		{ type },
+		(p) => `${p.phone_number}${p.type_label ? ` (${p.type_label})` : ''}`,
+	);
 }
 
 export async function getTools(this: ILoadOptionsFunctions) {

@@ -1,11 +1,9 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-type Body = Record<string, unknown>;
+import { isObject } from './answers';
 
-function isObject(value: unknown): value is Body {
-	return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+type Body = Record<string, unknown>;
 
 /** `{status: false, error}`: the conversation endpoints' way to fail, even with HTTP 200. */
 export function isStatusFalse(body: unknown): body is Body {
@@ -101,10 +99,16 @@ export function toConnectionError(
 	const hints: string[] = [];
 	if (attempts > 1) hints.push(`Gave up after ${attempts} attempts.`);
 	if (!details.retried && timedOut) {
-		hints.push('The request was not sent again because the service may already have applied it; check before running it again.');
+		hints.push(
+			'The request was not sent again because the service may already have applied it; check before running it again.',
+		);
 	}
 	hints.push('Check the base URL of the credential and the network.');
-	const error = new NodeApiError(node, { message, code: code ?? null }, { message, description: hints.join(' '), itemIndex: details.itemIndex });
+	const error = new NodeApiError(
+		node,
+		{ message, code: code ?? null },
+		{ message, description: hints.join(' '), itemIndex: details.itemIndex },
+	);
 	// keep our wording: n8n would replace it with a generic text for known codes
 	error.message = message;
 	return error;

@@ -16,8 +16,9 @@ describe('router', () => {
 	let maxInFlight = 0;
 	const started: number[] = [];
 
-	function useOperation(execute: OperationModule['execute']) {
-		resources.lead.operations.create = { description: [], execute };
+	/** The stand-in declares itself parallel, as Lead → Create does (the router reads that from the module). */
+	function useOperation(execute: OperationModule['execute'], parallel = true) {
+		resources.lead.operations.create = { description: [], execute, parallel };
 	}
 
 	beforeEach(() => {
@@ -63,6 +64,18 @@ describe('router', () => {
 		expect(output.map((o) => o.pairedItem)).toEqual(Array.from({ length: 10 }, (_, item) => ({ item })));
 		expect(output[3].json).toEqual({ error: 'phone_number must be E.164' });
 		expect(output.filter((o) => o.json.error === undefined).map((o) => o.json.row)).toEqual([0, 1, 2, 4, 5, 6, 7, 8, 9]);
+	});
+
+	it('an operation that does not declare itself parallel runs one item at a time whatever Requests in Flight says', async () => {
+		useOperation(slowEcho, false);
+		const { context } = createContext({
+			parameters: { resource: 'lead', operation: 'create', requestsInFlight: 4 },
+			items: items(6),
+			continueOnFail: true,
+		});
+		await router.call(context);
+		expect(maxInFlight).toBe(1);
+		expect(original.parallel).toBe(true);
 	});
 
 	it('without Continue On Fail stops at the failed item, naming it', async () => {

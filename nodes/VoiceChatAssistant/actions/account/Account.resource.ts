@@ -18,13 +18,15 @@ export const description: INodeProperties[] = [
 				name: 'Get Profile',
 				value: 'getProfile',
 				action: 'Get the profile and balance of the account',
-				description: 'Get the name, email and current USD balance of the account the API key belongs to',
+				description:
+					'Get the name, email and current USD balance of the account the API key belongs to',
 			},
 			{
 				name: 'Get API Keys',
 				value: 'getApiKeys',
 				action: 'Get the account s api keys',
-				description: 'List the API keys of the account (metadata only; the key values are never returned), one item per key',
+				description:
+					'List the API keys of the account (metadata only; the key values are never returned), one item per key',
 			},
 		],
 		default: 'getProfile',

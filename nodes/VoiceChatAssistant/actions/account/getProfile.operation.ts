@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { unwrap } from '../common.descriptions';
+import { apiRequest, unwrap } from '../../transport';
 
 export const description: INodeProperties[] = [];
 

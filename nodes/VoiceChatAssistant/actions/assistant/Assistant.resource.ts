@@ -16,7 +16,22 @@ import * as getTranscriberProviders from './getTranscriberProviders.operation';
 import * as getVoices from './getVoices.operation';
 import * as update from './update.operation';
 
-export const operations: ResourceModule['operations'] = { create, delete: deleteOperation, disableInboundWebhook, disablePostCallWebhook, enableInboundWebhook, getAssignablePhoneNumbers, getLanguages, getMany, getModels, getOutbound, getSynthesizerProviders, getTranscriberProviders, getVoices, update };
+export const operations: ResourceModule['operations'] = {
+	create,
+	delete: deleteOperation,
+	disableInboundWebhook,
+	disablePostCallWebhook,
+	enableInboundWebhook,
+	getAssignablePhoneNumbers,
+	getLanguages,
+	getMany,
+	getModels,
+	getOutbound,
+	getSynthesizerProviders,
+	getTranscriberProviders,
+	getVoices,
+	update,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -60,7 +75,8 @@ export const description: INodeProperties[] = [
 				name: 'Get Assignable Phone Numbers',
 				value: 'getAssignablePhoneNumbers',
 				action: 'Get phone numbers an assistant can use',
-				description: 'List the phone numbers that can be assigned to an inbound or outbound assistant',
+				description:
+					'List the phone numbers that can be assigned to an inbound or outbound assistant',
 			},
 			{
 				name: 'Get Languages',

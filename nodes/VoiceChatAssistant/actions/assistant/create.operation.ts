@@ -3,9 +3,17 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { checkEnum, checkRequired } from '../validation';
-import { checkModeRules, configurationBody, configurationFields, MODES } from './shared';
+import { configurationBody } from './body';
+import { configurationFields, MODES } from './fields';
+import { checkModeRules } from './modeRules';
 
-const picker = (name: string, displayName: string, method: string, description: string, extra: Partial<INodeProperties> = {}): INodeProperties =>
+const picker = (
+	name: string,
+	displayName: string,
+	method: string,
+	description: string,
+	extra: Partial<INodeProperties> = {},
+): INodeProperties =>
 	({
 		displayName,
 		name,
@@ -24,14 +32,33 @@ export const modeField: INodeProperties = {
 	default: 'pipeline',
 	description: 'How the assistant speaks and thinks',
 	options: [
-		{ name: 'Dualplex', value: 'dualplex', description: 'Multimodal brain with a custom text-to-speech voice; needs a multimodal model' },
-		{ name: 'Multimodal', value: 'multimodal', description: 'Real-time multimodal AI; needs a multimodal model' },
-		{ name: 'Pipeline', value: 'pipeline', description: 'Speech-to-text, LLM, text-to-speech; needs an LLM model' },
+		{
+			name: 'Dualplex',
+			value: 'dualplex',
+			description: 'Multimodal brain with a custom text-to-speech voice; needs a multimodal model',
+		},
+		{
+			name: 'Multimodal',
+			value: 'multimodal',
+			description: 'Real-time multimodal AI; needs a multimodal model',
+		},
+		{
+			name: 'Pipeline',
+			value: 'pipeline',
+			description: 'Speech-to-text, LLM, text-to-speech; needs an LLM model',
+		},
 	],
 };
 
 const properties: INodeProperties[] = [
-	{ displayName: 'Name', name: 'name', type: 'string', required: true, default: '', description: 'Name of the assistant, at most 255 characters' },
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'Name of the assistant, at most 255 characters',
+	},
 	modeField,
 	{
 		displayName: 'Type',
@@ -45,32 +72,72 @@ const properties: INodeProperties[] = [
 		],
 	},
 	picker('languageId', 'Language Name or ID', 'getLanguages', 'Main language of the assistant'),
-	picker('voiceId', 'Voice Name or ID', 'getVoices', 'Voice of the assistant; the list shows voices of the chosen engine mode and language', {
-		typeOptions: { loadOptionsMethod: 'getVoices', loadOptionsDependsOn: ['mode', 'languageId'] },
-	}),
-	{ displayName: 'Timezone', name: 'timezone', type: 'string', required: true, default: 'Europe/Berlin', description: 'Region/city time zone name, e.g. Europe/Berlin' },
-	{ displayName: 'Initial Message', name: 'initialMessage', type: 'string', required: true, default: '', description: 'What the assistant says when the call starts, at most 200 characters' },
-	{ displayName: 'System Prompt', name: 'systemPrompt', type: 'string', typeOptions: { rows: 4 }, required: true, default: '', description: 'Behaviour and personality of the assistant' },
+	picker(
+		'voiceId',
+		'Voice Name or ID',
+		'getVoices',
+		'Voice of the assistant; the list shows voices of the chosen engine mode and language',
+		{
+			typeOptions: { loadOptionsMethod: 'getVoices', loadOptionsDependsOn: ['mode', 'languageId'] },
+		},
+	),
+	{
+		displayName: 'Timezone',
+		name: 'timezone',
+		type: 'string',
+		required: true,
+		default: 'Europe/Berlin',
+		description: 'Region/city time zone name, e.g. Europe/Berlin',
+	},
+	{
+		displayName: 'Initial Message',
+		name: 'initialMessage',
+		type: 'string',
+		required: true,
+		default: '',
+		description: 'What the assistant says when the call starts, at most 200 characters',
+	},
+	{
+		displayName: 'System Prompt',
+		name: 'systemPrompt',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		required: true,
+		default: '',
+		description: 'Behaviour and personality of the assistant',
+	},
 	picker('llmModelId', 'LLM Model Name or ID', 'getModels', 'Language model of the pipeline mode', {
 		typeOptions: { loadOptionsMethod: 'getModels', loadOptionsDependsOn: ['mode'] },
 		displayOptions: { show: { mode: ['pipeline'] } },
 	}),
-	picker('multimodalModelId', 'Multimodal Model Name or ID', 'getModels', 'Model of the multimodal or dualplex mode', {
-		typeOptions: { loadOptionsMethod: 'getModels', loadOptionsDependsOn: ['mode'] },
-		displayOptions: { show: { mode: ['multimodal', 'dualplex'] } },
-	}),
+	picker(
+		'multimodalModelId',
+		'Multimodal Model Name or ID',
+		'getModels',
+		'Model of the multimodal or dualplex mode',
+		{
+			typeOptions: { loadOptionsMethod: 'getModels', loadOptionsDependsOn: ['mode'] },
+			displayOptions: { show: { mode: ['multimodal', 'dualplex'] } },
+		},
+	),
 	{
 		displayName: 'Additional Fields',
 		name: 'additionalFields',
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		description: 'Voice, conversation flow, call limits, voicemail, knowledge and tools, webhook, post-call analysis and variables',
-		options: configurationFields().filter((f) => f.name !== 'system_prompt' && f.name !== 'timezone'),
+		description:
+			'Voice, conversation flow, call limits, voicemail, knowledge and tools, webhook, post-call analysis and variables',
+		options: configurationFields().filter(
+			(f) => f.name !== 'system_prompt' && f.name !== 'timezone',
+		),
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['assistant'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['assistant'], operation: ['create'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const mode = this.getNodeParameter('mode', itemIndex) as string;
@@ -85,7 +152,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		initial_message: this.getNodeParameter('initialMessage', itemIndex, ''),
 		system_prompt: this.getNodeParameter('systemPrompt', itemIndex, ''),
 	};
-	if (mode === 'pipeline') required.llm_model_id = this.getNodeParameter('llmModelId', itemIndex, '');
+	if (mode === 'pipeline')
+		required.llm_model_id = this.getNodeParameter('llmModelId', itemIndex, '');
 	else required.multimodal_model_id = this.getNodeParameter('multimodalModelId', itemIndex, '');
 	const labels: IDataObject = {
 		name: 'Name',
@@ -103,6 +171,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body = configurationBody(this, itemIndex, { ...required, ...additional });
 	checkModeRules(this, itemIndex, body, mode, true);
-	const answer = (await apiRequest.call(this, 'POST', '/api/user/assistant', { body, itemIndex })) as IDataObject;
-	return { ...((answer?.data as IDataObject) ?? answer), ...(answer?.message ? { message: answer.message } : {}) };
+	const answer = (await apiRequest.call(this, 'POST', '/api/user/assistant', {
+		body,
+		itemIndex,
+	})) as IDataObject;
+	return {
+		...((answer?.data as IDataObject) ?? answer),
+		...(answer?.message ? { message: answer.message } : {}),
+	};
 }

@@ -2,13 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { assistantLocator } from '../common.descriptions';
+import { assistantLocator } from '../../descriptions';
 import { assistantId } from './webhooks';
 
-export const description = updateDisplayOptions({ show: { resource: ['assistant'], operation: ['delete'] } }, [assistantLocator] as INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['assistant'], operation: ['delete'] } },
+	[assistantLocator] as INodeProperties[],
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = assistantId(this, itemIndex);
-	const answer = (await apiRequest.call(this, 'DELETE', `/api/user/assistant/${id}`, { itemIndex })) as IDataObject;
+	const answer = (await apiRequest.call(this, 'DELETE', `/api/user/assistant/${id}`, {
+		itemIndex,
+	})) as IDataObject;
 	return { deleted: true, id, ...(answer?.message ? { message: answer.message } : {}) };
 }

@@ -1,3 +1,7 @@
 import { webhookSwitch } from './webhooks';
 
-export const { description, execute } = webhookSwitch('disablePostCallWebhook', '/api/user/assistants/disable-webhook', false);
+export const { description, execute } = webhookSwitch(
+	'disablePostCallWebhook',
+	'/api/user/assistants/disable-webhook',
+	false,
+);

@@ -1,3 +1,7 @@
 import { webhookSwitch } from './webhooks';
 
-export const { description, execute } = webhookSwitch('enableInboundWebhook', '/api/user/assistants/enable-inbound-webhook', true);
+export const { description, execute } = webhookSwitch(
+	'enableInboundWebhook',
+	'/api/user/assistants/enable-inbound-webhook',
+	true,
+);

@@ -11,7 +11,8 @@ export const { description, execute } = listOperation(
 			name: 'assistantType',
 			type: 'options',
 			default: 'inbound',
-			description: 'For inbound assistants, caller-ID numbers and numbers used by another inbound assistant are left out',
+			description:
+				'For inbound assistants, caller-ID numbers and numbers used by another inbound assistant are left out',
 			options: [
 				{ name: 'Inbound', value: 'inbound' },
 				{ name: 'Outbound', value: 'outbound' },

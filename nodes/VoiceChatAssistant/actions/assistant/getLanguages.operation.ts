@@ -1,3 +1,7 @@
 import { listOperation } from '../listOperation';
 
-export const { description, execute } = listOperation('assistant', 'getLanguages', '/api/user/assistants/languages');
+export const { description, execute } = listOperation(
+	'assistant',
+	'getLanguages',
+	'/api/user/assistants/languages',
+);

@@ -2,10 +2,20 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../../transport';
-import { readLimit, returnAllOrLimit } from '../common.descriptions';
+import { returnAllOrLimit } from '../../descriptions';
+import { readLimit } from '../limit';
 
-export const description = updateDisplayOptions({ show: { resource: ['assistant'], operation: ['getMany'] } }, returnAllOrLimit as INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['assistant'], operation: ['getMany'] } },
+	returnAllOrLimit as INodeProperties[],
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	return (await apiRequestAllItems.call(this, '/api/user/assistants/get', {}, readLimit(this, itemIndex), itemIndex)) as IDataObject[];
+	return (await apiRequestAllItems.call(
+		this,
+		'/api/user/assistants/get',
+		{},
+		readLimit(this, itemIndex),
+		itemIndex,
+	)) as IDataObject[];
 }

@@ -11,7 +11,8 @@ export const { description, execute } = listOperation(
 			name: 'modelType',
 			type: 'options',
 			default: 'llm',
-			description: 'Language models (for the pipeline mode) or the models of the multimodal or dualplex modes',
+			description:
+				'Language models (for the pipeline mode) or the models of the multimodal or dualplex modes',
 			options: [
 				{ name: 'Dualplex', value: 'dualplex' },
 				{ name: 'LLM', value: 'llm' },

@@ -1,3 +1,7 @@
 import { listOperation } from '../listOperation';
 
-export const { description, execute } = listOperation('assistant', 'getOutbound', '/api/user/assistants/outbound');
+export const { description, execute } = listOperation(
+	'assistant',
+	'getOutbound',
+	'/api/user/assistants/outbound',
+);

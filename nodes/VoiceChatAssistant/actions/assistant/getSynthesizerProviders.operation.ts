@@ -1,3 +1,7 @@
 import { listOperation } from '../listOperation';
 
-export const { description, execute } = listOperation('assistant', 'getSynthesizerProviders', '/api/user/assistants/synthesizer-providers');
+export const { description, execute } = listOperation(
+	'assistant',
+	'getSynthesizerProviders',
+	'/api/user/assistants/synthesizer-providers',
+);

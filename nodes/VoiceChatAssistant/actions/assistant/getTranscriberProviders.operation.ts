@@ -1,3 +1,7 @@
 import { listOperation } from '../listOperation';
 
-export const { description, execute } = listOperation('assistant', 'getTranscriberProviders', '/api/user/assistants/transcriber-providers');
+export const { description, execute } = listOperation(
+	'assistant',
+	'getTranscriberProviders',
+	'/api/user/assistants/transcriber-providers',
+);

@@ -41,10 +41,15 @@ export const { description, execute } = listOperation(
 		const filters = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 		const qs: IDataObject = {};
 		if (filters.mode) {
-			checkEnum(ctx, itemIndex, 'Engine Mode', filters.mode, ['pipeline', 'multimodal', 'dualplex']);
+			checkEnum(ctx, itemIndex, 'Engine Mode', filters.mode, [
+				'pipeline',
+				'multimodal',
+				'dualplex',
+			]);
 			qs.mode = filters.mode;
 		}
-		if (filters.language_id) qs.language_id = toId(ctx, itemIndex, 'Language ID', filters.language_id);
+		if (filters.language_id)
+			qs.language_id = toId(ctx, itemIndex, 'Language ID', filters.language_id);
 		return qs;
 	},
 );

@@ -2,12 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { assistantLocator } from '../common.descriptions';
-import { checkUrl, toId } from '../validation';
+import { assistantLocator } from '../../descriptions';
+import { checkUrl, readLocatorId } from '../validation';
 import type { OperationModule } from '../types';
 
 export function assistantId(ctx: IExecuteFunctions, itemIndex: number): number {
-	return toId(ctx, itemIndex, 'Assistant', ctx.getNodeParameter('assistantId', itemIndex, undefined, { extractValue: true }));
+	return readLocatorId(ctx, itemIndex, 'assistantId', 'Assistant');
 }
 
 /** A POST of `{assistant_id}` (plus `webhook_url` when `withUrl`) to one of the webhook switches. */
@@ -21,11 +21,15 @@ export function webhookSwitch(operation: string, path: string, withUrl: boolean)
 			required: true,
 			default: '',
 			placeholder: 'e.g. https://example.com/hooks/inbound',
-			description: 'Address the service notifies. To start an n8n workflow, use the Voice Chat Assistant Trigger instead: it registers itself.',
+			description:
+				'Address the service notifies. To start an n8n workflow, use the Voice Chat Assistant Trigger instead: it registers itself.',
 		});
 	}
 	return {
-		description: updateDisplayOptions({ show: { resource: ['assistant'], operation: [operation] } }, fields),
+		description: updateDisplayOptions(
+			{ show: { resource: ['assistant'], operation: [operation] } },
+			fields,
+		),
 		async execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 			const body: IDataObject = { assistant_id: assistantId(this, itemIndex) };
 			if (withUrl) {
@@ -33,7 +37,10 @@ export function webhookSwitch(operation: string, path: string, withUrl: boolean)
 				checkUrl(this, itemIndex, 'Webhook URL', url);
 				body.webhook_url = url;
 			}
-			const answer = (await apiRequest.call(this, 'POST', path, { body, itemIndex })) as IDataObject;
+			const answer = (await apiRequest.call(this, 'POST', path, {
+				body,
+				itemIndex,
+			})) as IDataObject;
 			return { success: true, ...body, ...(answer?.message ? { message: answer.message } : {}) };
 		},
 	};

@@ -2,8 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../../transport';
-import { readLimit, returnAllOrLimit } from '../common.descriptions';
-import { checkEnum, toDateOnly, toId } from '../validation';
+import { dateRangeFilters, returnAllOrLimit, sortedByLabel } from '../../descriptions';
+import { readLimit } from '../limit';
+import { checkEnum, dateRangeQuery, toId } from '../validation';
 
 export const CALL_STATUSES = [
 	'busy',
@@ -26,7 +27,8 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		options: [
+		options: sortedByLabel([
+			...dateRangeFilters('calls'),
 			{
 				displayName: 'Assistant ID',
 				name: 'assistant_id',
@@ -49,13 +51,6 @@ const properties: INodeProperties[] = [
 				description: 'Only calls with this client phone number',
 			},
 			{
-				displayName: 'From Date',
-				name: 'date_from',
-				type: 'dateTime',
-				default: '',
-				description: 'Only calls on or after this day (sent as YYYY-MM-DD)',
-			},
-			{
 				displayName: 'Status',
 				name: 'status',
 				type: 'options',
@@ -65,13 +60,6 @@ const properties: INodeProperties[] = [
 					name: value.replace(/[-_]/g, ' ').replace(/^\w/, (c) => c.toUpperCase()),
 					value,
 				})),
-			},
-			{
-				displayName: 'To Date',
-				name: 'date_to',
-				type: 'dateTime',
-				default: '',
-				description: 'Only calls on or before this day (sent as YYYY-MM-DD)',
 			},
 			{
 				displayName: 'Type',
@@ -85,11 +73,14 @@ const properties: INodeProperties[] = [
 					{ name: 'Web', value: 'web' },
 				],
 			},
-		],
+		]),
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['call'], operation: ['getMany'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['call'], operation: ['getMany'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
@@ -103,11 +94,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		['assistant_id', 'Assistant ID'],
 		['campaign_id', 'Campaign ID'],
 	] as const) {
-		if (filters[key] !== undefined && filters[key] !== '' && filters[key] !== 0) qs[key] = toId(this, itemIndex, label, filters[key]);
+		if (filters[key] !== undefined && filters[key] !== '' && filters[key] !== 0)
+			qs[key] = toId(this, itemIndex, label, filters[key]);
 	}
-	const from = toDateOnly(this, itemIndex, 'From Date', filters.date_from);
-	const to = toDateOnly(this, itemIndex, 'To Date', filters.date_to);
-	if (from) qs.date_from = from;
-	if (to) qs.date_to = to;
-	return (await apiRequestAllItems.call(this, '/api/user/calls', qs, readLimit(this, itemIndex), itemIndex)) as IDataObject[];
+	Object.assign(qs, dateRangeQuery(this, itemIndex, filters));
+	return (await apiRequestAllItems.call(
+		this,
+		'/api/user/calls',
+		qs,
+		readLimit(this, itemIndex),
+		itemIndex,
+	)) as IDataObject[];
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { idLocator, keyValueCollection, UUID_PATTERN } from '../common.descriptions';
+import { idLocator, keyValueCollection, UUID_PATTERN } from '../../descriptions';
 import { checkEnum, checkUuid, readVariables } from '../validation';
 import { withoutStatus } from './shared';
 
@@ -19,24 +19,46 @@ const properties: INodeProperties[] = [
 		name: 'type',
 		type: 'options',
 		default: 'widget',
-		description: 'Kind of conversation. Widget conversations cost 0.01 USD per user message; test conversations are free.',
+		description:
+			'Kind of conversation. Widget conversations cost 0.01 USD per user message; test conversations are free.',
 		options: [
 			{ name: 'Test', value: 'test', description: 'Internal testing, free' },
-			{ name: 'Widget', value: 'widget', description: 'Like the web chat widget, charged per user message' },
+			{
+				name: 'Widget',
+				value: 'widget',
+				description: 'Like the web chat widget, charged per user message',
+			},
 		],
 	},
-	keyValueCollection('Variables', 'variables', 'Values the assistant can use in its prompt and initial message as {{variable_name}}'),
+	keyValueCollection(
+		'Variables',
+		'variables',
+		'Values the assistant can use in its prompt and initial message as {{variable_name}}',
+	),
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['conversation'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['conversation'], operation: ['create'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const assistantId = String(this.getNodeParameter('assistantUuid', itemIndex, undefined, { extractValue: true }) ?? '').trim();
+	const assistantId = String(
+		this.getNodeParameter('assistantUuid', itemIndex, undefined, { extractValue: true }) ?? '',
+	).trim();
 	checkUuid(this, itemIndex, 'Assistant', assistantId);
 	const type = this.getNodeParameter('type', itemIndex, 'widget') as string;
 	checkEnum(this, itemIndex, 'Type', type, ['test', 'widget']);
-	const variables = readVariables(this, itemIndex, 'Variables', this.getNodeParameter('variables', itemIndex, {}), undefined);
+	const variables = readVariables(
+		this,
+		itemIndex,
+		'Variables',
+		this.getNodeParameter('variables', itemIndex, {}),
+		undefined,
+	);
 	const body: IDataObject = { assistant_id: assistantId, type };
 	if (Object.keys(variables).length) body.variables = variables;
-	return withoutStatus(await apiRequest.call(this, 'POST', '/api/conversations', { body, itemIndex }));
+	return withoutStatus(
+		await apiRequest.call(this, 'POST', '/api/conversations', { body, itemIndex }),
+	);
 }

@@ -4,11 +4,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { conversationId, conversationIdField, withoutStatus } from './shared';
 
-export const description = updateDisplayOptions({ show: { resource: ['conversation'], operation: ['get'] } }, [
-	conversationIdField,
-] as INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['conversation'], operation: ['get'] } },
+	[conversationIdField] as INodeProperties[],
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = conversationId(this, itemIndex);
-	return { conversation_id: id, ...withoutStatus(await apiRequest.call(this, 'GET', `/api/conversations/${id}`, { itemIndex })) };
+	return {
+		conversation_id: id,
+		...withoutStatus(await apiRequest.call(this, 'GET', `/api/conversations/${id}`, { itemIndex })),
+	};
 }

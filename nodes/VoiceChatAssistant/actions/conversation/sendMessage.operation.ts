@@ -18,12 +18,18 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['conversation'], operation: ['sendMessage'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['conversation'], operation: ['sendMessage'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = conversationId(this, itemIndex);
 	const message = this.getNodeParameter('message', itemIndex, '') as string;
 	checkRequired(this, itemIndex, 'Message', message);
-	const answer = await apiRequest.call(this, 'POST', `/api/conversations/${id}/messages`, { body: { message }, itemIndex });
+	const answer = await apiRequest.call(this, 'POST', `/api/conversations/${id}/messages`, {
+		body: { message },
+		itemIndex,
+	});
 	return { conversation_id: id, ...withoutStatus(answer) };
 }

@@ -7,7 +7,13 @@ import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as update from './update.operation';
 
-export const operations: ResourceModule['operations'] = { create, delete: deleteOperation, get, getMany, update };
+export const operations: ResourceModule['operations'] = {
+	create,
+	delete: deleteOperation,
+	get,
+	getMany,
+	update,
+};
 
 export const description: INodeProperties[] = [
 	{

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest, unwrap } from '../../transport';
 import { getClock } from '../../transport/clock';
-import { knowledgebaseLocator, unwrap } from '../common.descriptions';
+import { knowledgebaseLocator } from '../../descriptions';
 import { nameAndDescription } from '../knowledgebase/shared';
 import { checkNumberRange, checkRequired, checkUrl, refuse } from '../validation';
 import { documentPath } from './shared';
@@ -27,10 +27,22 @@ const properties: INodeProperties[] = [
 		default: 'auto',
 		description: 'What the document is: a website to scrape, or a file from the input item',
 		options: [
-			{ name: 'DOCX File', value: 'docx', description: 'A Word document from the input binary data' },
-			{ name: 'From File (Detect)', value: 'auto', description: 'A PDF, TXT or DOCX file; the type is taken from its MIME type or extension' },
+			{
+				name: 'DOCX File',
+				value: 'docx',
+				description: 'A Word document from the input binary data',
+			},
+			{
+				name: 'From File (Detect)',
+				value: 'auto',
+				description: 'A PDF, TXT or DOCX file; the type is taken from its MIME type or extension',
+			},
 			{ name: 'PDF File', value: 'pdf', description: 'A PDF from the input binary data' },
-			{ name: 'TXT File', value: 'txt', description: 'A plain text file from the input binary data' },
+			{
+				name: 'TXT File',
+				value: 'txt',
+				description: 'A plain text file from the input binary data',
+			},
 			{ name: 'Website', value: 'website', description: 'Web pages, scraped by the service' },
 		],
 	},
@@ -40,7 +52,8 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: 'data',
 		required: true,
-		description: 'Name of the binary property of the input item that holds the file (at most 20 MB)',
+		description:
+			'Name of the binary property of the input item that holds the file (at most 20 MB)',
 		displayOptions: { show: { type: ['auto', 'pdf', 'txt', 'docx'] } },
 	},
 	{
@@ -50,7 +63,11 @@ const properties: INodeProperties[] = [
 		default: 'url',
 		displayOptions: { show: { type: ['website'] } },
 		options: [
-			{ name: 'Main URL', value: 'url', description: 'One address; the service follows relative links from it' },
+			{
+				name: 'Main URL',
+				value: 'url',
+				description: 'One address; the service follows relative links from it',
+			},
 			{ name: 'List of Links', value: 'links', description: 'Several addresses' },
 		],
 	},
@@ -72,7 +89,13 @@ const properties: INodeProperties[] = [
 		default: {},
 		description: 'Addresses to scrape, each a valid URL',
 		displayOptions: { show: { type: ['website'], websiteSource: ['links'] } },
-		options: [{ displayName: 'Link', name: 'link', values: [{ displayName: 'URL', name: 'link', type: 'string', default: '' }] }],
+		options: [
+			{
+				displayName: 'Link',
+				name: 'link',
+				values: [{ displayName: 'URL', name: 'link', type: 'string', default: '' }],
+			},
+		],
 	},
 	{
 		displayName: 'Options',
@@ -116,9 +139,18 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['document'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['document'], operation: ['create'] } },
+	properties,
+);
 
-async function waitUntilProcessed(ctx: IExecuteFunctions, itemIndex: number, path: string, first: IDataObject, timeoutMs: number): Promise<IDataObject> {
+async function waitUntilProcessed(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	first: IDataObject,
+	timeoutMs: number,
+): Promise<IDataObject> {
 	const clock = getClock();
 	const deadline = clock.now() + timeoutMs;
 	let document = first;
@@ -136,7 +168,11 @@ async function waitUntilProcessed(ctx: IExecuteFunctions, itemIndex: number, pat
 		document = unwrap(await apiRequest.call(ctx, 'GET', path, { itemIndex }));
 	}
 	if (document.status === 'failed') {
-		refuse(ctx, itemIndex, `Document ${document.id} ("${document.name}") failed to process; its last status is "failed"`);
+		refuse(
+			ctx,
+			itemIndex,
+			`Document ${document.id} ("${document.name}") failed to process; its last status is "failed"`,
+		);
 	}
 	return document;
 }
@@ -146,7 +182,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const name = this.getNodeParameter('name', itemIndex, '') as string;
 	checkRequired(this, itemIndex, 'Name', name);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const fields = nameAndDescription(this, itemIndex, options.description ? { name, description: options.description } : { name });
+	const fields = nameAndDescription(
+		this,
+		itemIndex,
+		options.description ? { name, description: options.description } : { name },
+	);
 	const type = this.getNodeParameter('type', itemIndex, 'auto') as FileType | 'auto' | 'website';
 
 	let body: IDataObject | FormData;
@@ -154,18 +194,33 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const json: IDataObject = { ...fields, type: 'website' };
 		if (this.getNodeParameter('websiteSource', itemIndex, 'url') === 'url') {
 			const url = String(this.getNodeParameter('url', itemIndex, '')).trim();
-			if (!url) refuse(this, itemIndex, 'A website document needs a URL or a list of links', 'Enter the URL, or switch Website Source to List of Links.');
+			if (!url)
+				refuse(
+					this,
+					itemIndex,
+					'A website document needs a URL or a list of links',
+					'Enter the URL, or switch Website Source to List of Links.',
+				);
 			checkUrl(this, itemIndex, 'URL', url);
 			json.url = url;
 		} else {
-			const entries = ((this.getNodeParameter('links', itemIndex, {}) as IDataObject).link ?? []) as IDataObject[];
+			const entries = ((this.getNodeParameter('links', itemIndex, {}) as IDataObject).link ??
+				[]) as IDataObject[];
 			const links = entries.map((entry) => String(entry.link ?? '').trim()).filter(Boolean);
-			if (!links.length) refuse(this, itemIndex, 'A website document needs a URL or a list of links', 'Add at least one link.');
+			if (!links.length)
+				refuse(
+					this,
+					itemIndex,
+					'A website document needs a URL or a list of links',
+					'Add at least one link.',
+				);
 			links.forEach((link, n) => checkUrl(this, itemIndex, `Links → Link ${n + 1}`, link));
 			json.links = links.map((link) => ({ link }));
 		}
 		if (options.relativeLinksLimit !== undefined) {
-			checkNumberRange(this, itemIndex, 'Relative Links Limit', options.relativeLinksLimit, 1, 50, { integer: true });
+			checkNumberRange(this, itemIndex, 'Relative Links Limit', options.relativeLinksLimit, 1, 50, {
+				integer: true,
+			});
 			json.relative_links_limit = options.relativeLinksLimit;
 		}
 		body = json;
@@ -184,5 +239,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const created = unwrap(await apiRequest.call(this, 'POST', base, { body, itemIndex }));
 	if (!options.waitUntilProcessed) return created;
 	const timeoutSeconds = Number(options.timeoutSeconds ?? 300);
-	return await waitUntilProcessed(this, itemIndex, `${base}/${created.id}`, created, timeoutSeconds * 1000);
+	return await waitUntilProcessed(
+		this,
+		itemIndex,
+		`${base}/${created.id}`,
+		created,
+		timeoutSeconds * 1000,
+	);
 }

@@ -25,10 +25,17 @@ function megabytes(bytes: number): string {
 
 /** pdf, txt or docx from the MIME type or the file extension. */
 export function detectFileType(binary: IBinaryData): FileType | undefined {
-	const mime = String(binary.mimeType ?? '').split(';')[0].trim().toLowerCase();
+	const mime = String(binary.mimeType ?? '')
+		.split(';')[0]
+		.trim()
+		.toLowerCase();
 	if (BY_MIME[mime]) return BY_MIME[mime];
-	const extension = String(binary.fileExtension ?? binary.fileName?.split('.').pop() ?? '').toLowerCase();
-	return (FILE_TYPES as readonly string[]).includes(extension) ? (extension as FileType) : undefined;
+	const extension = String(
+		binary.fileExtension ?? binary.fileName?.split('.').pop() ?? '',
+	).toLowerCase();
+	return (FILE_TYPES as readonly string[]).includes(extension)
+		? (extension as FileType)
+		: undefined;
 }
 
 /** Opens the stored bytes of a file, from the start, each time it is called. */
@@ -118,9 +125,14 @@ export async function readUploadFile(
 		size = Buffer.byteLength(binary.data, 'base64');
 	}
 	const checkSize = (bytes: number) => {
-		if (bytes === 0) refuse(ctx, itemIndex, `The file in binary property "${property}" is empty (0 bytes)`);
+		if (bytes === 0)
+			refuse(ctx, itemIndex, `The file in binary property "${property}" is empty (0 bytes)`);
 		if (bytes > MAX_FILE_BYTES) {
-			refuse(ctx, itemIndex, `The file in binary property "${property}" is ${megabytes(bytes)}; the service accepts at most 20 MB`);
+			refuse(
+				ctx,
+				itemIndex,
+				`The file in binary property "${property}" is ${megabytes(bytes)}; the service accepts at most 20 MB`,
+			);
 		}
 	};
 	if (size !== undefined) checkSize(size);
@@ -133,7 +145,10 @@ export async function readUploadFile(
 			'Convert the file, or choose the document type explicitly.',
 		);
 	}
-	const mimeType = binary.mimeType && binary.mimeType !== 'application/octet-stream' ? binary.mimeType : MIME_OF[fileType];
+	const mimeType =
+		binary.mimeType && binary.mimeType !== 'application/octet-stream'
+			? binary.mimeType
+			: MIME_OF[fileType];
 	const fileName = binary.fileName ?? `${property}.${fileType}`;
 	if (storedId && size !== undefined && typeof ctx.helpers.getBinaryStream === 'function') {
 		const open = async () => await ctx.helpers.getBinaryStream(storedId);

@@ -1,19 +1,23 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { unwrap } from '../common.descriptions';
+import { apiRequest, unwrap } from '../../transport';
 import { checkRequired } from '../validation';
 import { descriptionField, nameAndDescription, nameField } from './shared';
 
 const properties: INodeProperties[] = [{ ...nameField, required: true }, descriptionField];
 
-export const description = updateDisplayOptions({ show: { resource: ['knowledgebase'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['knowledgebase'], operation: ['create'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const name = this.getNodeParameter('name', itemIndex, '') as string;
 	checkRequired(this, itemIndex, 'Name', name);
 	const text = this.getNodeParameter('description', itemIndex, '') as string;
 	const body = nameAndDescription(this, itemIndex, text ? { name, description: text } : { name });
-	return unwrap(await apiRequest.call(this, 'POST', '/api/user/knowledgebases', { body, itemIndex }));
+	return unwrap(
+		await apiRequest.call(this, 'POST', '/api/user/knowledgebases', { body, itemIndex }),
+	);
 }

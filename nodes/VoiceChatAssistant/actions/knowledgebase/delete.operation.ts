@@ -2,15 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { knowledgebaseLocator } from '../common.descriptions';
+import { knowledgebaseLocator } from '../../descriptions';
 import { knowledgebaseId } from './shared';
 
-export const description = updateDisplayOptions({ show: { resource: ['knowledgebase'], operation: ['delete'] } }, [
-	knowledgebaseLocator,
-] as INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['knowledgebase'], operation: ['delete'] } },
+	[knowledgebaseLocator] as INodeProperties[],
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = knowledgebaseId(this, itemIndex);
-	const answer = (await apiRequest.call(this, 'DELETE', `/api/user/knowledgebases/${id}`, { itemIndex })) as IDataObject;
+	const answer = (await apiRequest.call(this, 'DELETE', `/api/user/knowledgebases/${id}`, {
+		itemIndex,
+	})) as IDataObject;
 	return { deleted: true, id, ...(answer?.message ? { message: answer.message } : {}) };
 }

@@ -1,3 +1,7 @@
 import { listOperation } from '../listOperation';
 
-export const { description, execute } = listOperation('knowledgebase', 'getMany', '/api/user/knowledgebases');
+export const { description, execute } = listOperation(
+	'knowledgebase',
+	'getMany',
+	'/api/user/knowledgebases',
+);

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { checkMaxLength, toId } from '../validation';
+import { checkMaxLength, readLocatorId } from '../validation';
 
 export const nameField: INodeProperties = {
 	displayName: 'Name',
@@ -20,11 +20,15 @@ export const descriptionField: INodeProperties = {
 };
 
 export function knowledgebaseId(ctx: IExecuteFunctions, itemIndex: number): number {
-	return toId(ctx, itemIndex, 'Knowledgebase', ctx.getNodeParameter('knowledgebaseId', itemIndex, undefined, { extractValue: true }));
+	return readLocatorId(ctx, itemIndex, 'knowledgebaseId', 'Knowledgebase');
 }
 
 /** Name and description as given, checked against the 255-character limit. */
-export function nameAndDescription(ctx: IExecuteFunctions, itemIndex: number, values: IDataObject): IDataObject {
+export function nameAndDescription(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	values: IDataObject,
+): IDataObject {
 	const body: IDataObject = {};
 	for (const [key, label] of [
 		['name', 'Name'],

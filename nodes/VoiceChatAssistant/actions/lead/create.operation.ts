@@ -1,22 +1,26 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { campaignLocator, keyValueCollection, unwrap, variablesFields } from '../common.descriptions';
-import { checkE164, readVariableParams, readVariables, toId } from '../validation';
+import { apiRequest, unwrap } from '../../transport';
+import {
+	campaignLocator,
+	keyValueCollection,
+	phoneNumberField,
+	variablesFields,
+} from '../../descriptions';
+import { itemError } from '../itemError';
+import { parallelRequestsProperty } from '../parallel';
+import { checkE164, readLocatorId, readVariableParams, readVariables } from '../validation';
 
 const properties: INodeProperties[] = [
-	{ ...campaignLocator, description: 'The campaign the lead is added to. Pick it from the list or give its numeric ID.' },
 	{
-		displayName: 'Phone Number',
-		name: 'phoneNumber',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. +4915112345678',
-		description: 'Phone number of the lead in E.164 form: "+", country code and number, digits only',
+		...campaignLocator,
+		description: 'The campaign the lead is added to. Pick it from the list or give its numeric ID.',
 	},
-	...variablesFields('Values the assistant can use in its prompts as {{variable_name}}, e.g. customer_name or email'),
+	phoneNumberField('Phone number of the lead'),
+	...variablesFields(
+		'Values the assistant can use in its prompts as {{variable_name}}, e.g. customer_name or email',
+	),
 	{
 		displayName: 'Secondary Contacts',
 		name: 'secondaryContacts',
@@ -38,13 +42,18 @@ const properties: INodeProperties[] = [
 						placeholder: 'e.g. +4915112345678',
 						description: 'Phone number in E.164 form',
 					},
-					keyValueCollection('Variables', 'variables', 'Variables of this contact as name/value pairs'),
+					keyValueCollection(
+						'Variables',
+						'variables',
+						'Variables of this contact as name/value pairs',
+					),
 					{
 						displayName: 'Variables (JSON)',
 						name: 'variablesJson',
 						type: 'json',
 						default: '{}',
-						description: 'Variables of this contact as a JSON object. Merged with the name/value pairs (the pairs win).',
+						description:
+							'Variables of this contact as a JSON object. Merged with the name/value pairs (the pairs win).',
 					},
 				],
 			},
@@ -86,7 +95,13 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['lead'], operation: ['create'] } }, properties);
+/** Many items are typical here, each one request: the router runs up to "Requests in Flight" at a time. */
+export const parallel = true;
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['lead'], operation: ['create'] } },
+	[...properties, parallelRequestsProperty],
+);
 
 /** A 422 of the service that says the phone number is already a lead of the campaign. */
 export function isDuplicateAnswer(error: unknown): boolean {
@@ -96,20 +111,28 @@ export function isDuplicateAnswer(error: unknown): boolean {
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const campaignId = toId(this, itemIndex, 'Campaign', this.getNodeParameter('campaignId', itemIndex, undefined, { extractValue: true }));
+	const campaignId = readLocatorId(this, itemIndex, 'campaignId', 'Campaign');
 	const phoneNumber = String(this.getNodeParameter('phoneNumber', itemIndex, '')).trim();
 	checkE164(this, itemIndex, 'Phone Number', phoneNumber);
 	const variables = readVariableParams(this, itemIndex);
-	const contacts = ((this.getNodeParameter('secondaryContacts', itemIndex, {}) as IDataObject).contacts ?? []) as IDataObject[];
+	const contacts = ((this.getNodeParameter('secondaryContacts', itemIndex, {}) as IDataObject)
+		.contacts ?? []) as IDataObject[];
 	const secondary = contacts.map((contact, n) => {
 		const phone = String(contact.phoneNumber ?? '').trim();
 		checkE164(this, itemIndex, `Secondary Contacts → Contact ${n + 1} → Phone Number`, phone);
 		return {
 			phone_number: phone,
-			variables: readVariables(this, itemIndex, `Secondary Contacts → Contact ${n + 1} → Variables (JSON)`, contact.variables, contact.variablesJson),
+			variables: readVariables(
+				this,
+				itemIndex,
+				`Secondary Contacts → Contact ${n + 1} → Variables (JSON)`,
+				contact.variables,
+				contact.variablesJson,
+			),
 		};
 	});
-	const onDuplicate = (this.getNodeParameter('options.onDuplicate', itemIndex, 'fail') as string) || 'fail';
+	const onDuplicate =
+		(this.getNodeParameter('options.onDuplicate', itemIndex, 'fail') as string) || 'fail';
 
 	const body: IDataObject = { phone_number: phoneNumber, campaign_id: campaignId };
 	if (Object.keys(variables).length) body.variables = variables;
@@ -120,9 +143,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		return unwrap(await apiRequest.call(this, 'POST', '/api/user/lead', { body, itemIndex }));
 	} catch (error) {
 		if (onDuplicate === 'skip' && isDuplicateAnswer(error)) {
-			return { ...this.getInputData()[itemIndex].json, skipped: true, reason: (error as NodeApiError).message };
+			return {
+				...this.getInputData()[itemIndex].json,
+				skipped: true,
+				reason: (error as NodeApiError).message,
+			};
 		}
-		// the transport already mapped the answer: this returns the same NodeApiError
-		throw new NodeApiError(this.getNode(), error as JsonObject);
+		throw itemError(this, error, itemIndex);
 	}
 }

@@ -1,3 +1,7 @@
 import { listOperation } from '../listOperation';
 
-export const { description, execute } = listOperation('phoneNumber', 'getMany', '/api/user/phone-numbers/all');
+export const { description, execute } = listOperation(
+	'phoneNumber',
+	'getMany',
+	'/api/user/phone-numbers/all',
+);

@@ -1,3 +1,7 @@
 import { listOperation } from '../listOperation';
 
-export const { description, execute } = listOperation('phoneNumber', 'getManySmsCapable', '/api/user/phone-numbers');
+export const { description, execute } = listOperation(
+	'phoneNumber',
+	'getManySmsCapable',
+	'/api/user/phone-numbers',
+);

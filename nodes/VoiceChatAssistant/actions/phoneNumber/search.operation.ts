@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { applyLimit, asList, readLimit, returnAllOrLimit } from '../common.descriptions';
+import { apiRequest, asList } from '../../transport';
+import { returnAllOrLimit } from '../../descriptions';
+import { applyLimit, readLimit } from '../limit';
 import { checkEnum, refuse } from '../validation';
 
 /** SPEC.md leaves the query names open; these are the ones a deployment documents (FACTS.md). */
@@ -36,21 +37,36 @@ const properties: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. 415',
-		description: 'Only numbers containing these digits (digits only, at most 10), e.g. an area code',
+		description:
+			'Only numbers containing these digits (digits only, at most 10), e.g. an area code',
 	},
 	...returnAllOrLimit,
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['phoneNumber'], operation: ['search'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['phoneNumber'], operation: ['search'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const country = String(this.getNodeParameter('country', itemIndex, 'US')).trim().toUpperCase();
-	checkEnum(this, itemIndex, 'Country', country, COUNTRIES.map(([code]) => code));
+	const country = String(this.getNodeParameter('country', itemIndex, 'US'))
+		.trim()
+		.toUpperCase();
+	checkEnum(
+		this,
+		itemIndex,
+		'Country',
+		country,
+		COUNTRIES.map(([code]) => code),
+	);
 	const digits = String(this.getNodeParameter('digits', itemIndex, '')).trim();
 	if (digits && !/^\d{1,10}$/.test(digits)) {
 		refuse(this, itemIndex, `Contains Digits must be digits only, at most 10, got "${digits}"`);
 	}
 	const qs: IDataObject = { [SEARCH_QUERY.country]: country };
 	if (digits) qs[SEARCH_QUERY.digits] = digits;
-	return applyLimit(asList(await apiRequest.call(this, 'GET', '/api/user/phone-numbers/search', { qs, itemIndex })), readLimit(this, itemIndex));
+	return applyLimit(
+		asList(await apiRequest.call(this, 'GET', '/api/user/phone-numbers/search', { qs, itemIndex })),
+		readLimit(this, itemIndex),
+	);
 }

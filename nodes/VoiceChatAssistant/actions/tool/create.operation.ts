@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
-import { unwrap } from '../common.descriptions';
+import { apiRequest, unwrap } from '../../transport';
 import { checkRequired } from '../validation';
 import { toolBody, toolFields } from './shared';
 
@@ -21,7 +20,10 @@ const properties: INodeProperties[] = [
 	},
 ];
 
-export const description = updateDisplayOptions({ show: { resource: ['tool'], operation: ['create'] } }, properties);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['tool'], operation: ['create'] } },
+	properties,
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const fields: IDataObject = {

@@ -2,13 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { toolLocator } from '../common.descriptions';
+import { toolLocator } from '../../descriptions';
 import { toolId } from './shared';
 
-export const description = updateDisplayOptions({ show: { resource: ['tool'], operation: ['delete'] } }, [toolLocator] as INodeProperties[]);
+export const description = updateDisplayOptions(
+	{ show: { resource: ['tool'], operation: ['delete'] } },
+	[toolLocator] as INodeProperties[],
+);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = toolId(this, itemIndex);
-	const answer = (await apiRequest.call(this, 'DELETE', `/api/user/tools/${id}`, { itemIndex })) as IDataObject;
+	const answer = (await apiRequest.call(this, 'DELETE', `/api/user/tools/${id}`, {
+		itemIndex,
+	})) as IDataObject;
 	return { deleted: true, id, ...(answer?.message ? { message: answer.message } : {}) };
 }

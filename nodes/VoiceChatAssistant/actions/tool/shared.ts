@@ -1,6 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { checkEnum, checkMaxLength, checkNumberRange, checkUrl, refuse, toId } from '../validation';
+import {
+	checkEnum,
+	checkMaxLength,
+	checkNumberRange,
+	checkUrl,
+	readLocatorId,
+	refuse,
+} from '../validation';
 
 export const METHODS = ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'] as const;
 export const SCHEMA_TYPES = ['boolean', 'number', 'string'] as const;
@@ -14,7 +21,8 @@ export const toolFields: Record<string, INodeProperties> = {
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. check_availability',
-		description: 'Name the AI calls the tool by: lowercase letters and underscores, starting with a letter',
+		description:
+			'Name the AI calls the tool by: lowercase letters and underscores, starting with a letter',
 	},
 	description: {
 		displayName: 'Description',
@@ -62,7 +70,13 @@ export const toolFields: Record<string, INodeProperties> = {
 				name: 'values',
 				values: [
 					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-					{ displayName: 'Value', name: 'value', type: 'string', typeOptions: { password: true }, default: '' },
+					{
+						displayName: 'Value',
+						name: 'value',
+						type: 'string',
+						typeOptions: { password: true },
+						default: '',
+					},
 				],
 			},
 		],
@@ -86,9 +100,18 @@ export const toolFields: Record<string, INodeProperties> = {
 						name: 'type',
 						type: 'options',
 						default: 'string',
-						options: SCHEMA_TYPES.map((value) => ({ name: value[0].toUpperCase() + value.slice(1), value })),
+						options: SCHEMA_TYPES.map((value) => ({
+							name: value[0].toUpperCase() + value.slice(1),
+							value,
+						})),
 					},
-					{ displayName: 'Description', name: 'description', type: 'string', default: '', description: 'What the value is, for the AI' },
+					{
+						displayName: 'Description',
+						name: 'description',
+						type: 'string',
+						default: '',
+						description: 'What the value is, for the AI',
+					},
 				],
 			},
 		],
@@ -96,16 +119,24 @@ export const toolFields: Record<string, INodeProperties> = {
 };
 
 export function toolId(ctx: IExecuteFunctions, itemIndex: number): number {
-	return toId(ctx, itemIndex, 'Mid Call Tool', ctx.getNodeParameter('toolId', itemIndex, undefined, { extractValue: true }));
+	return readLocatorId(ctx, itemIndex, 'toolId', 'Mid Call Tool');
 }
 
 /** The JSON body for the fields given, each checked against the service's rules. */
-export function toolBody(ctx: IExecuteFunctions, itemIndex: number, fields: IDataObject): IDataObject {
+export function toolBody(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	fields: IDataObject,
+): IDataObject {
 	const body: IDataObject = {};
 	if (fields.name !== undefined) {
 		const name = String(fields.name).trim();
 		if (!NAME.test(name)) {
-			refuse(ctx, itemIndex, `Name must be lowercase letters and underscores, starting with a letter (e.g. check_availability), got "${name}"`);
+			refuse(
+				ctx,
+				itemIndex,
+				`Name must be lowercase letters and underscores, starting with a letter (e.g. check_availability), got "${name}"`,
+			);
 		}
 		body.name = name;
 	}
@@ -128,15 +159,21 @@ export function toolBody(ctx: IExecuteFunctions, itemIndex: number, fields: IDat
 	}
 	if (fields.headers !== undefined) {
 		body.headers = (((fields.headers as IDataObject).values ?? []) as IDataObject[]).map((h, n) => {
-			if (!String(h.name ?? '').trim()) refuse(ctx, itemIndex, `Headers → Header ${n + 1} needs a name`);
+			if (!String(h.name ?? '').trim())
+				refuse(ctx, itemIndex, `Headers → Header ${n + 1} needs a name`);
 			return { name: String(h.name).trim(), value: String(h.value ?? '') };
 		});
 	}
 	if (fields.schema !== undefined) {
 		body.schema = (((fields.schema as IDataObject).values ?? []) as IDataObject[]).map((p, n) => {
-			if (!String(p.name ?? '').trim()) refuse(ctx, itemIndex, `Parameters → Parameter ${n + 1} needs a name`);
+			if (!String(p.name ?? '').trim())
+				refuse(ctx, itemIndex, `Parameters → Parameter ${n + 1} needs a name`);
 			checkEnum(ctx, itemIndex, `Parameters → Parameter ${n + 1} → Type`, p.type, SCHEMA_TYPES);
-			return { name: String(p.name).trim(), type: p.type ?? 'string', description: String(p.description ?? '') };
+			return {
+				name: String(p.name).trim(),
+				type: p.type ?? 'string',
+				description: String(p.description ?? ''),
+			};
 		});
 	}
 	return body;

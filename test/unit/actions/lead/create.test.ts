@@ -1,9 +1,10 @@
 import nock from 'nock';
 
-import { description as leadCreateDescription } from '../../../nodes/VoiceChatAssistant/actions/lead/create.operation';
-import { router } from '../../../nodes/VoiceChatAssistant/actions/router';
-import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
-import { TEST_BASE_URL, createContext } from '../../helpers/context';
+import { description as leadCreateDescription } from '../../../../nodes/VoiceChatAssistant/actions/lead/create.operation';
+import { router } from '../../../../nodes/VoiceChatAssistant/actions/router';
+import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
+import { TEST_API_KEY, TEST_BASE_URL, createContext } from '../../../helpers/context';
+import { items, rl, run } from '../helpers';
 
 const campaign = { __rl: true, mode: 'list', value: '7' };
 const lead = (id: number, phone: string) => ({
@@ -163,5 +164,99 @@ describe('Lead → Create', () => {
 			items: phones.map((phone) => ({ json: { phone } })),
 		});
 		await expect(router.call(context)).rejects.toMatchObject({ message: expect.stringContaining('Phone Number must be'), context: { itemIndex: 1 } });
+	});
+});
+
+describe('Lead → Create', () => {
+	const lead = { id: 11, campaign_id: 7, phone_number: '+4915112345678', status: 'created', secondary_contacts: [] };
+	const duplicate = {
+		message: 'The given data was invalid.',
+		errors: { phone_number: ['The phone number has already been taken in this campaign.'] },
+	};
+	const base = { resource: 'lead', operation: 'create', campaignId: rl('7'), phoneNumber: '+4915112345678' };
+
+	beforeEach(() => {
+		nock.disableNetConnect();
+		resetLimiters();
+	});
+	afterEach(() => nock.cleanAll());
+
+	it('sends campaign, phone, variables and secondary contacts (pairs and JSON) and outputs the lead', async () => {
+		const scope = nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
+			.post('/api/user/lead', {
+				phone_number: '+4915112345678',
+				campaign_id: 7,
+				variables: { name: 'Ada', plan: 'gold' },
+				secondary_contacts: [
+					{ phone_number: '+4930123456789', variables: { role: 'office', floor: '2' } },
+					{ phone_number: '+4930987654321', variables: {} },
+				],
+			})
+			.reply(200, { message: 'Lead created successfully', data: lead });
+		const output = await run({
+			...base,
+			campaignId: rl('7', 'id'),
+			variables: { values: [{ key: 'name', value: 'Ada' }] },
+			variablesJson: '{"plan":"gold"}',
+			secondaryContacts: {
+				contacts: [
+					{ phoneNumber: '+4930123456789', variables: { values: [{ key: 'floor', value: '2' }] }, variablesJson: '{"role":"office"}' },
+					{ phoneNumber: '+4930987654321', variablesJson: '{}' },
+				],
+			},
+		});
+		expect(output).toEqual(items([lead]));
+		scope.done();
+	});
+
+	it('On Duplicate = Fail (default) fails with the service text and sends no allow flag', async () => {
+		const scope = nock(TEST_BASE_URL).post('/api/user/lead', { phone_number: '+4915112345678', campaign_id: 7 }).reply(422, duplicate);
+		await expect(run(base)).rejects.toThrow('already been taken');
+		scope.done();
+	});
+
+	it('On Duplicate = Skip outputs the input item with skipped: true and the reason', async () => {
+		const scope = nock(TEST_BASE_URL).post('/api/user/lead', { phone_number: '+4915112345678', campaign_id: 7 }).reply(422, duplicate);
+		const output = await run({ ...base, options: { onDuplicate: 'skip' } }, [{ json: { row: 3, phone: '+4915112345678' } }]);
+		expect(output).toEqual(
+			items([
+				{
+					row: 3,
+					phone: '+4915112345678',
+					skipped: true,
+					reason: 'The given data was invalid.: phone_number: The phone number has already been taken in this campaign.',
+				},
+			]),
+		);
+		scope.done();
+	});
+
+	it('On Duplicate = Skip does not swallow other 422s', async () => {
+		nock(TEST_BASE_URL)
+			.post('/api/user/lead')
+			.reply(422, { message: 'The given data was invalid.', errors: { campaign_id: ['The selected campaign id is invalid.'] } });
+		await expect(run({ ...base, options: { onDuplicate: 'skip' } })).rejects.toThrow('campaign_id');
+	});
+
+	it('On Duplicate = Allow sends allow_dupplicate: true, spelled as the service spells it', async () => {
+		const scope = nock(TEST_BASE_URL)
+			.post('/api/user/lead', { phone_number: '+4915112345678', campaign_id: 7, allow_dupplicate: true })
+			.reply(200, { message: 'Lead created successfully', data: lead });
+		expect(await run({ ...base, options: { onDuplicate: 'allow' } })).toEqual(items([lead]));
+		scope.done();
+	});
+
+	it.each([['015112345678'], ['+49 151 12345678'], ['']])('refuses the phone %j without a request', async (phone) => {
+		const scope = nock(TEST_BASE_URL).post('/api/user/lead').reply(200, { data: lead });
+		await expect(run({ ...base, phoneNumber: phone })).rejects.toThrow('Phone Number must be a phone number in E.164 form');
+		expect(scope.isDone()).toBe(false);
+	});
+
+	it('refuses a secondary contact phone without a request', async () => {
+		const scope = nock(TEST_BASE_URL).post('/api/user/lead').reply(200, { data: lead });
+		await expect(run({ ...base, secondaryContacts: { contacts: [{ phoneNumber: '0301234' }] } })).rejects.toThrow(
+			'Secondary Contacts → Contact 1 → Phone Number must be a phone number in E.164 form',
+		);
+		expect(scope.isDone()).toBe(false);
 	});
 });

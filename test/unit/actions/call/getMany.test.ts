@@ -1,8 +1,9 @@
 import nock from 'nock';
 
-import { router } from '../../../nodes/VoiceChatAssistant/actions/router';
-import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
-import { TEST_BASE_URL, createContext } from '../../helpers/context';
+import { router } from '../../../../nodes/VoiceChatAssistant/actions/router';
+import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
+import { TEST_BASE_URL, createContext } from '../../../helpers/context';
+import { items, run } from '../helpers';
 
 const call = (id: number) => ({ id, assistant_name: 'Reception', type: 'inbound', status: 'completed', duration: 42 });
 function page(n: number, last: number, size: number, perPage: number) {
@@ -67,38 +68,58 @@ describe('Call', () => {
 		const { context } = createContext({ parameters: { resource: 'call', operation: 'getMany', returnAll: true, filters } });
 		await expect(router.call(context)).rejects.toThrow(message);
 	});
+});
 
-	it('Get returns the call; an unknown call fails with the service text', async () => {
-		nock(TEST_BASE_URL).get('/api/user/calls/12').reply(200, { data: call(12) });
-		const { context } = createContext({ parameters: { resource: 'call', operation: 'get', callId: '12' } });
-		expect((await router.call(context))[0]).toEqual([{ json: call(12), pairedItem: { item: 0 } }]);
-		nock(TEST_BASE_URL).get('/api/user/calls/13').reply(404, { message: 'Call not found' });
-		const missing = createContext({ parameters: { resource: 'call', operation: 'get', callId: '13' } }).context;
-		await expect(router.call(missing)).rejects.toThrow('Call not found');
+describe('Call', () => {
+	const call = (id: number) => ({ id, type: 'outbound', status: 'completed' });
+
+	beforeEach(() => {
+		nock.disableNetConnect();
+		resetLimiters();
 	});
+	afterEach(() => nock.cleanAll());
 
-	it('Make sends assistant, phone and variables and outputs the answer', async () => {
-		const answer = { message: 'Call initiated', call_id: 77, status: 'initiated' };
+	it('Get Many sends every filter (dates as YYYY-MM-DD) and follows the pages', async () => {
+		const qs = {
+			status: 'no-answer',
+			type: 'outbound',
+			phone_number: '+4915112345678',
+			assistant_id: '3',
+			campaign_id: '9',
+			date_from: '2026-11-01',
+			date_to: '2026-11-21',
+		};
 		const scope = nock(TEST_BASE_URL)
-			.post('/api/user/make_call', { assistant_id: 2, phone_number: '+4915112345678', variables: { customer_name: 'Ada' } })
-			.reply(200, answer);
-		const { context } = createContext({
-			parameters: {
-				resource: 'call',
-				operation: 'make',
-				assistantId: { __rl: true, mode: 'id', value: '2' },
-				phoneNumber: '+4915112345678',
-				variables: { values: [{ key: 'customer_name', value: 'Ada' }] },
-			},
+			.get('/api/user/calls')
+			.query({ ...qs, per_page: '100', page: '1' })
+			.reply(200, { current_page: 1, data: [call(1), call(2)], next_page_url: `${TEST_BASE_URL}/api/user/calls?page=2` })
+			.get('/api/user/calls')
+			.query({ ...qs, per_page: '100', page: '2' })
+			.reply(200, { current_page: 2, data: [call(3)], next_page_url: null });
+		const output = await run({
+			resource: 'call',
+			operation: 'getMany',
+			returnAll: true,
+			filters: { ...qs, assistant_id: 3, campaign_id: 9, date_from: '2026-11-01T10:00:00.000Z', date_to: '2026-11-21' },
 		});
-		expect((await router.call(context))[0]).toEqual([{ json: answer, pairedItem: { item: 0 } }]);
+		expect(output).toEqual(items([call(1), call(2), call(3)]));
 		scope.done();
 	});
 
-	it('Make refuses a number that is not E.164', async () => {
-		const { context } = createContext({
-			parameters: { resource: 'call', operation: 'make', assistantId: { __rl: true, mode: 'id', value: '2' }, phoneNumber: '0151 1234' },
-		});
-		await expect(router.call(context)).rejects.toThrow('Phone Number must be a phone number in E.164 form');
+	it('Get Many with a limit asks for that many per page', async () => {
+		const scope = nock(TEST_BASE_URL)
+			.get('/api/user/calls')
+			.query({ per_page: '2', page: '1' })
+			.reply(200, { data: [call(1), call(2)], next_page_url: `${TEST_BASE_URL}/api/user/calls?page=2` });
+		expect(await run({ resource: 'call', operation: 'getMany', returnAll: false, limit: 2, filters: {} })).toEqual(items([call(1), call(2)]));
+		scope.done();
+	});
+
+	it('Get Many refuses an unknown status and a bad date without a request', async () => {
+		await expect(run({ resource: 'call', operation: 'getMany', returnAll: true, filters: { status: 'done' } })).rejects.toThrow('Status must be one of');
+		await expect(run({ resource: 'call', operation: 'getMany', returnAll: true, filters: { date_from: '21.11.2026' } })).rejects.toThrow(
+			'From Date must be a date',
+		);
+		expect(nock.pendingMocks()).toEqual([]);
 	});
 });

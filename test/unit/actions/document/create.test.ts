@@ -1,11 +1,11 @@
 import nock from 'nock';
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { router } from '../../../nodes/VoiceChatAssistant/actions/router';
-import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
-import { TEST_BASE_URL, createContext } from '../../helpers/context';
-import { installFakeClock } from '../../helpers/fakeClock';
-import { parseMultipart } from '../../helpers/multipart';
+import { router } from '../../../../nodes/VoiceChatAssistant/actions/router';
+import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
+import { TEST_BASE_URL, createContext } from '../../../helpers/context';
+import { installFakeClock } from '../../../helpers/fakeClock';
+import { parseMultipart } from '../../../helpers/multipart';
 
 const kbRef = { __rl: true, mode: 'id', value: '4' };
 const created = { id: 31, name: 'Manual', type: 'pdf', status: 'processing' };

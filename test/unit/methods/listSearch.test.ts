@@ -1,21 +1,15 @@
 /**
- * The editor's pickers: list search (resource locators) and load options
- * (assistant fields). Each sends the request its list needs, follows the
- * fields it depends on, and labels the entries as the editor shows them.
+ * The editor's list search (resource locators): each sends the request its
+ * list needs, follows the fields it depends on, and labels the entries as the
+ * editor shows them.
  */
 import nock from 'nock';
-import type { IDataObject, ILoadOptionsFunctions } from 'n8n-workflow';
+import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import * as listSearch from '../../../nodes/VoiceChatAssistant/methods/listSearch';
-import * as loadOptions from '../../../nodes/VoiceChatAssistant/methods/loadOptions';
 import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
-import { TEST_API_KEY, TEST_BASE_URL, createContext } from '../../helpers/context';
-
-/** A load-options context whose current node parameters are `current`. */
-function pickerContext(current: IDataObject = {}) {
-	const { context, sent } = createContext({ parameters: {}, currentParameters: current });
-	return { ctx: context as unknown as ILoadOptionsFunctions, sent };
-}
+import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
+import { pickerContext } from './pickerContext';
 
 const assistants = [
 	{ id: 1, uuid: 'a-1', name: 'Reception', type: 'inbound', mode: 'pipeline' },
@@ -108,69 +102,5 @@ describe('list search (resource locators)', () => {
 		expect((error as Error).message).toContain('Unauthenticated.');
 		expect(JSON.stringify(error)).not.toContain(TEST_API_KEY);
 		expect(String((error as Error).stack)).not.toContain(TEST_API_KEY);
-	});
-});
-
-describe('load options (assistant fields)', () => {
-	beforeEach(() => resetLimiters());
-	afterEach(() => nock.cleanAll());
-
-	it('getVoices asks for the voices of the chosen mode and language, sorted by name', async () => {
-		const scope = nock(TEST_BASE_URL)
-			.get('/api/user/assistants/voices').query({ mode: 'dualplex', language_id: '4' })
-			.reply(200, { data: [{ id: 9, name: 'Mila', gender: 'female' }, { id: 8, name: 'Ben' }] });
-		const { ctx } = pickerContext({ mode: 'dualplex', languageId: 4 });
-		expect(await loadOptions.getVoices.call(ctx)).toEqual([
-			{ name: 'Ben', value: 8 },
-			{ name: 'Mila (female)', value: 9 },
-		]);
-		scope.done();
-	});
-
-	it('getVoices on update: "Keep Current" sends no mode, the language comes from Update Fields, an expression is left out', async () => {
-		const scope = nock(TEST_BASE_URL)
-			.get('/api/user/assistants/voices').query({ language_id: '2' }).reply(200, [])
-			.get('/api/user/assistants/voices').query((q) => Object.keys(q).length === 0).reply(200, []);
-		await loadOptions.getVoices.call(pickerContext({ mode: 'keep', updateFields: { language_id: '2' } }).ctx);
-		await loadOptions.getVoices.call(pickerContext({ mode: 'keep', updateFields: { language_id: '={{ $json.language }}' } }).ctx);
-		scope.done();
-	});
-
-	it.each([
-		[{ mode: 'pipeline' }, 'llm'],
-		[{ mode: 'multimodal' }, 'multimodal'],
-		[{ mode: 'dualplex' }, 'dualplex'],
-		[{ mode: 'keep' }, 'llm'],
-		[{}, 'llm'],
-	])('getModels with %j asks for type=%s', async (current, type) => {
-		const scope = nock(TEST_BASE_URL).get('/api/user/assistants/models').query({ type }).reply(200, { data: [{ id: 1, name: 'm' }] });
-		expect(await loadOptions.getModels.call(pickerContext(current).ctx)).toEqual([{ name: 'm', value: 1 }]);
-		scope.done();
-	});
-
-	it.each([
-		[{ type: 'inbound' }, 'inbound'],
-		[{ updateFields: { type: 'inbound' } }, 'inbound'],
-		[{}, 'outbound'],
-	])('getAssignablePhoneNumbers with %j asks for type=%s', async (current, type) => {
-		const scope = nock(TEST_BASE_URL)
-			.get('/api/user/assistants/phone-numbers').query({ type })
-			.reply(200, [{ id: 7, phone_number: '+4930123456', type_label: 'Purchased' }]);
-		expect(await loadOptions.getAssignablePhoneNumbers.call(pickerContext(current).ctx)).toEqual([{ name: '+4930123456 (Purchased)', value: 7 }]);
-		scope.done();
-	});
-
-	it.each([
-		['getLanguages', '/api/user/assistants/languages', {}, [{ id: 2, name: 'German', code: 'de' }, { id: 1, name: 'English' }], ['English', 'German (de)']],
-		['getLlmModels', '/api/user/assistants/models', { type: 'llm' }, [{ id: 1, name: 'gpt' }], ['gpt']],
-		['getSynthesizerProviders', '/api/user/assistants/synthesizer-providers', {}, [{ id: 1, name: 'ElevenLabs' }], ['ElevenLabs']],
-		['getTranscriberProviders', '/api/user/assistants/transcriber-providers', {}, [{ id: 1, name: 'Deepgram' }], ['Deepgram']],
-		['getKnowledgebases', '/api/user/knowledgebases', {}, { data: [{ id: 3, name: 'FAQ' }] }, ['FAQ']],
-		['getTools', '/api/user/tools', {}, [{ id: 4, name: 'Zeta' }, { id: 5, name: 'Alpha' }], ['Alpha', 'Zeta']],
-	] as Array<[keyof typeof loadOptions, string, IDataObject, unknown, string[]]>)('%s reads %s', async (method, path, query, answer, names) => {
-		const scope = nock(TEST_BASE_URL).get(path).query(query).reply(200, answer as nock.Body);
-		const options = await (loadOptions[method] as (this: ILoadOptionsFunctions) => Promise<Array<{ name: string }>>).call(pickerContext().ctx);
-		expect(options.map((o) => o.name)).toEqual(names);
-		scope.done();
 	});
 });

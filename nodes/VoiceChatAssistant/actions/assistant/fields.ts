@@ -1,0 +1,635 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { keyValueCollection } from '../../descriptions/fields';
+
+/**
+ * The assistant's optional configuration fields (SPEC.md's configuration
+ * table), by their API names, written out as the editor shows them. Create
+ * and Update place them in one collection each (n8n sorts a collection's
+ * options by name); here they are grouped the way a person thinks of them.
+ * Ranges live in `typeOptions` and are checked from there (body.ts).
+ */
+
+export const MODES = ['pipeline', 'multimodal', 'dualplex'] as const;
+export const ASSISTANT_TYPES = ['inbound', 'outbound'] as const;
+export const AMBIENT_SOUNDS = [
+	'cafe',
+	'city',
+	'crowded_room',
+	'forest',
+	'nature',
+	'off',
+	'office',
+] as const;
+export const BUILTIN_TOOL_TYPES = [
+	'calendar_integration',
+	'call_transfer',
+	'dtmf_input',
+	'end_call',
+] as const;
+export const KNOWLEDGEBASE_MODES = ['function_call', 'prompt'] as const;
+export const ENDPOINT_TYPES = ['vad', 'ai'] as const;
+export const SCHEMA_TYPES = ['string', 'number', 'bool'] as const;
+
+/** `mode` values under which a field is shown; `keep` is the update's "Keep Current". */
+const ONLY_PIPELINE = { show: { '/mode': ['pipeline', 'keep'] } };
+const ONLY_REALTIME = { show: { '/mode': ['multimodal', 'dualplex', 'keep'] } };
+
+const voice: INodeProperties[] = [
+	{
+		displayName: 'Synthesizer Provider Name or ID',
+		name: 'synthesizer_provider_id',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getSynthesizerProviders' },
+		default: '',
+		description:
+			'Text-to-speech provider (default: chosen by language). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'TTS Emotion',
+		name: 'tts_emotion_enabled',
+		type: 'boolean',
+		default: true,
+		description: 'Whether the voice expresses emotions',
+	},
+	{
+		displayName: 'Voice Stability',
+		name: 'voice_stability',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
+		default: 0.7,
+		description: '0-1, default 0.7',
+	},
+	{
+		displayName: 'Voice Similarity',
+		name: 'voice_similarity',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
+		default: 0.5,
+		description: '0-1, default 0.5',
+	},
+	{
+		displayName: 'Speech Speed',
+		name: 'speech_speed',
+		type: 'number',
+		typeOptions: { minValue: 0.7, maxValue: 1.2, numberPrecision: 2 },
+		default: 1,
+		description: '0.7-1.2, default 1',
+	},
+	{
+		displayName: 'Ambient Sound',
+		name: 'ambient_sound',
+		type: 'options',
+		default: 'off',
+		description: 'Background sound during calls',
+		options: [
+			{ name: 'Cafe', value: 'cafe' },
+			{ name: 'City', value: 'city' },
+			{ name: 'Crowded Room', value: 'crowded_room' },
+			{ name: 'Forest', value: 'forest' },
+			{ name: 'Nature', value: 'nature' },
+			{ name: 'Off', value: 'off' },
+			{ name: 'Office', value: 'office' },
+		],
+	},
+	{
+		displayName: 'Ambient Sound Volume',
+		name: 'ambient_sound_volume',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
+		default: 0.5,
+		description: '0-1, default 0.5',
+	},
+];
+
+const callFlow: INodeProperties[] = [
+	{
+		displayName: 'System Prompt',
+		name: 'system_prompt',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		default: '',
+		description: 'Behaviour and personality of the assistant',
+	},
+	{
+		displayName: 'Timezone',
+		name: 'timezone',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. Europe/Berlin',
+		description: 'Region/city time zone name',
+	},
+	{
+		displayName: 'Secondary Language Names or IDs',
+		name: 'secondary_language_ids',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getLanguages' },
+		default: [],
+		description:
+			'Further languages the assistant detects and switches to. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Chat LLM Fallback Name or ID',
+		name: 'chat_llm_fallback_id',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getLlmModels' },
+		default: '',
+		description:
+			'Fallback LLM for tool calls (multimodal and dualplex only). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: ONLY_REALTIME,
+	},
+	{
+		displayName: 'LLM Temperature',
+		name: 'llm_temperature',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
+		default: 0.1,
+		description: '0-1, default 0.1',
+	},
+	{
+		displayName: 'Transcriber Provider Name or ID',
+		name: 'transcriber_provider_id',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getTranscriberProviders' },
+		default: '',
+		description:
+			'Speech-to-text provider (pipeline only; default: chosen by language). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: ONLY_PIPELINE,
+	},
+	{
+		displayName: 'Wait for Customer',
+		name: 'wait_for_customer',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the assistant waits for the customer to speak first',
+	},
+	{
+		displayName: 'Allow Interruptions',
+		name: 'allow_interruptions',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether the caller can interrupt the assistant (always on in multimodal and dualplex)',
+		displayOptions: ONLY_PIPELINE,
+	},
+	{
+		displayName: 'Fillers',
+		name: 'fillers',
+		type: 'boolean',
+		default: false,
+		description: 'Whether the assistant uses filler words while thinking (pipeline only)',
+		displayOptions: ONLY_PIPELINE,
+	},
+	{
+		displayName: 'Endpoint Type',
+		name: 'endpoint_type',
+		type: 'options',
+		default: 'vad',
+		description: "How the end of the caller's turn is detected",
+		options: [
+			{ name: 'AI', value: 'ai' },
+			{ name: 'VAD', value: 'vad' },
+		],
+	},
+	{
+		displayName: 'Endpoint Sensitivity',
+		name: 'endpoint_sensitivity',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 5, numberPrecision: 2 },
+		default: 0.5,
+		description: '0-5, default 0.5',
+	},
+	{
+		displayName: 'Interrupt Sensitivity',
+		name: 'interrupt_sensitivity',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 5, numberPrecision: 2 },
+		default: 0.5,
+		description: '0-5, default 0.5',
+	},
+	{
+		displayName: 'Min Interrupt Words',
+		name: 'min_interrupt_words',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 10 },
+		default: 0,
+		description: '0-10',
+	},
+	{
+		displayName: 'Turn Detection Threshold',
+		name: 'turn_detection_threshold',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
+		default: 0,
+		description: '0-1 (multimodal and dualplex only)',
+		displayOptions: ONLY_REALTIME,
+	},
+	{
+		displayName: 'Reengagement Interval',
+		name: 'reengagement_interval',
+		type: 'number',
+		typeOptions: { minValue: 7, maxValue: 600 },
+		default: 30,
+		description: '7-600 seconds, default 30',
+	},
+	{
+		displayName: 'Reengagement Prompt',
+		name: 'reengagement_prompt',
+		type: 'string',
+		typeOptions: { rows: 2 },
+		default: '',
+		description: 'What the assistant says after silence, at most 1000 characters',
+	},
+	{
+		displayName: 'Noise Cancellation',
+		name: 'enable_noise_cancellation',
+		type: 'boolean',
+		default: true,
+		description: 'Whether background noise is filtered',
+	},
+	{
+		displayName: 'Record Calls',
+		name: 'record',
+		type: 'boolean',
+		default: false,
+		description: 'Whether calls are recorded',
+	},
+	{
+		displayName: 'Phone Number Name or ID',
+		name: 'phone_number_id',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getAssignablePhoneNumbers' },
+		default: '',
+		description:
+			'Phone number of the assistant (numbers the assistant type can take). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		...keyValueCollection(
+			'Variables',
+			'variables',
+			'Custom values referenced in prompts as {{variable_name}}; on update they replace all existing variables',
+		),
+	},
+];
+
+const limits: INodeProperties[] = [
+	{
+		displayName: 'Max Duration',
+		name: 'max_duration',
+		type: 'number',
+		typeOptions: { minValue: 20, maxValue: 1200 },
+		default: 600,
+		description: '20-1200 seconds, default 600',
+	},
+	{
+		displayName: 'Max Silence Duration',
+		name: 'max_silence_duration',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 360 },
+		default: 40,
+		description: '1-360 seconds, default 40',
+	},
+	{
+		displayName: 'Max Initial Silence Duration',
+		name: 'max_initial_silence_duration',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 120 },
+		default: 1,
+		description: '1-120 seconds',
+	},
+	{
+		displayName: 'Ringing Time',
+		name: 'ringing_time',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 60 },
+		default: 30,
+		description: '1-60 seconds, default 30',
+	},
+];
+
+const voicemail: INodeProperties[] = [
+	{
+		displayName: 'End Call on Voicemail',
+		name: 'end_call_on_voicemail',
+		type: 'boolean',
+		default: true,
+		description: 'Whether the call ends when a voicemail answers',
+	},
+	{
+		displayName: 'Voicemail Message',
+		name: 'voice_mail_message',
+		type: 'string',
+		typeOptions: { rows: 2 },
+		default: '',
+		description: 'Message left on a voicemail, at most 1000 characters',
+	},
+];
+
+const knowledgeAndTools: INodeProperties[] = [
+	{
+		displayName: 'Knowledgebase Name or ID',
+		name: 'knowledgebase_id',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getKnowledgebases' },
+		default: '',
+		description:
+			'Knowledgebase the assistant uses. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Knowledgebase Mode',
+		name: 'knowledgebase_mode',
+		type: 'options',
+		default: 'function_call',
+		description: 'How the knowledgebase is used: Prompt is available in the pipeline mode only',
+		options: [
+			{ name: 'Function Call', value: 'function_call' },
+			{ name: 'Prompt (Pipeline Only)', value: 'prompt' },
+		],
+	},
+	{
+		displayName: 'Mid Call Tool Names or IDs',
+		name: 'tool_ids',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getTools' },
+		default: [],
+		description:
+			'Mid call tools the assistant may call. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Built-in Tools',
+		name: 'tools',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Tool',
+		default: {},
+		description:
+			'Built-in abilities: transfer the call, end it, send keypad tones, book appointments',
+		options: [
+			{
+				displayName: 'Tool',
+				name: 'tool',
+				values: [
+					{
+						displayName: 'Availability Timezone',
+						name: 'timezone',
+						type: 'string',
+						default: '',
+						description: "Time zone of the transfer target's availability",
+						displayOptions: { show: { type: ['call_transfer'] } },
+					},
+					{
+						displayName: 'Calendar API Key',
+						name: 'calendar_api_key',
+						type: 'string',
+						typeOptions: { password: true },
+						default: '',
+						description: 'API key of the calendar (required)',
+						displayOptions: { show: { type: ['calendar_integration'] } },
+					},
+					{
+						displayName: 'Calendar Event Slug',
+						name: 'calendar_event_slug',
+						type: 'string',
+						default: '',
+						description: 'Event type to book (required)',
+						displayOptions: { show: { type: ['calendar_integration'] } },
+					},
+					{
+						displayName: 'Description',
+						name: 'description',
+						type: 'string',
+						default: '',
+						description: 'When the assistant should use the tool',
+					},
+					{
+						displayName: 'Dynamic Number',
+						name: 'custom',
+						type: 'boolean',
+						default: false,
+						description: 'Whether the AI may determine the number itself',
+						displayOptions: { show: { type: ['call_transfer'] } },
+					},
+					{
+						displayName: 'Phone Number',
+						name: 'phone_number',
+						type: 'string',
+						default: '',
+						description: 'Number to transfer to (required)',
+						displayOptions: { show: { type: ['call_transfer'] } },
+					},
+					{
+						displayName: 'Type',
+						name: 'type',
+						type: 'options',
+						default: 'end_call',
+						options: [
+							{ name: 'Calendar Integration', value: 'calendar_integration' },
+							{ name: 'Call Transfer', value: 'call_transfer' },
+							{ name: 'DTMF Input', value: 'dtmf_input' },
+							{ name: 'End Call', value: 'end_call' },
+						],
+					},
+				],
+			},
+		],
+	},
+];
+
+const webhook: INodeProperties[] = [
+	{
+		displayName: 'Post-Call Webhook Active',
+		name: 'is_webhook_active',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether the post-call webhook is sent (to the Webhook URL the assistant has or gets)',
+	},
+	{
+		displayName: 'Webhook URL',
+		name: 'webhook_url',
+		type: 'string',
+		default: '',
+		description: 'Target of post-call notifications; required when Post-Call Webhook Active is on',
+	},
+	{
+		displayName: 'Webhook Only on Completed Calls',
+		name: 'send_webhook_only_on_completed',
+		type: 'boolean',
+		default: true,
+		description: 'Whether failed and no-answer calls send no webhook',
+	},
+	{
+		displayName: 'Include Recording in Webhook',
+		name: 'include_recording_in_webhook',
+		type: 'boolean',
+		default: true,
+		description: 'Whether the recording URL is part of the webhook',
+	},
+];
+
+const postCallAnalysis: INodeProperties[] = [
+	{
+		displayName: 'Post-Call Evaluation',
+		name: 'post_call_evaluation',
+		type: 'boolean',
+		default: true,
+		description: 'Whether calls are evaluated after they end',
+	},
+	{
+		displayName: 'Post-Call Schema',
+		name: 'post_call_schema',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Field',
+		default: {},
+		description: 'Values extracted from each call after it ends',
+		options: [
+			{
+				displayName: 'Field',
+				name: 'field',
+				values: [
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						description: '3-16 characters: lowercase letters, digits and underscores',
+					},
+					{
+						displayName: 'Type',
+						name: 'type',
+						type: 'options',
+						default: 'string',
+						options: [
+							{ name: 'Bool', value: 'bool' },
+							{ name: 'Number', value: 'number' },
+							{ name: 'String', value: 'string' },
+						],
+					},
+					{
+						displayName: 'Description',
+						name: 'description',
+						type: 'string',
+						default: '',
+						description: '3-255 characters: what to extract',
+					},
+				],
+			},
+		],
+	},
+];
+
+/** The groups, in the order a person goes through an assistant's settings. */
+export const FIELD_GROUPS: Record<string, INodeProperties[]> = {
+	voice,
+	callFlow,
+	limits,
+	voicemail,
+	knowledgeAndTools,
+	webhook,
+	postCallAnalysis,
+};
+
+const byName = (a: INodeProperties, b: INodeProperties) =>
+	a.displayName.localeCompare(b.displayName);
+
+/** Every optional configuration field, sorted by label as n8n's collections want them. */
+export function configurationFields(): INodeProperties[] {
+	return Object.values(FIELD_GROUPS).flat().sort(byName);
+}
+
+/** Fields of the configuration that only Update offers (Create asks for them as required parameters). */
+export const updateOnlyFields: INodeProperties[] = [
+	{
+		displayName: 'Initial Message',
+		name: 'initial_message',
+		type: 'string',
+		default: '',
+		description: 'At most 200 characters',
+	},
+	{
+		displayName: 'Language ID',
+		name: 'language_id',
+		type: 'number',
+		default: 0,
+		description: 'Main language (ID from Assistant → Get Languages)',
+	},
+	{
+		displayName: 'LLM Model ID',
+		name: 'llm_model_id',
+		type: 'number',
+		default: 0,
+		description: 'Language model (pipeline mode)',
+		displayOptions: ONLY_PIPELINE,
+	},
+	{
+		displayName: 'Multimodal Model ID',
+		name: 'multimodal_model_id',
+		type: 'number',
+		default: 0,
+		description: 'Model of the multimodal or dualplex mode',
+		displayOptions: ONLY_REALTIME,
+	},
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		description: 'At most 255 characters',
+	},
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		default: 'outbound',
+		options: [
+			{ name: 'Inbound', value: 'inbound' },
+			{ name: 'Outbound', value: 'outbound' },
+		],
+	},
+	{
+		displayName: 'Voice ID',
+		name: 'voice_id',
+		type: 'number',
+		default: 0,
+		description: 'Voice (ID from Assistant → Get Voices); must suit the engine mode',
+	},
+];
+
+/**
+ * The label of every API field as the editor shows it, for messages. Fields
+ * Create asks for as parameters of their own are named here too.
+ */
+export const LABELS: Record<string, string> = {
+	...Object.fromEntries(
+		[...configurationFields(), ...updateOnlyFields].map((f) => [
+			f.name,
+			f.displayName
+				.replace(/ (Name or ID|Names or IDs|ID)$/, '')
+				.replace(/^Mid Call Tool$/, 'Mid Call Tools'),
+		]),
+	),
+	language_id: 'Language',
+	voice_id: 'Voice',
+	llm_model_id: 'LLM Model',
+	multimodal_model_id: 'Multimodal Model',
+	mode: 'Engine Mode',
+};
+
+/** Fields that can be cleared on update by sending null. */
+export const NULLABLE = [
+	'chat_llm_fallback_id',
+	'knowledgebase_id',
+	'max_initial_silence_duration',
+	'min_interrupt_words',
+	'phone_number_id',
+	'reengagement_prompt',
+	'synthesizer_provider_id',
+	'transcriber_provider_id',
+	'turn_detection_threshold',
+	'voice_mail_message',
+	'webhook_url',
+];
+
+/** Collections that replace the existing one; an explicit choice sends []. */
+export const COLLECTIONS = ['post_call_schema', 'secondary_language_ids', 'tool_ids', 'tools'];

@@ -1,0 +1,223 @@
+import type {
+	FunctionsBase,
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	IN8nHttpFullResponse,
+} from 'n8n-workflow';
+
+import { getClock } from './clock';
+import { CREDENTIAL_TYPE, credentialSettings } from './credentials';
+import type { RequestContext } from './credentials';
+import { isStatusFalse, toApiError, toConnectionError } from './errors';
+import { getLimiter } from './rateLimiter';
+
+/** One request to the service: authentication, rate limit, the retry decision and error mapping. */
+
+export interface ApiRequestOptions {
+	qs?: IDataObject;
+	/** A JSON body, or a multipart body built with the platform's FormData. */
+	body?: IDataObject | IDataObject[] | FormData;
+	/** Item the request is made for; errors name it. */
+	itemIndex?: number;
+	/**
+	 * Whether sending the request twice is harmless. Defaults to true for
+	 * GET, PUT and DELETE. Requests that are not idempotent are not retried
+	 * after a timeout, a connection reset, a 502 or a 504: they may have been
+	 * applied.
+	 */
+	idempotent?: boolean;
+	/** Per-attempt timeout in milliseconds (default 60 s). */
+	timeout?: number;
+}
+
+export const RETRY = {
+	/** Attempts of one request, the first included. */
+	maxAttempts: 8,
+	/** Total time one request may spend waiting between attempts. */
+	maxTotalWaitMs: 5 * 60_000,
+	/** Exponential backoff: base × 2^(attempt-1), capped, with full jitter on the upper half. */
+	baseDelayMs: 500,
+	maxDelayMs: 30_000,
+};
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** Codes of failures where the request never reached the service. */
+const NOT_SENT_CODES = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'EHOSTUNREACH',
+	'ENETUNREACH',
+]);
+/** Codes of failures where the request may have been applied. */
+const UNCERTAIN_CODES = new Set([
+	'ECONNRESET',
+	'ETIMEDOUT',
+	'ECONNABORTED',
+	'ESOCKETTIMEDOUT',
+	'EPIPE',
+	'ERR_CANCELED',
+]);
+
+function errorCode(error: unknown): string | undefined {
+	let current: unknown = error;
+	for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+		const candidate = current as { code?: unknown; cause?: unknown; message?: unknown };
+		if (typeof candidate.code === 'string' && /^E[A-Z_]+$/.test(candidate.code))
+			return candidate.code;
+		if (typeof candidate.message === 'string') {
+			const match = /\b(ECONN[A-Z]+|ETIMEDOUT|ESOCKETTIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN)\b/.exec(
+				candidate.message,
+			);
+			if (match) return match[1];
+			if (/timeout of \d+ms exceeded/i.test(candidate.message)) return 'ETIMEDOUT';
+		}
+		current = candidate.cause;
+	}
+	return undefined;
+}
+
+function backoffDelay(attempt: number): number {
+	const exp = Math.min(RETRY.maxDelayMs, RETRY.baseDelayMs * 2 ** (attempt - 1));
+	return Math.round(exp / 2 + (getClock().random() * exp) / 2);
+}
+
+/** Seconds to wait, from `retry_after` in the body or the `Retry-After` header. */
+export function retryAfterMs(body: unknown, headers: IDataObject | undefined): number | undefined {
+	const fromBody = body && typeof body === 'object' ? (body as IDataObject).retry_after : undefined;
+	const headerValue = headers
+		? Object.entries(headers).find(([name]) => name.toLowerCase() === 'retry-after')?.[1]
+		: undefined;
+	for (const value of [fromBody, headerValue]) {
+		if (value === undefined || value === null || value === '') continue;
+		const seconds = Number(value);
+		if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
+		const date = Date.parse(String(value));
+		if (!Number.isNaN(date)) return Math.max(0, date - getClock().now());
+	}
+	return undefined;
+}
+
+function parseBody(body: unknown): unknown {
+	if (typeof body !== 'string') return body;
+	const text = body.trim();
+	if (!text) return {};
+	if (text.startsWith('{') || text.startsWith('[')) {
+		try {
+			return JSON.parse(text);
+		} catch {
+			return body;
+		}
+	}
+	return body;
+}
+
+function isFormData(body: unknown): body is FormData {
+	return typeof FormData !== 'undefined' && body instanceof FormData;
+}
+
+/**
+ * The one function that speaks HTTP to the service. It authenticates with the
+ * credential, waits for the credential's rate-limit budget, retries what is
+ * safe to retry and turns every failure into a NodeApiError with the
+ * service's own text.
+ */
+export async function apiRequest<T = unknown>(
+	this: RequestContext,
+	method: IHttpRequestMethods,
+	path: string,
+	options: ApiRequestOptions = {},
+): Promise<T> {
+	const settings = await credentialSettings(this);
+	const limiter = getLimiter(settings.limiterKey, {
+		perMinute: settings.perMinute,
+		burst: settings.burst,
+	});
+	const idempotent = options.idempotent ?? (method !== 'POST' && method !== 'PATCH');
+	const clock = getClock();
+	const node = this.getNode();
+	const multipart = isFormData(options.body);
+
+	const request: IHttpRequestOptions = {
+		method,
+		baseURL: settings.baseUrl,
+		url: path,
+		headers: multipart
+			? { Accept: 'application/json' }
+			: { Accept: 'application/json', 'Content-Type': 'application/json' },
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
+	};
+	// a redirect-following request keeps a copy of every body byte it writes (to
+	// replay it); the service does not redirect uploads, so a file is sent uncopied
+	if (multipart) request.disableFollowRedirect = true;
+	if (options.qs && Object.keys(options.qs).length) request.qs = options.qs;
+	if (options.body !== undefined) {
+		request.body = options.body as IHttpRequestOptions['body'];
+		if (!multipart) request.json = true;
+	} else {
+		request.json = true;
+	}
+
+	let waited = 0;
+	for (let attempt = 1; ; attempt++) {
+		const grant = await limiter.acquire();
+		let response: IN8nHttpFullResponse;
+		try {
+			response = (await this.helpers.httpRequestWithAuthentication.call(
+				this as unknown as FunctionsBase & IExecuteFunctions,
+				CREDENTIAL_TYPE,
+				request,
+			)) as IN8nHttpFullResponse;
+		} catch (error) {
+			const code = errorCode(error);
+			if (code !== undefined && NOT_SENT_CODES.has(code)) grant.refund();
+			else grant.settle();
+			const retryable =
+				code !== undefined &&
+				(NOT_SENT_CODES.has(code) || (idempotent && UNCERTAIN_CODES.has(code)));
+			const delay = backoffDelay(attempt);
+			if (retryable && attempt < RETRY.maxAttempts && waited + delay <= RETRY.maxTotalWaitMs) {
+				waited += delay;
+				await clock.sleep(delay);
+				continue;
+			}
+			// never pass the original error on: it carries the request with its headers
+			throw toConnectionError(node, code, attempt, {
+				timeoutMs: request.timeout ?? DEFAULT_TIMEOUT_MS,
+				retried: idempotent,
+				itemIndex: options.itemIndex,
+			});
+		}
+
+		const status = response.statusCode;
+		// a refused request does not count against the service's windows
+		if (status === 429) grant.refund();
+		else grant.settle();
+		const body = parseBody(response.body);
+
+		if (status === 429 || status === 502 || status === 503 || status === 504) {
+			const retryable = status === 429 || status === 503 || idempotent;
+			let delay = backoffDelay(attempt);
+			if (status === 429 || status === 503) {
+				const asked = retryAfterMs(body, response.headers as IDataObject);
+				if (asked !== undefined) delay = asked;
+			}
+			if (retryable && attempt < RETRY.maxAttempts && waited + delay <= RETRY.maxTotalWaitMs) {
+				waited += delay;
+				if (status === 429) limiter.pauseUntil(clock.now() + delay);
+				await clock.sleep(delay);
+				continue;
+			}
+		}
+
+		if (status >= 400 || isStatusFalse(body)) {
+			throw toApiError(node, status, body, options.itemIndex);
+		}
+		return body as T;
+	}
+}

@@ -1,0 +1,22 @@
+import nock from 'nock';
+
+import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
+import { TEST_BASE_URL } from '../../../helpers/context';
+import { run } from '../helpers';
+
+const kbRef = { __rl: true, mode: 'list', value: '4' };
+const docRef = { __rl: true, mode: 'id', value: ' 9 ' };
+
+describe('Knowledgebase and Document', () => {
+	beforeEach(() => resetLimiters());
+	afterEach(() => nock.cleanAll());
+
+	it.each([
+		[404, { error: 'Document not found.' }],
+		[404, { error: 'Knowledgebase not found.' }],
+		[500, { error: 'Failed to delete document. Please try again.' }],
+	])('Document → Delete shows the service answer %i %j', async (status, body) => {
+		nock(TEST_BASE_URL).delete('/api/user/knowledgebases/4/documents/9').reply(status, body);
+		await expect(run({ resource: 'document', operation: 'delete', knowledgebaseId: kbRef, documentId: docRef })).rejects.toThrow(body.error);
+	});
+});

@@ -1,0 +1,54 @@
+import nock from 'nock';
+
+import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
+import { TEST_BASE_URL } from '../../../helpers/context';
+import { item, run } from '../helpers';
+
+import { createParams, tool } from './fixtures';
+
+describe('Mid Call Tool, Campaign, Phone Number', () => {
+	beforeEach(() => resetLimiters());
+	afterEach(() => nock.cleanAll());
+
+	it('Tool → Create sends every field, headers and parameters', async () => {
+		const scope = nock(TEST_BASE_URL)
+			.post('/api/user/tools', {
+				name: 'check_availability',
+				description: 'Checks free slots',
+				endpoint: 'https://api.example.com/a',
+				method: 'POST',
+				timeout: 12,
+				headers: [{ name: 'Authorization', value: 'Bearer abc' }],
+				schema: [{ name: 'date', type: 'string', description: 'The day asked for' }],
+			})
+			.reply(201, { message: 'Tool created', data: tool });
+		const output = await run({
+			...createParams,
+			additionalFields: {
+				timeout: 12,
+				headers: { values: [{ name: 'Authorization', value: 'Bearer abc' }] },
+				schema: { values: [{ name: 'date', type: 'string', description: 'The day asked for' }] },
+			},
+		});
+		expect(output).toEqual([item(tool)]);
+		scope.done();
+	});
+
+	it.each([
+		[{ name: 'CheckAvailability' }, 'Name must be lowercase letters and underscores'],
+		[{ name: '1st_tool' }, 'Name must be lowercase letters and underscores'],
+		[{ name: 'check-availability' }, 'Name must be lowercase letters and underscores'],
+		[{ description: '' }, 'Description is required'],
+		[{ description: 'd'.repeat(256) }, 'Description is too long: 256 characters, at most 255'],
+		[{ endpoint: 'not a url' }, 'Endpoint must be a valid http(s) URL'],
+		[{ endpoint: 'ftp://example.com' }, 'Endpoint must be a valid http(s) URL'],
+		[{ method: 'HEAD' }, 'Method must be one of DELETE, GET, PATCH, POST, PUT'],
+		[{ additionalFields: { timeout: 0 } }, 'Timeout (Seconds) must be a whole number from 1 to 30'],
+		[{ additionalFields: { timeout: 31 } }, 'Timeout (Seconds) must be a whole number from 1 to 30'],
+		[{ additionalFields: { schema: { values: [{ name: 'x', type: 'date' }] } } }, 'Parameters → Parameter 1 → Type must be one of boolean, number, string'],
+		[{ additionalFields: { headers: { values: [{ name: ' ', value: 'v' }] } } }, 'Headers → Header 1 needs a name'],
+	])('Tool → Create refuses %j before sending anything', async (change, message) => {
+		await expect(run({ ...createParams, ...change })).rejects.toThrow(message);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+});
