@@ -8,7 +8,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { assistantLocator } from '../VoiceChatAssistant/descriptions';
+import { CALL_STATUS_OPTIONS, assistantLocator } from '../VoiceChatAssistant/descriptions';
 import { searchAssistants } from '../VoiceChatAssistant/methods/listSearch';
 import { asId, parsePayload, queryValue, statusAllowed, toItem } from './payload';
 import { checkExists, create, remove } from './lifecycle';
@@ -205,18 +205,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 						displayName: 'Call Statuses',
 						name: 'callStatuses',
 						type: 'multiOptions',
-						options: [
-							{ name: 'Busy', value: 'busy' },
-							{ name: 'Completed', value: 'completed' },
-							{ name: 'Ended', value: 'ended' },
-							{ name: 'Ended by Assistant', value: 'ended_by_assistant' },
-							{ name: 'Ended by Customer', value: 'ended_by_customer' },
-							{ name: 'Failed', value: 'failed' },
-							{ name: 'In Progress', value: 'in-progress' },
-							{ name: 'Initiated', value: 'initiated' },
-							{ name: 'No Answer', value: 'no-answer' },
-							{ name: 'Ringing', value: 'ringing' },
-						],
+						options: CALL_STATUS_OPTIONS,
 						default: [],
 						description:
 							'Start the workflow only for calls with one of these statuses (empty: every status). Other calls are answered 200 and start nothing.',

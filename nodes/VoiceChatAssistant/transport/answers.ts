@@ -23,3 +23,13 @@ export function unwrap(response: unknown): IDataObject {
 	}
 	return { result: response as IDataObject[string] };
 }
+
+/** The service's `message` of an answer, as an object to spread into an item (empty without one). */
+export function messageOf(answer: unknown): IDataObject {
+	return isObject(answer) && answer.message ? { message: answer.message } : {};
+}
+
+/** The record of a `{message, data}` answer with its message. */
+export function recordWithMessage(answer: unknown): IDataObject {
+	return { ...unwrap(answer), ...messageOf(answer) };
+}

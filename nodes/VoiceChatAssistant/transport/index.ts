@@ -1,5 +1,5 @@
 /** The transport: everything that speaks HTTP to the service, and the shapes of its answers. */
-export { asList, isObject, unwrap } from './answers';
+export { asList, isObject, messageOf, recordWithMessage, unwrap } from './answers';
 export { mapInOrder } from './concurrency';
 export { CREDENTIAL_TYPE, normalizeBaseUrl } from './credentials';
 export type { RequestContext } from './credentials';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest, recordWithMessage } from '../../transport';
 import { assistantLocator } from '../../descriptions';
 import { refuse } from '../validation';
 import { modeField } from './create.operation';
@@ -94,8 +94,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body,
 		itemIndex,
 	})) as IDataObject;
-	return {
-		...((answer?.data as IDataObject) ?? answer),
-		...(answer?.message ? { message: answer.message } : {}),
-	};
+	return recordWithMessage(answer);
 }

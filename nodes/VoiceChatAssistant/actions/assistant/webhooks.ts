@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest, messageOf } from '../../transport';
 import { assistantLocator } from '../../descriptions';
 import { checkUrl, readLocatorId } from '../validation';
 import type { OperationModule } from '../types';
@@ -41,7 +41,7 @@ export function webhookSwitch(operation: string, path: string, withUrl: boolean)
 				body,
 				itemIndex,
 			})) as IDataObject;
-			return { success: true, ...body, ...(answer?.message ? { message: answer.message } : {}) };
+			return { success: true, ...body, ...messageOf(answer) };
 		},
 	};
 }

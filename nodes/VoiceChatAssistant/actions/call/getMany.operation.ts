@@ -2,22 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../../transport';
-import { dateRangeFilters, returnAllOrLimit, sortedByLabel } from '../../descriptions';
+import {
+	CALL_STATUSES,
+	CALL_STATUS_OPTIONS,
+	dateRangeFilters,
+	returnAllOrLimit,
+	sortedByLabel,
+} from '../../descriptions';
 import { readLimit } from '../limit';
 import { checkEnum, dateRangeQuery, toId } from '../validation';
-
-export const CALL_STATUSES = [
-	'busy',
-	'completed',
-	'ended',
-	'ended_by_assistant',
-	'ended_by_customer',
-	'failed',
-	'in-progress',
-	'initiated',
-	'no-answer',
-	'ringing',
-] as const;
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -56,10 +49,7 @@ const properties: INodeProperties[] = [
 				type: 'options',
 				default: 'completed',
 				description: 'Only calls with this status',
-				options: CALL_STATUSES.map((value) => ({
-					name: value.replace(/[-_]/g, ' ').replace(/^\w/, (c) => c.toUpperCase()),
-					value,
-				})),
+				options: CALL_STATUS_OPTIONS,
 			},
 			{
 				displayName: 'Type',

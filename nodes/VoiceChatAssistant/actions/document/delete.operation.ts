@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest, messageOf } from '../../transport';
 import { documentLocator, knowledgebaseLocator } from '../../descriptions';
 import { documentPath } from './shared';
 
@@ -16,6 +16,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	return {
 		deleted: true,
 		id: Number(path.split('/').pop()),
-		...(answer?.message ? { message: answer.message } : {}),
+		...messageOf(answer),
 	};
 }

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest } from '../../transport';
+import { apiRequest, messageOf } from '../../transport';
 import { knowledgebaseLocator } from '../../descriptions';
 import { knowledgebaseId } from './shared';
 
@@ -15,5 +15,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const answer = (await apiRequest.call(this, 'DELETE', `/api/user/knowledgebases/${id}`, {
 		itemIndex,
 	})) as IDataObject;
-	return { deleted: true, id, ...(answer?.message ? { message: answer.message } : {}) };
+	return { deleted: true, id, ...messageOf(answer) };
 }
