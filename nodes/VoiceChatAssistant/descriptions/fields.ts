@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 /** Fields used by several operations, defined once; each operation places them with `updateDisplayOptions`. */
 
@@ -112,4 +112,21 @@ export function dateRangeFilters(noun: string): INodeProperties[] {
 /** Options sorted by their label, as n8n's editor lists a collection's options. */
 export function sortedByLabel(options: INodeProperties[]): INodeProperties[] {
 	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
+}
+
+/** The operation picker of one resource (shown when that resource is chosen). */
+export function operationPicker(
+	resource: string,
+	defaultOperation: string,
+	options: INodePropertyOptions[],
+): INodeProperties {
+	return {
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: [resource] } },
+		options,
+		default: defaultOperation,
+	};
 }

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationPicker } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as getProfile from './getProfile.operation';
 import * as getApiKeys from './getApiKeys.operation';
@@ -7,30 +8,22 @@ import * as getApiKeys from './getApiKeys.operation';
 export const operations: ResourceModule['operations'] = { getProfile, getApiKeys };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['account'] } },
-		options: [
-			{
-				name: 'Get Profile',
-				value: 'getProfile',
-				action: 'Get the profile and balance of the account',
-				description:
-					'Get the name, email and current USD balance of the account the API key belongs to',
-			},
-			{
-				name: 'Get API Keys',
-				value: 'getApiKeys',
-				action: 'Get the account s api keys',
-				description:
-					'List the API keys of the account (metadata only; the key values are never returned), one item per key',
-			},
-		],
-		default: 'getProfile',
-	},
+	operationPicker('account', 'getProfile', [
+		{
+			name: 'Get Profile',
+			value: 'getProfile',
+			action: 'Get the profile and balance of the account',
+			description:
+				'Get the name, email and current USD balance of the account the API key belongs to',
+		},
+		{
+			name: 'Get API Keys',
+			value: 'getApiKeys',
+			action: 'Get the account s api keys',
+			description:
+				'List the API keys of the account (metadata only; the key values are never returned), one item per key',
+		},
+	]),
 	...getProfile.description,
 	...getApiKeys.description,
 ];

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationPicker } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as create from './create.operation';
 import * as deleteOperation from './delete.operation';
@@ -34,101 +35,93 @@ export const operations: ResourceModule['operations'] = {
 };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['assistant'] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				action: 'Create an assistant',
-				description: 'Create a voice/chat assistant',
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				action: 'Delete an assistant',
-				description: 'Delete an assistant permanently',
-			},
-			{
-				name: 'Disable Inbound Webhook',
-				value: 'disableInboundWebhook',
-				action: 'Disable an assistant s inbound webhook',
-				description: 'Stop sending inbound call notifications of an assistant',
-			},
-			{
-				name: 'Disable Post-Call Webhook',
-				value: 'disablePostCallWebhook',
-				action: 'Disable an assistant s post call webhook',
-				description: 'Stop sending post-call notifications of an assistant',
-			},
-			{
-				name: 'Enable Inbound Webhook',
-				value: 'enableInboundWebhook',
-				action: 'Enable an assistant s inbound webhook',
-				description: "Send notifications about an assistant's inbound calls to a URL",
-			},
-			{
-				name: 'Get Assignable Phone Numbers',
-				value: 'getAssignablePhoneNumbers',
-				action: 'Get phone numbers an assistant can use',
-				description:
-					'List the phone numbers that can be assigned to an inbound or outbound assistant',
-			},
-			{
-				name: 'Get Languages',
-				value: 'getLanguages',
-				action: 'Get the languages assistants can speak',
-				description: 'List the languages an assistant can use',
-			},
-			{
-				name: 'Get Many',
-				value: 'getMany',
-				action: 'Get many assistants',
-				description: 'List the assistants of the account',
-			},
-			{
-				name: 'Get Many Outbound',
-				value: 'getOutbound',
-				action: 'Get the outbound assistants',
-				description: 'List the outbound assistants of the account',
-			},
-			{
-				name: 'Get Models',
-				value: 'getModels',
-				action: 'Get the AI models of an engine mode',
-				description: 'List the language models (LLM) or multimodal models an assistant can use',
-			},
-			{
-				name: 'Get Synthesizer Providers',
-				value: 'getSynthesizerProviders',
-				action: 'Get the text to speech providers',
-				description: 'List the speech synthesizer (text-to-speech) providers',
-			},
-			{
-				name: 'Get Transcriber Providers',
-				value: 'getTranscriberProviders',
-				action: 'Get the speech to text providers',
-				description: 'List the transcriber (speech-to-text) providers',
-			},
-			{
-				name: 'Get Voices',
-				value: 'getVoices',
-				action: 'Get the voices an assistant can use',
-				description: 'List voices, optionally only those of an engine mode and a language',
-			},
-			{
-				name: 'Update',
-				value: 'update',
-				action: 'Update an assistant',
-				description: 'Change settings of an assistant',
-			},
-		],
-		default: 'getMany',
-	},
+	operationPicker('assistant', 'getMany', [
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create an assistant',
+			description: 'Create a voice/chat assistant',
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete an assistant',
+			description: 'Delete an assistant permanently',
+		},
+		{
+			name: 'Disable Inbound Webhook',
+			value: 'disableInboundWebhook',
+			action: 'Disable an assistant s inbound webhook',
+			description: 'Stop sending inbound call notifications of an assistant',
+		},
+		{
+			name: 'Disable Post-Call Webhook',
+			value: 'disablePostCallWebhook',
+			action: 'Disable an assistant s post call webhook',
+			description: 'Stop sending post-call notifications of an assistant',
+		},
+		{
+			name: 'Enable Inbound Webhook',
+			value: 'enableInboundWebhook',
+			action: 'Enable an assistant s inbound webhook',
+			description: "Send notifications about an assistant's inbound calls to a URL",
+		},
+		{
+			name: 'Get Assignable Phone Numbers',
+			value: 'getAssignablePhoneNumbers',
+			action: 'Get phone numbers an assistant can use',
+			description:
+				'List the phone numbers that can be assigned to an inbound or outbound assistant',
+		},
+		{
+			name: 'Get Languages',
+			value: 'getLanguages',
+			action: 'Get the languages assistants can speak',
+			description: 'List the languages an assistant can use',
+		},
+		{
+			name: 'Get Many',
+			value: 'getMany',
+			action: 'Get many assistants',
+			description: 'List the assistants of the account',
+		},
+		{
+			name: 'Get Many Outbound',
+			value: 'getOutbound',
+			action: 'Get the outbound assistants',
+			description: 'List the outbound assistants of the account',
+		},
+		{
+			name: 'Get Models',
+			value: 'getModels',
+			action: 'Get the AI models of an engine mode',
+			description: 'List the language models (LLM) or multimodal models an assistant can use',
+		},
+		{
+			name: 'Get Synthesizer Providers',
+			value: 'getSynthesizerProviders',
+			action: 'Get the text to speech providers',
+			description: 'List the speech synthesizer (text-to-speech) providers',
+		},
+		{
+			name: 'Get Transcriber Providers',
+			value: 'getTranscriberProviders',
+			action: 'Get the speech to text providers',
+			description: 'List the transcriber (speech-to-text) providers',
+		},
+		{
+			name: 'Get Voices',
+			value: 'getVoices',
+			action: 'Get the voices an assistant can use',
+			description: 'List voices, optionally only those of an engine mode and a language',
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update an assistant',
+			description: 'Change settings of an assistant',
+		},
+	]),
 	...create.description,
 	...deleteOperation.description,
 	...disableInboundWebhook.description,

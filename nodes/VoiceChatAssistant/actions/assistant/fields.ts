@@ -519,23 +519,36 @@ const postCallAnalysis: INodeProperties[] = [
 	},
 ];
 
-/** The groups, in the order a person goes through an assistant's settings. */
-export const FIELD_GROUPS: Record<string, INodeProperties[]> = {
-	voice,
-	callFlow,
-	limits,
-	voicemail,
-	knowledgeAndTools,
-	webhook,
-	postCallAnalysis,
-};
+/**
+ * The groups, in the order a person goes through an assistant's settings, with
+ * the prefix that groups them in the editor ("Voice: Speech Speed"): n8n lists
+ * a collection's options by name, so fields of one group stand together.
+ */
+export const FIELD_GROUPS: Array<{ prefix: string; fields: INodeProperties[] }> = [
+	{ prefix: 'Voice', fields: voice },
+	{ prefix: 'Call Flow', fields: callFlow },
+	{ prefix: 'Limits', fields: limits },
+	{ prefix: 'Voicemail', fields: voicemail },
+	{ prefix: 'Knowledge and Tools', fields: knowledgeAndTools },
+	{ prefix: 'Webhook', fields: webhook },
+	{ prefix: 'Post-Call Analysis', fields: postCallAnalysis },
+];
 
 const byName = (a: INodeProperties, b: INodeProperties) =>
 	a.displayName.localeCompare(b.displayName);
 
-/** Every optional configuration field, sorted by label as n8n's collections want them. */
+function grouped(prefix: string, fields: INodeProperties[]): INodeProperties[] {
+	return fields.map((field) => ({ ...field, displayName: `${prefix}: ${field.displayName}` }));
+}
+
+/** Every optional configuration field, labelled with its group and sorted by label (so grouped). */
 export function configurationFields(): INodeProperties[] {
-	return Object.values(FIELD_GROUPS).flat().sort(byName);
+	return FIELD_GROUPS.flatMap((group) => grouped(group.prefix, group.fields)).sort(byName);
+}
+
+/** The fields of Update: the configuration fields and the ones Create asks for as parameters of their own. */
+export function updateFields(): INodeProperties[] {
+	return [...configurationFields(), ...grouped('Assistant', updateOnlyFields)].sort(byName);
 }
 
 /** Fields of the configuration that only Update offers (Create asks for them as required parameters). */
@@ -602,7 +615,7 @@ export const updateOnlyFields: INodeProperties[] = [
  */
 export const LABELS: Record<string, string> = {
 	...Object.fromEntries(
-		[...configurationFields(), ...updateOnlyFields].map((f) => [
+		[...FIELD_GROUPS.flatMap((group) => group.fields), ...updateOnlyFields].map((f) => [
 			f.name,
 			f.displayName
 				.replace(/ (Name or ID|Names or IDs|ID)$/, '')

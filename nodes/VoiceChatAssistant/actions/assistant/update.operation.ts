@@ -6,7 +6,7 @@ import { assistantLocator } from '../../descriptions';
 import { refuse } from '../validation';
 import { modeField } from './create.operation';
 import { configurationBody, labelOf } from './body';
-import { COLLECTIONS, configurationFields, NULLABLE, updateOnlyFields } from './fields';
+import { COLLECTIONS, NULLABLE, updateFields } from './fields';
 import { checkModeRules } from './modeRules';
 import { assistantId } from './webhooks';
 
@@ -37,9 +37,7 @@ const properties: INodeProperties[] = [
 		default: {},
 		description:
 			'Only these fields change. Secondary Languages, Mid Call Tools, Built-in Tools and Post-Call Schema replace the existing lists; Variables replace all variables.',
-		options: [...configurationFields(), ...updateOnlyFields].sort((a, b) =>
-			a.displayName.localeCompare(b.displayName),
-		),
+		options: updateFields(),
 	},
 	{
 		displayName: 'Clear Fields',

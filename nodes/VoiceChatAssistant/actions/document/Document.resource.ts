@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationPicker } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as create from './create.operation';
 import * as deleteOperation from './delete.operation';
@@ -16,46 +17,38 @@ export const operations: ResourceModule['operations'] = {
 };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['document'] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				action: 'Add a document to a knowledgebase',
-				description: 'Add a website or a file (PDF, TXT, DOCX) to a knowledgebase',
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				action: 'Delete a document',
-				description: 'Delete a document, its embeddings and processed content permanently',
-			},
-			{
-				name: 'Get',
-				value: 'get',
-				action: 'Get a document',
-				description: 'Get a document with its processing status',
-			},
-			{
-				name: 'Get Many',
-				value: 'getMany',
-				action: 'Get many documents of a knowledgebase',
-				description: 'List the documents of a knowledgebase',
-			},
-			{
-				name: 'Update',
-				value: 'update',
-				action: 'Update a document',
-				description: 'Change the name or description of a document',
-			},
-		],
-		default: 'getMany',
-	},
+	operationPicker('document', 'getMany', [
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Add a document to a knowledgebase',
+			description: 'Add a website or a file (PDF, TXT, DOCX) to a knowledgebase',
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a document',
+			description: 'Delete a document, its embeddings and processed content permanently',
+		},
+		{
+			name: 'Get',
+			value: 'get',
+			action: 'Get a document',
+			description: 'Get a document with its processing status',
+		},
+		{
+			name: 'Get Many',
+			value: 'getMany',
+			action: 'Get many documents of a knowledgebase',
+			description: 'List the documents of a knowledgebase',
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update a document',
+			description: 'Change the name or description of a document',
+		},
+	]),
 	...create.description,
 	...deleteOperation.description,
 	...get.description,

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationPicker } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as create from './create.operation';
 import * as deleteOperation from './delete.operation';
@@ -16,46 +17,38 @@ export const operations: ResourceModule['operations'] = {
 };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['knowledgebase'] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				action: 'Create a knowledgebase',
-				description: 'Create an empty knowledgebase',
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				action: 'Delete a knowledgebase',
-				description: 'Delete a knowledgebase and its documents',
-			},
-			{
-				name: 'Get',
-				value: 'get',
-				action: 'Get a knowledgebase',
-				description: 'Get a knowledgebase with its status and counts',
-			},
-			{
-				name: 'Get Many',
-				value: 'getMany',
-				action: 'Get many knowledgebases',
-				description: 'List the knowledgebases of the account',
-			},
-			{
-				name: 'Update',
-				value: 'update',
-				action: 'Update a knowledgebase',
-				description: 'Change the name or description of a knowledgebase',
-			},
-		],
-		default: 'getMany',
-	},
+	operationPicker('knowledgebase', 'getMany', [
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create a knowledgebase',
+			description: 'Create an empty knowledgebase',
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a knowledgebase',
+			description: 'Delete a knowledgebase and its documents',
+		},
+		{
+			name: 'Get',
+			value: 'get',
+			action: 'Get a knowledgebase',
+			description: 'Get a knowledgebase with its status and counts',
+		},
+		{
+			name: 'Get Many',
+			value: 'getMany',
+			action: 'Get many knowledgebases',
+			description: 'List the knowledgebases of the account',
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update a knowledgebase',
+			description: 'Change the name or description of a knowledgebase',
+		},
+	]),
 	...create.description,
 	...deleteOperation.description,
 	...get.description,

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { operationPicker } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as create from './create.operation';
 import * as deleteOperation from './delete.operation';
@@ -16,46 +17,38 @@ export const operations: ResourceModule['operations'] = {
 };
 
 export const description: INodeProperties[] = [
-	{
-		displayName: 'Operation',
-		name: 'operation',
-		type: 'options',
-		noDataExpression: true,
-		displayOptions: { show: { resource: ['tool'] } },
-		options: [
-			{
-				name: 'Create',
-				value: 'create',
-				action: 'Create a mid call tool',
-				description: 'Create an HTTP endpoint an assistant can call during a call',
-			},
-			{
-				name: 'Delete',
-				value: 'delete',
-				action: 'Delete a mid call tool',
-				description: 'Delete a mid call tool',
-			},
-			{
-				name: 'Get',
-				value: 'get',
-				action: 'Get a mid call tool',
-				description: 'Get a mid call tool',
-			},
-			{
-				name: 'Get Many',
-				value: 'getMany',
-				action: 'Get many mid call tools',
-				description: 'List the mid call tools of the account',
-			},
-			{
-				name: 'Update',
-				value: 'update',
-				action: 'Update a mid call tool',
-				description: 'Change a mid call tool',
-			},
-		],
-		default: 'getMany',
-	},
+	operationPicker('tool', 'getMany', [
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create a mid call tool',
+			description: 'Create an HTTP endpoint an assistant can call during a call',
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a mid call tool',
+			description: 'Delete a mid call tool',
+		},
+		{
+			name: 'Get',
+			value: 'get',
+			action: 'Get a mid call tool',
+			description: 'Get a mid call tool',
+		},
+		{
+			name: 'Get Many',
+			value: 'getMany',
+			action: 'Get many mid call tools',
+			description: 'List the mid call tools of the account',
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update a mid call tool',
+			description: 'Change a mid call tool',
+		},
+	]),
 	...create.description,
 	...deleteOperation.description,
 	...get.description,
