@@ -10,6 +10,29 @@ export function isStatusFalse(body: unknown): body is Body {
 	return isObject(body) && body.status === false;
 }
 
+/**
+ * Whether an answer is one of the service's error shapes even though its HTTP
+ * status says success: `{status: false, error}`, `{error}` without data, a
+ * validation `{message, errors}`, or a not-found `{message}` without data.
+ */
+export function isErrorAnswer(body: unknown): body is Body {
+	if (!isObject(body)) return false;
+	const answer: Body = body;
+	if (answer.status === false) return true;
+	if ('data' in answer) return false;
+	if (typeof answer.error === 'string' && answer.error.trim()) return true;
+	if (isObject(answer.errors) && typeof answer.message === 'string') return true;
+	return typeof answer.message === 'string' && /\bnot found\b/i.test(answer.message);
+}
+
+/** The HTTP status an error answer that came with a success status stands for. */
+export function statusOfErrorAnswer(status: number, body: Body): number {
+	if (status >= 400) return status;
+	if (isObject(body.errors)) return 422;
+	const text = String(body.error ?? body.message ?? '');
+	return /\bnot found\b/i.test(text) ? 404 : status;
+}
+
 /** `errors: {field: [messages]}` of a validation failure, as one line per field. */
 export function formatFieldErrors(errors: unknown): string | undefined {
 	if (!isObject(errors)) return undefined;

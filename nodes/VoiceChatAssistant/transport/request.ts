@@ -10,7 +10,7 @@ import type {
 import { getClock } from './clock';
 import { CREDENTIAL_TYPE, credentialSettings } from './credentials';
 import type { RequestContext } from './credentials';
-import { isStatusFalse, toApiError, toConnectionError } from './errors';
+import { isErrorAnswer, statusOfErrorAnswer, toApiError, toConnectionError } from './errors';
 import { getLimiter } from './rateLimiter';
 
 /** One request to the service: authentication, rate limit, the retry decision and error mapping. */
@@ -215,8 +215,10 @@ export async function apiRequest<T = unknown>(
 			}
 		}
 
-		if (status >= 400 || isStatusFalse(body)) {
-			throw toApiError(node, status, body, options.itemIndex);
+		if (status >= 400) throw toApiError(node, status, body, options.itemIndex);
+		// the service's error shapes count as errors also when they come with HTTP 200
+		if (isErrorAnswer(body)) {
+			throw toApiError(node, statusOfErrorAnswer(status, body), body, options.itemIndex);
 		}
 		return body as T;
 	}

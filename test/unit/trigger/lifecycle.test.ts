@@ -364,7 +364,9 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 			nock(TEST_BASE_URL).post(ENABLE_INBOUND).reply(200, { message: 'Assistant not found' });
 			service([assistant(12)]);
 			const { context, staticData } = hook({ parameters: inboundParams() });
-			await expect(methods.create.call(context)).rejects.toThrow('Assistant 12 not found');
+			await expect(methods.create.call(context)).rejects.toThrow(
+				'Registering the webhook for assistant 12 failed: Assistant not found',
+			);
 			expect(staticData).toEqual({});
 		});
 	});
