@@ -144,6 +144,9 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** Statuses of a document that is still being worked on; any other status ends the wait. */
+const WORKING_STATUSES = ['processing', 'pending', 'queued', 'in_progress', 'in-progress'];
+
 async function waitUntilProcessed(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -155,7 +158,7 @@ async function waitUntilProcessed(
 	const deadline = clock.now() + timeoutMs;
 	let document = first;
 	let delay = 1000;
-	while (document.status !== 'active' && document.status !== 'failed') {
+	while (WORKING_STATUSES.includes(String(document.status))) {
 		if (clock.now() + delay > deadline) {
 			refuse(
 				ctx,
@@ -173,6 +176,13 @@ async function waitUntilProcessed(
 			itemIndex,
 			`Document ${document.id} ("${document.name}") failed to process; its last status is "failed"`,
 		);
+	}
+	if (document.status !== 'active') {
+		// a status the node does not know: it stops waiting rather than wait for ever, and says so
+		return {
+			...document,
+			waitNote: `Stopped waiting: status "${String(document.status)}" is not one of ${WORKING_STATUSES.join(', ')}`,
+		};
 	}
 	return document;
 }

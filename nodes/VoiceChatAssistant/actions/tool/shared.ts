@@ -169,11 +169,10 @@ export function toolBody(
 			if (!String(p.name ?? '').trim())
 				refuse(ctx, itemIndex, `Parameters → Parameter ${n + 1} needs a name`);
 			checkEnum(ctx, itemIndex, `Parameters → Parameter ${n + 1} → Type`, p.type, SCHEMA_TYPES);
-			return {
-				name: String(p.name).trim(),
-				type: p.type ?? 'string',
-				description: String(p.description ?? ''),
-			};
+			const parameter: IDataObject = { name: String(p.name).trim(), type: p.type ?? 'string' };
+			// an optional empty description is left out, not sent as ""
+			if (String(p.description ?? '').trim()) parameter.description = String(p.description);
+			return parameter;
 		});
 	}
 	return body;

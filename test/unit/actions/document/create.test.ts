@@ -150,6 +150,21 @@ describe('Document → Create', () => {
 			scope.done();
 		});
 
+		it('ends on a status that is not a working one, and says so in the item', async () => {
+			captureUpload();
+			const scope = nock(TEST_BASE_URL)
+				.get('/api/user/knowledgebases/4/documents/31').reply(200, { data: { ...created, status: 'pending' } })
+				.get('/api/user/knowledgebases/4/documents/31').reply(200, { data: { ...created, status: 'archived' } });
+			const [output] = await router.call(createContext({ parameters: parameters(), items }).context);
+			expect(output).toEqual([
+				{
+					json: { ...created, status: 'archived', waitNote: expect.stringContaining('Stopped waiting: status "archived" is not one of processing, pending') },
+					pairedItem: { item: 0 },
+				},
+			]);
+			scope.done();
+		});
+
 		it('a failed document is an error naming it and its status', async () => {
 			captureUpload();
 			nock(TEST_BASE_URL).get('/api/user/knowledgebases/4/documents/31').reply(200, { data: { ...created, status: 'failed' } });

@@ -34,6 +34,14 @@ describe('Mid Call Tool, Campaign, Phone Number', () => {
 		scope.done();
 	});
 
+	it('Tool → Create leaves an empty optional parameter description out instead of sending ""', async () => {
+		const scope = nock(TEST_BASE_URL)
+			.post('/api/user/tools', (body) => JSON.stringify(body.schema) === JSON.stringify([{ name: 'date', type: 'string' }]))
+			.reply(201, { message: 'Tool created', data: tool });
+		await run({ ...createParams, additionalFields: { schema: { values: [{ name: 'date', type: 'string', description: '' }] } } });
+		scope.done();
+	});
+
 	it.each([
 		[{ name: 'CheckAvailability' }, 'Name must be lowercase letters and underscores'],
 		[{ name: '1st_tool' }, 'Name must be lowercase letters and underscores'],
