@@ -1,21 +1,17 @@
 import nock from 'nock';
 
 import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
-import { TEST_BASE_URL } from '../../../helpers/context';
-import { item, items, run } from '../helpers';
+import { run } from '../helpers';
+import { itOutputsOneItemPerElement, itReadsTheList } from './listCases';
 
 describe('Assistant (all but create and update)', () => {
 	beforeEach(() => resetLimiters());
 	afterEach(() => nock.cleanAll());
 
-	it.each([
+	itReadsTheList([
 		['getVoices', '/api/user/assistants/voices', { filters: { mode: 'dualplex', language_id: 2 } }, { mode: 'dualplex', language_id: '2' }],
 		['getVoices', '/api/user/assistants/voices', { filters: {} }, {}],
-	])('%s reads %s with the query %j', async (operation, path, parameters, query) => {
-		const scope = nock(TEST_BASE_URL).get(path).query(query).reply(200, [{ id: 1 }, { id: 2 }, { id: 3 }]);
-		expect(await run({ resource: 'assistant', operation, returnAll: false, limit: 2, ...parameters })).toEqual([item({ id: 1 }), item({ id: 2 })]);
-		scope.done();
-	});
+	]);
 
 	it('Get Voices refuses an unknown engine mode', async () => {
 		await expect(run({ resource: 'assistant', operation: 'getVoices', returnAll: true, filters: { mode: 'turbo' } })).rejects.toThrow(
@@ -31,13 +27,8 @@ describe('Assistant (lists, delete, webhooks)', () => {
 	});
 	afterEach(() => nock.cleanAll());
 
-	it.each([
+	itOutputsOneItemPerElement([
 		['getVoices', '/api/user/assistants/voices', { filters: { mode: 'dualplex', language_id: 2 } }, { mode: 'dualplex', language_id: '2' }],
 		['getVoices', '/api/user/assistants/voices', { filters: {} }, {}],
-	])('%s reads %s with the query %j, one item per element, cut to the limit', async (operation, path, parameters, query) => {
-		const list = [{ id: 1 }, { id: 2 }, { id: 3 }];
-		const scope = nock(TEST_BASE_URL).get(path).query(query).reply(200, list);
-		expect(await run({ resource: 'assistant', operation, returnAll: false, limit: 2, ...parameters })).toEqual(items(list.slice(0, 2)));
-		scope.done();
-	});
+	]);
 });
