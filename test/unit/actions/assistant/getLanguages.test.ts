@@ -1,33 +1,18 @@
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { items, run } from '../helpers';
-import { itOutputsOneItemPerElement, itReadsTheList } from './listCases';
+import { describeListOperation } from './listCases';
 
-describe('Assistant (all but create and update)', () => {
-	beforeEach(() => resetLimiters());
-	afterEach(() => nock.cleanAll());
-
-	itReadsTheList([
+describeListOperation(
+	[
 		['getLanguages', '/api/user/assistants/languages', {}, {}],
-	]);
-});
-
-describe('Assistant (lists, delete, webhooks)', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
-	itOutputsOneItemPerElement([
-		['getLanguages', '/api/user/assistants/languages', {}, {}],
-	]);
-
-	it('a list wrapped in {data} is unwrapped too (Return All)', async () => {
-		const scope = nock(TEST_BASE_URL).get('/api/user/assistants/languages').reply(200, { data: [{ id: 1, name: 'German' }] });
-		expect(await run({ resource: 'assistant', operation: 'getLanguages', returnAll: true })).toEqual(items([{ id: 1, name: 'German' }]));
-		scope.done();
-	});
-});
+	],
+	() => {
+		it('a list wrapped in {data} is unwrapped too (Return All)', async () => {
+			const scope = nock(TEST_BASE_URL).get('/api/user/assistants/languages').reply(200, { data: [{ id: 1, name: 'German' }] });
+			expect(await run({ resource: 'assistant', operation: 'getLanguages', returnAll: true })).toEqual(items([{ id: 1, name: 'German' }]));
+			scope.done();
+		});
+	},
+);

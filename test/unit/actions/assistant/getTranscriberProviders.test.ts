@@ -1,25 +1,5 @@
-import nock from 'nock';
+import { describeListOperation } from './listCases';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
-import { itOutputsOneItemPerElement, itReadsTheList } from './listCases';
-
-describe('Assistant (all but create and update)', () => {
-	beforeEach(() => resetLimiters());
-	afterEach(() => nock.cleanAll());
-
-	itReadsTheList([
+describeListOperation([
 		['getTranscriberProviders', '/api/user/assistants/transcriber-providers', {}, {}],
-	]);
-});
-
-describe('Assistant (lists, delete, webhooks)', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
-	itOutputsOneItemPerElement([
-		['getTranscriberProviders', '/api/user/assistants/transcriber-providers', {}, {}],
-	]);
-});
+]);

@@ -1,5 +1,6 @@
 import nock from 'nock';
 
+import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, items, run } from '../helpers';
 
@@ -31,4 +32,26 @@ export function itOutputsOneItemPerElement(rows: ListRow[]) {
 			scope.done();
 		},
 	);
+}
+
+/**
+ * The two describe blocks every plain list operation of the assistant has
+ * (their titles kept from before the tests mirrored the code); `more` adds
+ * operation-specific tests to the second one.
+ */
+export function describeListOperation(rows: ListRow[], more?: () => void) {
+	describe('Assistant (all but create and update)', () => {
+		beforeEach(() => resetLimiters());
+		afterEach(() => nock.cleanAll());
+		itReadsTheList(rows);
+	});
+	describe('Assistant (lists, delete, webhooks)', () => {
+		beforeEach(() => {
+			nock.disableNetConnect();
+			resetLimiters();
+		});
+		afterEach(() => nock.cleanAll());
+		itOutputsOneItemPerElement(rows);
+		more?.();
+	});
 }
