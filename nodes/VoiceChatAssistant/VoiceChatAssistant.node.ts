@@ -10,6 +10,9 @@ import { allProperties } from './actions/resources';
 import { router } from './actions/router';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
+import * as messaging from './methods/messaging';
+import * as organisation from './methods/organisation';
+import * as telephony from './methods/telephony';
 
 export class VoiceChatAssistant implements INodeType {
 	description: INodeTypeDescription = {
@@ -40,8 +43,19 @@ export class VoiceChatAssistant implements INodeType {
 	};
 
 	methods = {
-		listSearch,
-		loadOptions,
+		listSearch: {
+			...listSearch,
+			...messaging.listSearch,
+			...organisation.listSearch,
+			...telephony.listSearch,
+		},
+		loadOptions: {
+			...loadOptions,
+			...messaging.loadOptions,
+			...organisation.loadOptions,
+			...telephony.loadOptions,
+		},
+		resourceMapping: messaging.resourceMapping,
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

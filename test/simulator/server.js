@@ -43,6 +43,9 @@ const API_ROUTE_MODULES = [
 	require('./routes/phoneNumbers'),
 	require('./routes/conversations'),
 	require('./routes/calls'),
+	require('./routes/messaging'),
+	require('./routes/telephony'),
+	require('./routes/organisation'),
 ];
 const controlRoutes = require('./routes/control');
 

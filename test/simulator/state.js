@@ -6,6 +6,9 @@
  */
 const { accountFixtures, sampleData } = require('./seed');
 
+/** The state of the endpoints beyond SPEC.md, each area in its own file. */
+const AREA_SEEDS = ['messaging', 'telephony', 'organisation'].map((name) => require(`./seeds/${name}`));
+
 const COLLECTIONS = ['assistants', 'knowledgebases', 'documents', 'tools', 'leads', 'calls', 'conversations'];
 
 function createState({ seed = true, baseUrl = null } = {}) {
@@ -16,10 +19,14 @@ function createState({ seed = true, baseUrl = null } = {}) {
 	};
 	for (const name of COLLECTIONS) state[name] = [];
 	if (seed) sampleData(state, now);
+	for (const area of AREA_SEEDS) area.seed(state, { seeded: Boolean(seed), now });
 	state.nextIds = {};
-	for (const name of [...COLLECTIONS, 'phoneNumbers', 'apiKeys', 'campaigns']) {
-		state.nextIds[name] = state[name].reduce((max, r) => (typeof r.id === 'number' && r.id > max ? r.id : max), 0) + 1;
+	// every collection of records with integer ids continues after its highest id
+	for (const [name, value] of Object.entries(state)) {
+		if (!Array.isArray(value) || !value.some((r) => r && typeof r.id === 'number')) continue;
+		state.nextIds[name] = value.reduce((max, r) => (r && typeof r.id === 'number' && r.id > max ? r.id : max), 0) + 1;
 	}
+	for (const name of COLLECTIONS) state.nextIds[name] = state.nextIds[name] || 1;
 	state.nextIds.secondaryContacts = 1;
 	return state;
 }

@@ -6,10 +6,15 @@ import * as call from './call/Call.resource';
 import * as campaign from './campaign/Campaign.resource';
 import * as conversation from './conversation/Conversation.resource';
 import * as document from './document/Document.resource';
+import * as folder from './folder/Folder.resource';
 import * as knowledgebase from './knowledgebase/Knowledgebase.resource';
+import * as label from './label/Label.resource';
 import * as lead from './lead/Lead.resource';
 import * as phoneNumber from './phoneNumber/PhoneNumber.resource';
+import * as sipTrunk from './sipTrunk/SipTrunk.resource';
+import * as sms from './sms/Sms.resource';
 import * as tool from './tool/Tool.resource';
+import * as whatsapp from './whatsapp/Whatsapp.resource';
 import type { ResourceModule } from './types';
 
 export const resources: Record<string, ResourceModule> = {
@@ -19,10 +24,15 @@ export const resources: Record<string, ResourceModule> = {
 	campaign,
 	conversation,
 	document,
+	folder,
 	knowledgebase,
+	label,
 	lead,
 	phoneNumber,
+	sipTrunk,
+	sms,
 	tool,
+	whatsapp,
 };
 
 export const resourceProperty: INodeProperties = {
@@ -45,11 +55,13 @@ export const resourceProperty: INodeProperties = {
 			value: 'document',
 			description: 'Websites and files inside a knowledgebase',
 		},
+		{ name: 'Folder', value: 'folder', description: 'Folders that group assistants' },
 		{
 			name: 'Knowledgebase',
 			value: 'knowledgebase',
 			description: 'Collections of documents that give assistants knowledge',
 		},
+		{ name: 'Label', value: 'label', description: 'Labels that tag assistants' },
 		{ name: 'Lead', value: 'lead', description: 'Contacts to be called by a campaign' },
 		{
 			name: 'Mid Call Tool',
@@ -60,6 +72,17 @@ export const resourceProperty: INodeProperties = {
 			name: 'Phone Number',
 			value: 'phoneNumber',
 			description: 'Phone numbers of the account and numbers to buy',
+		},
+		{
+			name: 'SIP Trunk',
+			value: 'sipTrunk',
+			description: 'Your own SIP trunks, used like phone numbers',
+		},
+		{ name: 'SMS', value: 'sms', description: 'Text messages sent from numbers of the account' },
+		{
+			name: 'WhatsApp',
+			value: 'whatsapp',
+			description: 'WhatsApp Business senders, templates and messages',
 		},
 	],
 	default: 'assistant',

@@ -30,7 +30,31 @@ export interface ApiRequestOptions {
 	idempotent?: boolean;
 	/** Per-attempt timeout in milliseconds (default 60 s). */
 	timeout?: number;
+	/**
+	 * A limit of the endpoint on top of the credential's budget (e.g. AI
+	 * replies: 5 per minute), kept per credential like the budget itself.
+	 */
+	endpointLimit?: EndpointLimit;
 }
+
+/** An endpoint's own rate limit, as documented by the service. */
+export interface EndpointLimit {
+	/** Name of the limit; endpoints that share a limit share a name. */
+	name: string;
+	/** Requests allowed in any minute. */
+	perMinute: number;
+	/** Requests allowed in any `burstWindowMs`. */
+	burst: number;
+	burstWindowMs: number;
+}
+
+/** The endpoint limits the service documents. */
+export const ENDPOINT_LIMITS = {
+	/** Generate AI Reply: 5 requests per minute per token. */
+	aiReply: { name: 'ai-reply', perMinute: 5, burst: 5, burstWindowMs: 60_000 },
+	/** WhatsApp sends: 5 requests per second per user. */
+	whatsappSend: { name: 'whatsapp-send', perMinute: 300, burst: 5, burstWindowMs: 1_000 },
+} satisfies Record<string, EndpointLimit>;
 
 export const RETRY = {
 	/** Attempts of one request, the first included. */
@@ -163,8 +187,15 @@ export async function apiRequest<T = unknown>(
 		request.json = true;
 	}
 
+	const endpointLimit = options.endpointLimit;
+	const endpointLimiter = endpointLimit
+		? getLimiter(`${settings.limiterKey}#${endpointLimit.name}`, endpointLimit)
+		: undefined;
+
 	let waited = 0;
 	for (let attempt = 1; ; attempt++) {
+		// the endpoint's own window first: waiting there must not hold a slot of the shared budget
+		const endpointGrant = endpointLimiter ? await endpointLimiter.acquire() : undefined;
 		const grant = await limiter.acquire();
 		let response: IN8nHttpFullResponse;
 		try {
@@ -175,8 +206,13 @@ export async function apiRequest<T = unknown>(
 			)) as IN8nHttpFullResponse;
 		} catch (error) {
 			const code = errorCode(error);
-			if (code !== undefined && NOT_SENT_CODES.has(code)) grant.refund();
-			else grant.settle();
+			if (code !== undefined && NOT_SENT_CODES.has(code)) {
+				grant.refund();
+				endpointGrant?.refund();
+			} else {
+				grant.settle();
+				endpointGrant?.settle();
+			}
 			const retryable =
 				code !== undefined &&
 				(NOT_SENT_CODES.has(code) || (idempotent && UNCERTAIN_CODES.has(code)));
@@ -196,8 +232,13 @@ export async function apiRequest<T = unknown>(
 
 		const status = response.statusCode;
 		// a refused request does not count against the service's windows
-		if (status === 429) grant.refund();
-		else grant.settle();
+		if (status === 429) {
+			grant.refund();
+			endpointGrant?.refund();
+		} else {
+			grant.settle();
+			endpointGrant?.settle();
+		}
 		const body = parseBody(response.body);
 
 		if (status === 429 || status === 502 || status === 503 || status === 504) {
@@ -209,7 +250,7 @@ export async function apiRequest<T = unknown>(
 			}
 			if (retryable && attempt < RETRY.maxAttempts && waited + delay <= RETRY.maxTotalWaitMs) {
 				waited += delay;
-				if (status === 429) limiter.pauseUntil(clock.now() + delay);
+				if (status === 429) (endpointLimiter ?? limiter).pauseUntil(clock.now() + delay);
 				await clock.sleep(delay);
 				continue;
 			}

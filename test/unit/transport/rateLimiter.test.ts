@@ -1,6 +1,6 @@
 import nock from 'nock';
 
-import { apiRequest } from '../../../nodes/VoiceChatAssistant/transport';
+import { ENDPOINT_LIMITS, apiRequest } from '../../../nodes/VoiceChatAssistant/transport';
 import { SlidingWindowLimiter, getLimiter, resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL, createContext } from '../../helpers/context';
 import { installFakeClock } from '../../helpers/fakeClock';
@@ -84,6 +84,33 @@ describe('rate limiter', () => {
 		expect(limiter.reserve()).toBeGreaterThanOrEqual(t0 + 5_000);
 		await expect(apiRequest.call(ctx, 'GET', '/api/user/me')).resolves.toEqual({ n: 3 });
 		scope.done();
+	});
+
+	it('an endpoint limit (AI replies: 5 per minute) spaces its own requests and leaves the other requests of the credential alone', async () => {
+		const ctx = createContext({ parameters: {} }).context;
+		nock(TEST_BASE_URL).post('/api/user/ai/generate-reply').times(7).reply(200, { success: true, reply: 'ok' });
+		nock(TEST_BASE_URL).get('/api/user/me').reply(200, { name: 'A' });
+		const starts: number[] = [];
+		for (let i = 0; i < 7; i++) {
+			await apiRequest.call(ctx, 'POST', '/api/user/ai/generate-reply', { body: {}, endpointLimit: ENDPOINT_LIMITS.aiReply });
+			starts.push(clock.now() - t0);
+		}
+		// five at once, then the sixth and seventh wait for the minute window
+		expect(starts).toEqual([0, 0, 0, 0, 0, 60_000, 60_000]);
+		const before = clock.now();
+		await apiRequest.call(ctx, 'GET', '/api/user/me');
+		expect(clock.now()).toBe(before);
+	});
+
+	it('WhatsApp sends: at most 5 in any second', async () => {
+		const ctx = createContext({ parameters: {} }).context;
+		nock(TEST_BASE_URL).post('/api/user/whatsapp/send').times(11).reply(200, { success: true });
+		const starts: number[] = [];
+		for (let i = 0; i < 11; i++) {
+			await apiRequest.call(ctx, 'POST', '/api/user/whatsapp/send', { body: {}, endpointLimit: ENDPOINT_LIMITS.whatsappSend });
+			starts.push(clock.now() - t0);
+		}
+		expect(starts).toEqual([0, 0, 0, 0, 0, 1_000, 1_000, 1_000, 1_000, 1_000, 2_000]);
 	});
 
 	it('keeps the moment a request was answered: a slow answer opens the next window that much later', () => {

@@ -1,0 +1,6 @@
+'use strict';
+/** The messaging endpoints. */
+
+function register(router) {}
+
+module.exports = { register };

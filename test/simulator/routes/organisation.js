@@ -1,0 +1,6 @@
+'use strict';
+/** The organisation endpoints. */
+
+function register(router) {}
+
+module.exports = { register };

@@ -1,0 +1,6 @@
+'use strict';
+/** The telephony endpoints. */
+
+function register(router) {}
+
+module.exports = { register };
