@@ -79,6 +79,12 @@ const ASSISTANT_DEFAULTS = {
 	post_call_evaluation: true,
 	post_call_schema: [],
 	variables: {},
+	folder_id: null,
+	label_ids: [],
+	filler_config: null,
+	conversation_inactivity_timeout: 30,
+	conversation_ended_retrigger: false,
+	conversation_ended_webhook_url: null,
 };
 
 /** Providers "auto by language": pipeline uses both, dualplex only a synthesizer, multimodal none. */

@@ -11,6 +11,7 @@
  *   POST   /api/user/assistants/disable-inbound-webhook {message, data: []}
  *   POST   /api/user/assistants/disable-webhook         {message, data: []}
  *   POST   /api/user/assistants/enable-webhook          {message, data: []}  (FACTS.md: uncertain route)
+ *   POST   /api/user/assistants/enable-/disable-conversation-ended-webhook {message, data: []}  (FACTS-EXTRA)
  */
 const { Validator, INVALID } = require('../validate');
 const { HttpError, has, isPlainObject, iso, uuid, clone, intId } = require('../util');
@@ -82,10 +83,18 @@ const FIELDS = {
 	post_call_evaluation: { type: 'boolean' },
 	post_call_schema: { type: 'array', nullable: true },
 	variables: { type: 'object', nullable: true },
+	// FACTS-EXTRA "Assistants: fields not in SPEC.md"
+	folder_id: { type: 'integer', nullable: true },
+	label_ids: { type: 'array', nullable: true },
+	filler_config: { type: 'object', nullable: true },
+	conversation_inactivity_timeout: { type: 'integer', min: 1, max: 1440 },
+	conversation_ended_retrigger: { type: 'boolean' },
+	conversation_ended_webhook_url: { type: 'url', nullable: true, max: 2048 },
 };
 
 const REQUIRED_ON_CREATE = ['name', 'voice_id', 'language_id', 'type', 'mode', 'timezone', 'initial_message', 'system_prompt'];
-const COLLECTIONS = { secondary_language_ids: [], tool_ids: [], tools: [], post_call_schema: [], variables: {} };
+const COLLECTIONS = { secondary_language_ids: [], tool_ids: [], tools: [], post_call_schema: [], variables: {}, label_ids: [] };
+const FILLER_KINDS = ['positive', 'negative', 'question', 'neutral'];
 
 function findAssistant(state, id) {
 	return state.assistants.find((a) => a.id === id) || null;
@@ -290,6 +299,25 @@ function buildAssistant(state, body, existing) {
 		});
 		record.tool_ids = [...new Set(values.tool_ids)];
 	}
+	if (touched('folder_id') && values.folder_id !== null && !(state.folders || []).some((f) => f.id === values.folder_id)) {
+		v.add('folder_id', 'The selected folder id is invalid.');
+	}
+	if (touched('label_ids')) {
+		values.label_ids.forEach((id, i) => {
+			const r = v.check(`label_ids.${i}`, { type: 'integer', required: true }, id, true);
+			if (r.ok && !(state.labels || []).some((l) => l.id === r.value)) v.add(`label_ids.${i}`, `The selected label_ids.${i} is invalid.`);
+			if (r.ok) values.label_ids[i] = r.value;
+		});
+		record.label_ids = [...new Set(values.label_ids)];
+	}
+	if (touched('filler_config') && values.filler_config !== null) {
+		for (const [kind, phrases] of Object.entries(values.filler_config)) {
+			if (!FILLER_KINDS.includes(kind)) v.add(`filler_config.${kind}`, `The filler_config.${kind} field is not allowed.`);
+			else if (!Array.isArray(phrases) || phrases.some((p) => typeof p !== 'string')) {
+				v.add(`filler_config.${kind}`, `The filler_config.${kind} must be an array of strings.`);
+			}
+		}
+	}
 	if (touched('tools')) record.tools = validateBuiltinTools(v, values.tools);
 	if (touched('post_call_schema')) record.post_call_schema = validatePostCallSchema(v, values.post_call_schema);
 
@@ -377,6 +405,22 @@ function register(router) {
 		a.webhook_url = webhookUrl;
 		a.updated_at = iso();
 		return { status: 200, body: { message: 'Webhook enabled successfully', data: [] } };
+	});
+
+	router.post('/api/user/assistants/enable-conversation-ended-webhook', ({ state, body }) => {
+		const { id, webhookUrl } = assistantIdFromBody(body, { webhookUrl: true });
+		const a = ownAssistantOr404(state, id);
+		a.conversation_ended_webhook_url = webhookUrl;
+		a.updated_at = iso();
+		return { status: 200, body: { message: 'Conversation ended webhook enabled successfully', data: [] } };
+	});
+
+	router.post('/api/user/assistants/disable-conversation-ended-webhook', ({ state, body }) => {
+		const { id } = assistantIdFromBody(body, { webhookUrl: false });
+		const a = ownAssistantOr404(state, id);
+		a.conversation_ended_webhook_url = null;
+		a.updated_at = iso();
+		return { status: 200, body: { message: 'Conversation ended webhook disabled successfully', data: [] } };
 	});
 
 	router.post('/api/user/assistants/disable-webhook', ({ state, body }) => {

@@ -4,8 +4,10 @@ import { operationPicker } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as create from './create.operation';
 import * as deleteOperation from './delete.operation';
+import * as disableConversationEndedWebhook from './disableConversationEndedWebhook.operation';
 import * as disableInboundWebhook from './disableInboundWebhook.operation';
 import * as disablePostCallWebhook from './disablePostCallWebhook.operation';
+import * as enableConversationEndedWebhook from './enableConversationEndedWebhook.operation';
 import * as enableInboundWebhook from './enableInboundWebhook.operation';
 import * as getAssignablePhoneNumbers from './getAssignablePhoneNumbers.operation';
 import * as getLanguages from './getLanguages.operation';
@@ -20,8 +22,10 @@ import * as update from './update.operation';
 export const operations: ResourceModule['operations'] = {
 	create,
 	delete: deleteOperation,
+	disableConversationEndedWebhook,
 	disableInboundWebhook,
 	disablePostCallWebhook,
+	enableConversationEndedWebhook,
 	enableInboundWebhook,
 	getAssignablePhoneNumbers,
 	getLanguages,
@@ -49,6 +53,12 @@ export const description: INodeProperties[] = [
 			description: 'Delete an assistant permanently',
 		},
 		{
+			name: 'Disable Conversation-Ended Webhook',
+			value: 'disableConversationEndedWebhook',
+			action: 'Disable an assistant s conversation ended webhook',
+			description: 'Stop sending chat transcripts of an assistant when its chats end',
+		},
+		{
 			name: 'Disable Inbound Webhook',
 			value: 'disableInboundWebhook',
 			action: 'Disable an assistant s inbound webhook',
@@ -59,6 +69,13 @@ export const description: INodeProperties[] = [
 			value: 'disablePostCallWebhook',
 			action: 'Disable an assistant s post call webhook',
 			description: 'Stop sending post-call notifications of an assistant',
+		},
+		{
+			name: 'Enable Conversation-Ended Webhook',
+			value: 'enableConversationEndedWebhook',
+			action: 'Enable an assistant s conversation ended webhook',
+			description:
+				"Send the transcript of an assistant's widget and WhatsApp chats to a URL when they end",
 		},
 		{
 			name: 'Enable Inbound Webhook',
@@ -124,8 +141,10 @@ export const description: INodeProperties[] = [
 	]),
 	...create.description,
 	...deleteOperation.description,
+	...disableConversationEndedWebhook.description,
 	...disableInboundWebhook.description,
 	...disablePostCallWebhook.description,
+	...enableConversationEndedWebhook.description,
 	...enableInboundWebhook.description,
 	...getAssignablePhoneNumbers.description,
 	...getLanguages.description,

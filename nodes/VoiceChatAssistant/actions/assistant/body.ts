@@ -15,6 +15,7 @@ import {
 	ASSISTANT_TYPES,
 	BUILTIN_TOOL_TYPES,
 	ENDPOINT_TYPES,
+	FILLER_KINDS,
 	KNOWLEDGEBASE_MODES,
 	LABELS,
 	MODES,
@@ -39,6 +40,7 @@ const ID_FIELDS = [
 	'llm_model_id',
 	'multimodal_model_id',
 	'chat_llm_fallback_id',
+	'folder_id',
 	'knowledgebase_id',
 	'phone_number_id',
 	'synthesizer_provider_id',
@@ -76,7 +78,7 @@ export function configurationBody(
 		const label = labelOf(key);
 		const range = RANGES.get(key);
 		if (ID_FIELDS.includes(key)) body[key] = toId(ctx, itemIndex, label, raw);
-		else if (key === 'secondary_language_ids' || key === 'tool_ids') {
+		else if (key === 'secondary_language_ids' || key === 'tool_ids' || key === 'label_ids') {
 			body[key] = (Array.isArray(raw) ? raw : String(raw).split(','))
 				.filter((v) => String(v).trim() !== '')
 				.map((v) => toId(ctx, itemIndex, label, v));
@@ -89,6 +91,7 @@ export function configurationBody(
 		else if (key === 'post_call_schema')
 			body.post_call_schema = schemaBody(ctx, itemIndex, raw as IDataObject);
 		else if (key === 'variables') body.variables = keyValuePairs(raw);
+		else if (key === 'filler_config') body.filler_config = fillerBody(raw as IDataObject);
 		else body[key] = raw;
 	}
 	for (const [key, max] of Object.entries(MAX_LENGTHS))
@@ -101,6 +104,9 @@ export function configurationBody(
 	if (body.timezone !== undefined) checkTimezone(ctx, itemIndex, body.timezone);
 	if (body.webhook_url !== undefined && body.webhook_url !== null)
 		checkUrl(ctx, itemIndex, 'Webhook URL', body.webhook_url);
+	const chatWebhook = body.conversation_ended_webhook_url;
+	if (chatWebhook !== undefined && chatWebhook !== null)
+		checkUrl(ctx, itemIndex, labelOf('conversation_ended_webhook_url'), chatWebhook);
 	return body;
 }
 
@@ -127,6 +133,18 @@ function knownZone(zone: string): boolean {
 	} catch {
 		return false;
 	}
+}
+
+/** Filler phrases: one per line (or a list from an expression), empty lines left out. */
+function fillerBody(raw: IDataObject): IDataObject {
+	const body: IDataObject = {};
+	for (const kind of FILLER_KINDS) {
+		const value = raw[kind];
+		if (value === undefined) continue;
+		const lines = Array.isArray(value) ? value.map(String) : String(value).split(/\r?\n/);
+		body[kind] = lines.map((line) => line.trim()).filter((line) => line !== '');
+	}
+	return body;
 }
 
 function toolsBody(ctx: IExecuteFunctions, itemIndex: number, raw: IDataObject): IDataObject[] {

@@ -30,6 +30,13 @@ export const BUILTIN_TOOL_TYPES = [
 export const KNOWLEDGEBASE_MODES = ['function_call', 'prompt'] as const;
 export const ENDPOINT_TYPES = ['vad', 'ai'] as const;
 export const SCHEMA_TYPES = ['string', 'number', 'bool'] as const;
+export const FILLER_KINDS = ['negative', 'neutral', 'positive', 'question'] as const;
+const FILLER_EXAMPLES: Record<(typeof FILLER_KINDS)[number], string> = {
+	negative: 'e.g. Oh, I see.',
+	neutral: 'e.g. Let me check that.',
+	positive: 'e.g. Great!',
+	question: 'e.g. Good question.',
+};
 
 /** `mode` values under which a field is shown; `keep` is the update's "Keep Current". */
 const ONLY_PIPELINE = { show: { '/mode': ['pipeline', 'keep'] } };
@@ -179,6 +186,25 @@ const callFlow: INodeProperties[] = [
 		default: false,
 		description: 'Whether the assistant uses filler words while thinking (pipeline only)',
 		displayOptions: ONLY_PIPELINE,
+	},
+	{
+		displayName: 'Filler Phrases',
+		name: 'filler_config',
+		type: 'collection',
+		placeholder: 'Add Phrases',
+		default: {},
+		description:
+			'Phrases the assistant says while thinking, by the mood of the moment, one per line (pipeline only; replaces the current phrases)',
+		displayOptions: ONLY_PIPELINE,
+		options: FILLER_KINDS.map((kind) => ({
+			displayName: kind.charAt(0).toUpperCase() + kind.slice(1),
+			name: kind,
+			type: 'string' as const,
+			typeOptions: { rows: 3 },
+			default: '',
+			placeholder: FILLER_EXAMPLES[kind],
+			description: `Phrases for ${kind} moments, one per line`,
+		})),
 	},
 	{
 		displayName: 'Endpoint Type',
@@ -467,6 +493,56 @@ const webhook: INodeProperties[] = [
 	},
 ];
 
+const chats: INodeProperties[] = [
+	{
+		displayName: 'Conversation Inactivity Timeout',
+		name: 'conversation_inactivity_timeout',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 1440 },
+		default: 30,
+		description:
+			'1-1440 minutes, default 30: a widget or WhatsApp chat ends after this much silence',
+	},
+	{
+		displayName: 'Conversation-Ended Webhook URL',
+		name: 'conversation_ended_webhook_url',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. https://example.com/hooks/chat-ended',
+		description:
+			'Address that receives the transcript when a chat ends (same setting as Enable Conversation-Ended Webhook)',
+	},
+	{
+		displayName: 'Re-Trigger Conversation-Ended Webhook',
+		name: 'conversation_ended_retrigger',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether a chat that goes on after it ended sends the conversation-ended webhook again when it ends again',
+	},
+];
+
+const organisation: INodeProperties[] = [
+	{
+		displayName: 'Folder Name or ID',
+		name: 'folder_id',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getFolders' },
+		default: '',
+		description:
+			'Folder the assistant is filed in (one at most). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Label Names or IDs',
+		name: 'label_ids',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod: 'getLabels' },
+		default: [],
+		description:
+			'Labels of the assistant; they replace the current labels. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+];
+
 const postCallAnalysis: INodeProperties[] = [
 	{
 		displayName: 'Post-Call Evaluation',
@@ -532,6 +608,8 @@ export const FIELD_GROUPS: Array<{ prefix: string; fields: INodeProperties[] }> 
 	{ prefix: 'Knowledge and Tools', fields: knowledgeAndTools },
 	{ prefix: 'Webhook', fields: webhook },
 	{ prefix: 'Post-Call Analysis', fields: postCallAnalysis },
+	{ prefix: 'Chats', fields: chats },
+	{ prefix: 'Organization', fields: organisation },
 ];
 
 const byName = (a: INodeProperties, b: INodeProperties) =>
@@ -632,6 +710,8 @@ export const LABELS: Record<string, string> = {
 /** Fields that can be cleared on update by sending null. */
 export const NULLABLE = [
 	'chat_llm_fallback_id',
+	'conversation_ended_webhook_url',
+	'folder_id',
 	'knowledgebase_id',
 	'max_initial_silence_duration',
 	'min_interrupt_words',
@@ -645,4 +725,10 @@ export const NULLABLE = [
 ];
 
 /** Collections that replace the existing one; an explicit choice sends []. */
-export const COLLECTIONS = ['post_call_schema', 'secondary_language_ids', 'tool_ids', 'tools'];
+export const COLLECTIONS = [
+	'label_ids',
+	'post_call_schema',
+	'secondary_language_ids',
+	'tool_ids',
+	'tools',
+];

@@ -1,0 +1,7 @@
+import { webhookSwitch } from './webhooks';
+
+export const { description, execute } = webhookSwitch(
+	'enableConversationEndedWebhook',
+	'/api/user/assistants/enable-conversation-ended-webhook',
+	true,
+);
