@@ -16,3 +16,14 @@ export const CALL_STATUS_OPTIONS: INodePropertyOptions[] = [
 
 /** The values alone, for checks before sending. */
 export const CALL_STATUSES: string[] = CALL_STATUS_OPTIONS.map((option) => String(option.value));
+
+/** Statuses of a call that has ended (it changes no more); the others are on their way. */
+export const FINAL_CALL_STATUSES: string[] = [
+	'busy',
+	'completed',
+	'ended',
+	'ended_by_assistant',
+	'ended_by_customer',
+	'failed',
+	'no-answer',
+];

@@ -2,6 +2,7 @@ import type {
 	IExecuteFunctions,
 	IHookFunctions,
 	ILoadOptionsFunctions,
+	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
@@ -13,6 +14,7 @@ export type RequestContext =
 	| IExecuteFunctions
 	| ILoadOptionsFunctions
 	| IHookFunctions
+	| IPollFunctions
 	| IWebhookFunctions;
 
 /** Removes a trailing slash and a trailing `/api` from the credential's base URL. */

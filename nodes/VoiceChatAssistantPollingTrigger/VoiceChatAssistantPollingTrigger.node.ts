@@ -1,0 +1,326 @@
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+
+import {
+	CALL_STATUS_OPTIONS,
+	FINAL_CALL_STATUSES,
+	assistantLocator,
+	campaignLocator,
+	knowledgebaseLocator,
+} from '../VoiceChatAssistant/descriptions';
+import {
+	searchAssistants,
+	searchCampaigns,
+	searchKnowledgebases,
+} from '../VoiceChatAssistant/methods/listSearch';
+import { getClock } from '../VoiceChatAssistant/transport/clock';
+import type { CallWalk } from './calls';
+import { isFinal, pollCalls, startCallWalk } from './calls';
+import type { ConversationWalk } from './conversations';
+import {
+	pollEndedConversations,
+	pollNewConversations,
+	startConversationWalk,
+	withMessages,
+} from './conversations';
+import type { DocumentStatuses } from './documents';
+import { documentStatuses, isProcessed, pollDocuments, readDocuments } from './documents';
+import { readNewest } from './pages';
+
+const CALL_ENDED = 'callEnded';
+const NEW_CONVERSATION = 'newConversation';
+const CONVERSATION_ENDED = 'conversationEnded';
+const DOCUMENT_PROCESSED = 'documentProcessed';
+
+const CALL_TYPES = ['inbound', 'outbound', 'web'];
+const CONVERSATION_TYPES = ['api', 'test', 'whatsapp', 'widget'];
+
+/** What the node keeps between polls (n8n's static data of the node). */
+interface PollState {
+	/** The settings the state belongs to: changing them starts afresh. */
+	settings?: string;
+	calls?: { walk: CallWalk };
+	conversations?: ConversationWalk;
+	documents?: DocumentStatuses;
+}
+
+function locatorValue(value: unknown): string {
+	const raw = value && typeof value === 'object' ? (value as IDataObject).value : value;
+	return String(raw ?? '').trim();
+}
+
+function positiveId(ctx: IPollFunctions, label: string, value: string): number {
+	const id = Number(value);
+	if (!Number.isInteger(id) || id <= 0)
+		throw new NodeOperationError(ctx.getNode(), `${label} must be a numeric ID, got "${value}"`);
+	return id;
+}
+
+export class VoiceChatAssistantPollingTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Voice Chat Assistant Polling Trigger',
+		name: 'voiceChatAssistantPollingTrigger',
+		icon: {
+			light: 'file:../../icons/voiceChatAssistant.svg',
+			dark: 'file:../../icons/voiceChatAssistant.dark.svg',
+		},
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["event"]}}',
+		description:
+			'Starts the workflow when calls or chats of voice assistants end, by asking the service at intervals: no public URL needed (Famulor)',
+		defaults: { name: 'Voice Chat Assistant Polling Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'voiceChatAssistantApi', required: true }],
+		properties: [
+			{
+				displayName:
+					'This trigger asks the service for news at the interval below, so it works on an n8n that the internet cannot reach, and any number of workflows can watch the same assistant. The first poll only notes where things stand: it emits what happens after activation.',
+				name: 'pollingNotice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Event',
+				name: 'event',
+				type: 'options',
+				noDataExpression: true,
+				default: CALL_ENDED,
+				options: [
+					{
+						name: 'Call Ended',
+						value: CALL_ENDED,
+						description:
+							'A call reached a final status (completed, ended, busy, no answer, failed, ...); one item per call with transcript and variables',
+					},
+					{
+						name: 'Conversation Ended',
+						value: CONVERSATION_ENDED,
+						description:
+							'A chat (widget, WhatsApp, API, test) had no new message for the inactivity time; one item per chat with its messages',
+					},
+					{
+						name: 'Document Processed',
+						value: DOCUMENT_PROCESSED,
+						description: 'A document of a knowledgebase finished processing (active or failed)',
+					},
+					{
+						name: 'New Conversation',
+						value: NEW_CONVERSATION,
+						description: 'A chat with an assistant started',
+					},
+				],
+			},
+			{
+				...assistantLocator,
+				displayName: 'Assistant',
+				required: false,
+				description:
+					'Only calls or chats of this assistant (leave empty for all assistants of the account)',
+				displayOptions: { show: { event: [CALL_ENDED, NEW_CONVERSATION, CONVERSATION_ENDED] } },
+			},
+			{
+				...knowledgebaseLocator,
+				displayOptions: { show: { event: [DOCUMENT_PROCESSED] } },
+			},
+			{
+				displayName: 'Filters',
+				name: 'callFilters',
+				type: 'collection',
+				placeholder: 'Add Filter',
+				default: {},
+				displayOptions: { show: { event: [CALL_ENDED] } },
+				options: [
+					{
+						...campaignLocator,
+						required: false,
+						description: 'Only calls of this campaign',
+					},
+					{
+						displayName: 'Statuses',
+						name: 'statuses',
+						type: 'multiOptions',
+						default: [],
+						description: 'Only calls that ended with one of these statuses (default: any)',
+						options: CALL_STATUS_OPTIONS.filter((option) =>
+							FINAL_CALL_STATUSES.includes(String(option.value)),
+						),
+					},
+					{
+						displayName: 'Type',
+						name: 'type',
+						type: 'options',
+						default: 'outbound',
+						description: 'Only calls of this type',
+						options: [
+							{ name: 'Inbound', value: 'inbound' },
+							{ name: 'Outbound', value: 'outbound' },
+							{ name: 'Web', value: 'web' },
+						],
+					},
+				],
+			},
+			{
+				displayName: 'Filters',
+				name: 'conversationFilters',
+				type: 'collection',
+				placeholder: 'Add Filter',
+				default: {},
+				displayOptions: { show: { event: [NEW_CONVERSATION, CONVERSATION_ENDED] } },
+				options: [
+					{
+						displayName: 'Inactivity Minutes',
+						name: 'inactivityMinutes',
+						type: 'number',
+						typeOptions: { minValue: 1, maxValue: 1440 },
+						default: 30,
+						description:
+							"Minutes without a new message after which a chat counts as ended (use the assistant's Conversation Inactivity Timeout, default 30). Only for Conversation Ended.",
+					},
+					{
+						displayName: 'Type',
+						name: 'type',
+						type: 'options',
+						default: 'widget',
+						description: 'Only chats of this type',
+						options: [
+							{ name: 'API', value: 'api' },
+							{ name: 'Test', value: 'test' },
+							{ name: 'WhatsApp', value: 'whatsapp' },
+							{ name: 'Widget', value: 'widget' },
+						],
+					},
+				],
+			},
+		],
+	};
+
+	methods = {
+		listSearch: { searchAssistants, searchCampaigns, searchKnowledgebases },
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		const event = this.getNodeParameter('event') as string;
+		const manual = this.getMode() === 'manual';
+		const now = getClock().now();
+		const state = this.getWorkflowStaticData('node') as PollState;
+
+		if (event === DOCUMENT_PROCESSED) {
+			const kb = positiveId(
+				this,
+				'Knowledgebase',
+				locatorValue(this.getNodeParameter('knowledgebaseId')),
+			);
+			if (manual) {
+				const newest = (await readDocuments(this, kb)).filter(isProcessed).pop();
+				return newest ? [this.helpers.returnJsonArray([newest])] : noTestEvent(this, event);
+			}
+			const settings = JSON.stringify([event, kb]);
+			if (state.settings !== settings || !state.documents) {
+				reset(state, settings);
+				state.documents = documentStatuses(await readDocuments(this, kb));
+				return null;
+			}
+			const { processed, statuses } = await pollDocuments(this, kb, state.documents);
+			state.documents = statuses;
+			return processed.length ? [this.helpers.returnJsonArray(processed)] : null;
+		}
+
+		const assistant = locatorValue(this.getNodeParameter('assistantId', ''));
+		const assistantId = assistant ? positiveId(this, 'Assistant', assistant) : undefined;
+
+		if (event === CALL_ENDED) {
+			const filters = this.getNodeParameter('callFilters', {}) as IDataObject;
+			const qs: IDataObject = {};
+			if (assistantId !== undefined) qs.assistant_id = assistantId;
+			const campaign = locatorValue(filters.campaignId);
+			if (campaign) qs.campaign_id = positiveId(this, 'Campaign', campaign);
+			if (filters.type) {
+				if (!CALL_TYPES.includes(String(filters.type)))
+					throw new NodeOperationError(
+						this.getNode(),
+						`Type must be one of ${CALL_TYPES.join(', ')}, got "${String(filters.type)}"`,
+					);
+				qs.type = filters.type;
+			}
+			const statuses = (filters.statuses as string[] | undefined) ?? [];
+			const wanted = (call: IDataObject) =>
+				statuses.length === 0 || statuses.includes(String(call.status));
+			if (manual) {
+				const page = await readNewest(this, '/api/user/calls', qs, () => true);
+				const newest = page.find((call) => isFinal(call) && wanted(call));
+				return newest ? [this.helpers.returnJsonArray([newest])] : noTestEvent(this, event);
+			}
+			const settings = JSON.stringify([event, qs]);
+			if (state.settings !== settings || !state.calls?.walk) {
+				reset(state, settings);
+				state.calls = { walk: await startCallWalk(this, qs, now) };
+				return null;
+			}
+			const ended = (await pollCalls(this, qs, state.calls.walk, now)).filter(wanted);
+			return ended.length ? [this.helpers.returnJsonArray(ended)] : null;
+		}
+
+		const filters = this.getNodeParameter('conversationFilters', {}) as IDataObject;
+		const qs: IDataObject = {};
+		if (assistantId !== undefined) qs.assistant_id = assistantId;
+		if (filters.type) {
+			if (!CONVERSATION_TYPES.includes(String(filters.type)))
+				throw new NodeOperationError(
+					this.getNode(),
+					`Type must be one of ${CONVERSATION_TYPES.join(', ')}, got "${String(filters.type)}"`,
+				);
+			qs.type = filters.type;
+		}
+		if (manual) {
+			const [newest] = await readNewest(this, '/api/user/conversations', qs, () => true);
+			if (!newest) return noTestEvent(this, event);
+			const item = event === CONVERSATION_ENDED ? await withMessages(this, newest) : newest;
+			return [this.helpers.returnJsonArray([item])];
+		}
+		const settings = JSON.stringify([event, qs]);
+		if (state.settings !== settings || !state.conversations) {
+			reset(state, settings);
+			state.conversations = await startConversationWalk(this, qs);
+			return null;
+		}
+		const found =
+			event === NEW_CONVERSATION
+				? await pollNewConversations(this, qs, state.conversations)
+				: await pollEndedConversations(
+						this,
+						qs,
+						state.conversations,
+						now,
+						Number(filters.inactivityMinutes ?? 30) * 60_000,
+					);
+		return found.length ? [this.helpers.returnJsonArray(found)] : null;
+	}
+}
+
+function reset(state: PollState, settings: string) {
+	delete state.calls;
+	delete state.conversations;
+	delete state.documents;
+	state.settings = settings;
+}
+
+function noTestEvent(ctx: IPollFunctions, event: string): never {
+	const what: Record<string, string> = {
+		[CALL_ENDED]:
+			'No ended call matches the settings yet: make or receive a call, then fetch again',
+		[NEW_CONVERSATION]: 'No chat matches the settings yet: start one, then fetch again',
+		[CONVERSATION_ENDED]: 'No chat matches the settings yet: start one, then fetch again',
+		[DOCUMENT_PROCESSED]:
+			'No processed document in this knowledgebase yet: add one, then fetch again',
+	};
+	throw new NodeOperationError(ctx.getNode(), what[event] ?? 'No event found yet');
+}
