@@ -13,7 +13,9 @@ import { searchAssistants } from '../VoiceChatAssistant/methods/listSearch';
 import { asId, parsePayload, queryValue, statusAllowed, toItem } from './payload';
 import { checkExists, create, remove } from './lifecycle';
 import { PROBE_ANSWER_KEY, PROBE_HEADER } from './ownership';
+import { deliveryKey, isReplay } from './replays';
 import {
+	CONVERSATION_ENDED,
 	INBOUND,
 	POST_CALL,
 	copyTarget,
@@ -45,8 +47,8 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle:
-			'={{$parameter["event"] === "callCompleted" ? "Call completed (post-call webhook)" : "Inbound call completed"}}',
-		description: 'Starts the workflow when a call of a voice assistant ends (Famulor)',
+			'={{$parameter["event"] === "callCompleted" ? "Call completed (post-call webhook)" : $parameter["event"] === "conversationEnded" ? "Chat ended" : "Inbound call completed"}}',
+		description: 'Starts the workflow when a call or chat of a voice assistant ends (Famulor)',
 		defaults: { name: 'Voice Chat Assistant Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -78,6 +80,12 @@ export class VoiceChatAssistantTrigger implements INodeType {
 						value: INBOUND,
 						description:
 							"An inbound call of the assistant ended (the service's inbound webhook, enabled per assistant)",
+					},
+					{
+						name: 'Conversation Ended (Chat)',
+						value: CONVERSATION_ENDED,
+						description:
+							"A widget or WhatsApp chat of the assistant ended after its inactivity timeout; the item holds the transcript (the assistant's conversation-ended webhook)",
 					},
 					{
 						name: 'Call Completed (Post-Call Webhook)',
@@ -209,6 +217,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 						default: [],
 						description:
 							'Start the workflow only for calls with one of these statuses (empty: every status). Other calls are answered 200 and start nothing.',
+						displayOptions: { show: { '/event': [INBOUND, POST_CALL] } },
 					},
 					{
 						displayName: 'Include Recording',
@@ -293,8 +302,9 @@ export class VoiceChatAssistantTrigger implements INodeType {
 			});
 		}
 
+		const event = registration?.event ?? readEvent(this);
 		const options = this.getNodeParameter('options', {}) as IDataObject;
-		if (!statusAllowed(payload, options.callStatuses)) {
+		if (event !== CONVERSATION_ENDED && !statusAllowed(payload, options.callStatuses)) {
 			return answer(this, 200, {
 				received: true,
 				ignored: true,
@@ -302,7 +312,14 @@ export class VoiceChatAssistantTrigger implements INodeType {
 			});
 		}
 
-		const event = registration?.event ?? readEvent(this);
+		// the service delivers again after 30, 60 and 120 s when it missed the answer: one execution per delivery
+		const key =
+			this.getMode() === 'manual'
+				? undefined
+				: deliveryKey(`${this.getWorkflow().id}|${this.getNode().id}`, event, payload);
+		if (key !== undefined && isReplay(key)) {
+			return answer(this, 200, { received: true, duplicate: true });
+		}
 		let assistantId = asId(queryValue(query, 'assistant_id') ?? payload.assistant_id);
 		if (assistantId === null) {
 			const watched = registration ? registration.assistants.map((a) => a.id) : safeIds(this);

@@ -2,7 +2,7 @@ import type { IDataObject, IHookFunctions, IN8nHttpFullResponse } from 'n8n-work
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, asList, isObject } from '../VoiceChatAssistant/transport';
-import { INBOUND, MAX_GIVE_BACK, readTargets } from './registration';
+import { CONVERSATION_ENDED, INBOUND, MAX_GIVE_BACK, readTargets } from './registration';
 import type { PostCallSettings, TriggerEvent, WebhookTarget } from './registration';
 
 /**
@@ -52,9 +52,10 @@ export function targetOf(
 	item: IDataObject,
 	event: TriggerEvent,
 ): { readable: boolean; target: WebhookTarget } {
-	if (event === INBOUND) {
-		const url = text(item.inbound_webhook_url);
-		return { readable: 'inbound_webhook_url' in item, target: { url, active: url !== null } };
+	if (event === INBOUND || event === CONVERSATION_ENDED) {
+		const field = event === INBOUND ? 'inbound_webhook_url' : 'conversation_ended_webhook_url';
+		const url = text(item[field]);
+		return { readable: field in item, target: { url, active: url !== null } };
 	}
 	const url = text(item.webhook_url);
 	const settings: PostCallSettings = {

@@ -19,7 +19,24 @@ import { apiRequest, isObject } from '../VoiceChatAssistant/transport';
 
 export const INBOUND = 'inboundCallCompleted';
 export const POST_CALL = 'callCompleted';
-export type TriggerEvent = typeof INBOUND | typeof POST_CALL;
+export const CONVERSATION_ENDED = 'conversationEnded';
+export type TriggerEvent = typeof INBOUND | typeof POST_CALL | typeof CONVERSATION_ENDED;
+const EVENTS: TriggerEvent[] = [INBOUND, POST_CALL, CONVERSATION_ENDED];
+
+/**
+ * The switch of each event that has one URL and no settings: enable with
+ * `{assistant_id, webhook_url}`, disable with `{assistant_id}`.
+ */
+const URL_SWITCHES: Partial<Record<TriggerEvent, { enable: string; disable: string }>> = {
+	[INBOUND]: {
+		enable: '/api/user/assistants/enable-inbound-webhook',
+		disable: '/api/user/assistants/disable-inbound-webhook',
+	},
+	[CONVERSATION_ENDED]: {
+		enable: '/api/user/assistants/enable-conversation-ended-webhook',
+		disable: '/api/user/assistants/disable-conversation-ended-webhook',
+	},
+};
 
 /** Settings sent with the post-call webhook (assistant configuration fields). */
 export interface PostCallSettings {
@@ -111,7 +128,7 @@ export function readRegistration(staticData: IDataObject): Registration | undefi
 	const value = staticData[KEY];
 	if (!isObject(value)) return undefined;
 	const { event, webhookUrl, secret, assistants, settings } = value;
-	if (event !== INBOUND && event !== POST_CALL) return undefined;
+	if (!EVENTS.includes(event as TriggerEvent)) return undefined;
 	if (typeof webhookUrl !== 'string' || typeof secret !== 'string' || !Array.isArray(assistants))
 		return undefined;
 	const list: RegisteredAssistant[] = [];
@@ -120,7 +137,12 @@ export function readRegistration(staticData: IDataObject): Registration | undefi
 			return undefined;
 		list.push({ id: entry.id, url: entry.url, giveBack: readTargets(entry.giveBack) });
 	}
-	const registration: Registration = { event, webhookUrl, secret, assistants: list };
+	const registration: Registration = {
+		event: event as TriggerEvent,
+		webhookUrl,
+		secret,
+		assistants: list,
+	};
 	if (isObject(settings)) {
 		registration.settings = {
 			send_webhook_only_on_completed: settings.send_webhook_only_on_completed !== false,
@@ -236,7 +258,8 @@ export function readAssistantIds(
 }
 
 export function readEvent(ctx: Pick<IHookFunctions, 'getNodeParameter'>): TriggerEvent {
-	return ctx.getNodeParameter('event', INBOUND) === POST_CALL ? POST_CALL : INBOUND;
+	const event = ctx.getNodeParameter('event', INBOUND) as TriggerEvent;
+	return EVENTS.includes(event) ? event : INBOUND;
 }
 
 export function readWanted(ctx: IHookFunctions): Wanted {
@@ -328,8 +351,9 @@ export async function enableWebhook(
 	settings: PostCallSettings | undefined,
 ): Promise<void> {
 	let response: unknown;
-	if (event === INBOUND) {
-		response = await apiRequest.call(ctx, 'POST', '/api/user/assistants/enable-inbound-webhook', {
+	const urlSwitch = URL_SWITCHES[event];
+	if (urlSwitch) {
+		response = await apiRequest.call(ctx, 'POST', urlSwitch.enable, {
 			body: { assistant_id: assistantId, webhook_url: url },
 			idempotent: true,
 		});
@@ -361,11 +385,11 @@ export async function restoreWebhook(
 	assistantId: number,
 	target: WebhookTarget,
 ): Promise<'restored' | 'gone'> {
-	if (event === INBOUND && target.url === null) {
+	if (URL_SWITCHES[event] && target.url === null) {
 		return (await disableWebhook(ctx, event, assistantId)) === 'gone' ? 'gone' : 'restored';
 	}
 	try {
-		if (event === INBOUND) {
+		if (URL_SWITCHES[event]) {
 			await enableWebhook(ctx, event, assistantId, target.url as string, undefined);
 		} else {
 			const response = await apiRequest.call(ctx, 'PUT', `/api/user/assistant/${assistantId}`, {
@@ -391,10 +415,7 @@ export async function disableWebhook(
 	event: TriggerEvent,
 	assistantId: number,
 ): Promise<'removed' | 'gone'> {
-	const path =
-		event === INBOUND
-			? '/api/user/assistants/disable-inbound-webhook'
-			: '/api/user/assistants/disable-webhook';
+	const path = URL_SWITCHES[event]?.disable ?? '/api/user/assistants/disable-webhook';
 	let response: unknown;
 	try {
 		response = await apiRequest.call(ctx, 'POST', path, {

@@ -35,6 +35,8 @@ export interface HookContextOptions {
 	credentials?: Partial<TestCredentials>;
 	mode?: 'trigger' | 'manual' | 'webhook';
 	node?: Partial<INode>;
+	/** Id of the workflow (default wf-1). */
+	workflowId?: string;
 }
 
 export interface WebhookRequestOptions extends HookContextOptions {
@@ -142,7 +144,7 @@ function base(options: HookContextOptions) {
 		getMode: () => options.mode ?? 'trigger',
 		getActivationMode: () => 'activate',
 		getWebhookName: () => 'default',
-		getWorkflow: () => ({ id: 'wf-1', name: 'Test', active: true }),
+		getWorkflow: () => ({ id: options.workflowId ?? 'wf-1', name: 'Test', active: true }),
 		logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },
 		helpers,
 	};

@@ -28,10 +28,25 @@ const DEFAULT_CONFIG = {
 	toolLimit: 10,
 	webhookTimeoutMs: 5000,
 	maxBodyBytes: 30 * 1024 * 1024,
+	/** Calls started by make_call end this long after they start (0: only /__sim/calls/complete ends them). */
+	callLifecycleMs: 0,
+	/** A webhook delivery without a 2xx answer is delivered again after each of these (the service: 30, 60, 120 s). */
+	redeliveryDelaysMs: [30_000, 60_000, 120_000],
 };
 
 /** Keys `setConfig` / POST /__sim/config may change at runtime. */
-const RUNTIME_KEYS = ['apiKey', 'rateLimit', 'latencyMs', 'docProcessingMs', 'seed', 'toolLimit', 'webhookTimeoutMs', 'maxBodyBytes'];
+const RUNTIME_KEYS = [
+	'apiKey',
+	'rateLimit',
+	'latencyMs',
+	'docProcessingMs',
+	'seed',
+	'toolLimit',
+	'webhookTimeoutMs',
+	'maxBodyBytes',
+	'callLifecycleMs',
+	'redeliveryDelaysMs',
+];
 
 const API_ROUTE_MODULES = [
 	require('./routes/profile'),
@@ -48,6 +63,7 @@ const API_ROUTE_MODULES = [
 	require('./routes/organisation'),
 ];
 const controlRoutes = require('./routes/control');
+const { advanceCalls } = require('./lifecycle');
 
 function mergeConfig(base, partial) {
 	if (!isPlainObject(partial)) throw new TypeError('config must be an object');
@@ -64,7 +80,12 @@ function mergeConfig(base, partial) {
 				}
 				out.rateLimit = merged;
 			} else throw new TypeError('rateLimit must be an object or false');
-		} else if (['latencyMs', 'docProcessingMs', 'toolLimit', 'webhookTimeoutMs', 'maxBodyBytes', 'port'].includes(key)) {
+		} else if (key === 'redeliveryDelaysMs') {
+			if (!Array.isArray(value) || value.some((ms) => !Number.isFinite(ms) || ms < 0)) {
+				throw new TypeError('redeliveryDelaysMs must be a list of numbers >= 0');
+			}
+			out.redeliveryDelaysMs = [...value];
+		} else if (['latencyMs', 'docProcessingMs', 'toolLimit', 'webhookTimeoutMs', 'maxBodyBytes', 'port', 'callLifecycleMs'].includes(key)) {
 			if (!Number.isFinite(value) || value < 0) throw new TypeError(`${key} must be a number >= 0`);
 			out[key] = value;
 		} else if (key === 'apiKey') {
@@ -105,6 +126,7 @@ class Simulator {
 	reset() {
 		for (const t of this.timers) clearTimeout(t);
 		this.timers.clear();
+		this.scheduledCalls = new Set();
 		this.limiter.reset();
 		this.state = createState({ seed: this.config.seed, baseUrl: this.url });
 	}
@@ -171,6 +193,7 @@ class Simulator {
 			const latency = this.config.latencyMs;
 			if (latency > 0) await sleep(latency);
 		}
+		if (!isControl) advanceCalls(this, controlRoutes.completeCall);
 		this.send(res, req.method, result);
 		// time this request spent in the simulator, added latency included
 		if (entry) entry.durationMs = performance.now() - started;

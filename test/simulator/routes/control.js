@@ -12,10 +12,12 @@
  *   POST /__sim/user                 {name?, email?, total_balance?} → {user}
  *   POST /__sim/calls/seed           {count, assistant_id?, status?, type?, campaign_id?, days?} → {created, first_id, last_id, total}
  *   POST /__sim/calls/complete       completes a call and delivers the webhooks → {call, deliveries, skipped}
+ *                                    (`redeliver: true` delivers once more, as when the service missed the answer)
+ *   POST /__sim/conversations/end    ends a chat and delivers the conversation-ended webhook → {payload, deliveries}
  *   GET  /__sim/recordings/:file     a few bytes of audio/mpeg (the calls' recording_url)
  */
 const { Validator, INVALID } = require('../validate');
-const { HttpError, has, isoSeconds, sqlTime, clone } = require('../util');
+const { HttpError, has, isoSeconds, sqlTime, clone, uuid } = require('../util');
 const { nextId } = require('../state');
 const {
 	CALL_STATUSES,
@@ -25,7 +27,7 @@ const {
 	makeCall,
 } = require('../domain');
 const { presentCall } = require('./calls');
-const { deliver } = require('../webhooks');
+const { deliverWithRetries } = require('../lifecycle');
 
 const SEED_STATUS_CYCLE = ['completed', 'completed', 'completed', 'ended_by_customer', 'no-answer', 'completed', 'busy', 'ended_by_assistant', 'failed', 'completed'];
 const FAKE_MP3 = Buffer.from([0x49, 0x44, 0x33, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xfb, 0x90, 0x64, 0x00]);
@@ -100,6 +102,7 @@ async function completeCall(sim, state, body) {
 	const transcript = v.check('transcript', { type: 'string', nullable: true });
 	const answeredBy = v.check('answered_by', { type: 'string', nullable: true, in: ['human', 'machine', 'unknown'] });
 	const nest = v.check('nest_campaign_in_lead', { type: 'boolean', nullable: true });
+	const redeliver = v.check('redeliver', { type: 'boolean', nullable: true });
 	v.throwIfFailed();
 
 	const existing = callId.value != null ? state.calls.find((c) => c.id === callId.value) : null;
@@ -201,11 +204,14 @@ async function completeCall(sim, state, body) {
 
 	const deliveries = [];
 	for (const target of targets) {
-		const result = await deliver(target.url, payload, { timeoutMs: sim.config.webhookTimeoutMs });
-		const delivery = { url: target.url, kind: target.kind, status: result.status, response: result.response };
-		if (result.error) delivery.error = result.error;
+		const delivery = await deliverWithRetries(sim, {
+			url: target.url,
+			kind: target.kind,
+			payload,
+			record: { call_id: call.id },
+			redeliver: redeliver.value === true,
+		});
 		deliveries.push(delivery);
-		(state.webhookDeliveries = state.webhookDeliveries || []).push({ time: new Date().toISOString(), call_id: call.id, ...delivery, payload });
 	}
 	const answered = deliveries.find((d) => d.kind === 'post_call' && d.status !== null) || deliveries.find((d) => d.status !== null);
 	if (answered) {
@@ -213,6 +219,66 @@ async function completeCall(sim, state, body) {
 		call.updated_at = sqlTime(call.updated_ms);
 	}
 	return { call: presentCall(state, call), payload, deliveries, skipped };
+}
+
+/** Ends a chat: the conversation-ended payload (FACTS-EXTRA) to the assistant's conversation-ended webhook. */
+async function endConversation(sim, state, body) {
+	const v = new Validator(body, INVALID);
+	const conversationId = v.check('conversation_id', { type: 'string', nullable: true });
+	const assistantRef = v.check('assistant_id', {});
+	const type = v.check('type', { type: 'string', nullable: true, in: ['widget', 'whatsapp'] });
+	const messages = v.check('messages', { type: 'array', nullable: true });
+	const customerPhone = v.check('customer_phone', { type: 'string', nullable: true });
+	const redeliver = v.check('redeliver', { type: 'boolean', nullable: true });
+	v.throwIfFailed();
+	const conv = conversationId.value ? state.conversations.find((c) => c.id === conversationId.value) : null;
+	if (conversationId.value && !conv) throw new HttpError(404, { message: 'Conversation not found' });
+	const assistant = assistantRef.present
+		? findAssistantByAnyId(state, assistantRef.value)
+		: conv
+			? state.assistants.find((a) => a.id === conv.assistant_id)
+			: null;
+	if (!assistant) throw new HttpError(404, { message: 'Assistant not found' });
+	const now = Date.now();
+	const lines = messages.value || (conv ? conv.messages : [{ role: 'assistant', content: assistant.initial_message || 'Hello!' }, { role: 'user', content: 'Thanks, that is all.' }]);
+	const transcript = lines.map((m, n) => ({
+		role: m.role,
+		content: m.content,
+		timestamp: new Date(now - (lines.length - n) * 5000).toISOString(),
+		timestamp_unix: Math.floor((now - (lines.length - n) * 5000) / 1000),
+	}));
+	const deliveriesSoFar = (state.webhookDeliveries || []).filter((d) => d.kind === 'conversation_ended').length;
+	const payload = {
+		id: deliveriesSoFar + 1,
+		conversation_id: conv ? conv.id : uuid(),
+		assistant_id: assistant.uuid,
+		type: type.value || (conv && conv.type === 'whatsapp' ? 'whatsapp' : 'widget'),
+		message_count: transcript.length,
+		status: 'ended',
+		extracted_variables: {},
+		input_variables: conv ? conv.variables : {},
+		transcript,
+		formatted_transcript: transcript.map((m) => `${m.role === 'user' ? 'Customer' : 'AI'}: ${m.content}`).join('\n'),
+		attachments: [],
+		customer_phone: customerPhone.value || null,
+		customer_name: null,
+		sender: null,
+		created_at: new Date(conv ? conv.created_ms : now - 60_000).toISOString(),
+		ended_at: new Date(now).toISOString(),
+	};
+	const deliveries = [];
+	if (assistant.conversation_ended_webhook_url) {
+		deliveries.push(
+			await deliverWithRetries(sim, {
+				url: assistant.conversation_ended_webhook_url,
+				kind: 'conversation_ended',
+				payload,
+				record: { conversation_id: payload.conversation_id },
+				redeliver: redeliver.value === true,
+			}),
+		);
+	}
+	return { payload, deliveries };
 }
 
 function register(router) {
@@ -260,6 +326,8 @@ function register(router) {
 
 	router.post('/__sim/calls/complete', async ({ sim, body }) => ok(await completeCall(sim, sim.state, body)));
 
+	router.post('/__sim/conversations/end', async ({ sim, body }) => ok(await endConversation(sim, sim.state, body)));
+
 	router.get('/__sim/recordings/:file', () => ({
 		status: 200,
 		raw: FAKE_MP3,
@@ -267,4 +335,4 @@ function register(router) {
 	}));
 }
 
-module.exports = { register };
+module.exports = { register, completeCall };

@@ -23,6 +23,8 @@ const LIST = '/api/user/assistants/get';
 const ENABLE_INBOUND = '/api/user/assistants/enable-inbound-webhook';
 const DISABLE_INBOUND = '/api/user/assistants/disable-inbound-webhook';
 const DISABLE_POST_CALL = '/api/user/assistants/disable-webhook';
+const ENABLE_CHAT = '/api/user/assistants/enable-conversation-ended-webhook';
+const DISABLE_CHAT = '/api/user/assistants/disable-conversation-ended-webhook';
 const CRM = 'https://crm.example.com/hook?token=crm-token';
 /** Another workflow's trigger on another n8n (its URL carries assistant_id and a 32-character secret). */
 const OTHER = 'https://n8n.other.example.com/webhook/aaaa-other/webhook?assistant_id=12&secret=OtherSecretOtherSecretOtherSecre';
@@ -36,6 +38,7 @@ interface Assistant {
 	send_webhook_only_on_completed: boolean | number;
 	include_recording_in_webhook: boolean | number;
 	inbound_webhook_url: string | null;
+	conversation_ended_webhook_url?: string | null;
 }
 
 function assistant(id: number, extra: Partial<Assistant> = {}): Assistant {
@@ -47,6 +50,7 @@ function assistant(id: number, extra: Partial<Assistant> = {}): Assistant {
 		send_webhook_only_on_completed: true,
 		include_recording_in_webhook: true,
 		inbound_webhook_url: null,
+		conversation_ended_webhook_url: null,
 		...extra,
 	};
 }
@@ -99,6 +103,20 @@ function service(assistants: Assistant[], live: Map<string, IDataObject[]> = new
 			if (!a) return notFound;
 			a.inbound_webhook_url = null;
 			return [200, { message: 'Inbound webhook disabled successfully', data: [] }];
+		})
+		.post(ENABLE_CHAT)
+		.reply((_uri, body) => {
+			const a = byId((body as IDataObject).assistant_id);
+			if (!a) return notFound;
+			a.conversation_ended_webhook_url = String((body as IDataObject).webhook_url);
+			return [200, { message: 'Conversation ended webhook enabled successfully', data: [] }];
+		})
+		.post(DISABLE_CHAT)
+		.reply((_uri, body) => {
+			const a = byId((body as IDataObject).assistant_id);
+			if (!a) return notFound;
+			a.conversation_ended_webhook_url = null;
+			return [200, { message: 'Conversation ended webhook disabled successfully', data: [] }];
 		})
 		.post(DISABLE_POST_CALL)
 		.reply((_uri, body) => {
@@ -175,6 +193,33 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 	afterEach(() => {
 		clock.restore();
 		nock.cleanAll();
+	});
+
+	describe('Conversation Ended (chat)', () => {
+		it('takes the chat webhook over with its own switch and gives the previous URL back on removal', async () => {
+			const svc = service([assistant(12, { conversation_ended_webhook_url: CRM })]);
+			const { context, staticData, sent } = hook({ parameters: inboundParams({ event: 'conversationEnded' }) });
+			await expect(activate(context)).resolves.toBe('created');
+			const secret = String(registration(staticData).secret);
+			expect(lines(sent)).toEqual([
+				`GET ${LIST} page=1`,
+				`POST ${ENABLE_CHAT} {"assistant_id":12,"webhook_url":"${PRODUCTION_URL}?assistant_id=12&secret=${secret}"}`,
+			]);
+			expect(svc.assistants[0].conversation_ended_webhook_url).toBe(ourUrl(staticData));
+			expect(svc.assistants[0].inbound_webhook_url).toBeNull();
+			await expect(methods.delete.call(context)).resolves.toBe(true);
+			expect(svc.assistants[0].conversation_ended_webhook_url).toBe(CRM);
+		});
+
+		it('without a previous URL, removal switches the chat webhook off', async () => {
+			const svc = service([assistant(12)]);
+			const { context, sent } = hook({ parameters: inboundParams({ event: 'conversationEnded' }) });
+			await activate(context);
+			sent.length = 0;
+			await methods.delete.call(context);
+			expect(lines(sent)).toEqual([`GET ${LIST} page=1`, `POST ${DISABLE_CHAT} {"assistant_id":12}`]);
+			expect(svc.assistants[0].conversation_ended_webhook_url).toBeNull();
+		});
 	});
 
 	describe('create', () => {

@@ -1,10 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
+import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/replays';
 import { PRODUCTION_URL, createWebhookContext, firstOutput, locator } from '../../helpers/hookContext';
 import type { WebhookRequestOptions } from '../../helpers/hookContext';
 
 const trigger = new VoiceChatAssistantTrigger();
+
+beforeEach(() => resetReplays());
 
 const SECRET = 'Qm3kZ8pR1vT6wX9yB2nC5dF7gH0jK4lA';
 
@@ -226,7 +229,7 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 			});
 			expect(firstOutput(single.result.workflowData)[0].assistant_id).toBe(12);
 
-			const several = await call({ query: { secret: SECRET } });
+			const several = await call({ query: { secret: SECRET }, body: { ...PAYLOAD, id: 9003 } });
 			expect(firstOutput(several.result.workflowData)[0].assistant_id).toBeNull();
 		});
 
@@ -234,5 +237,68 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 			const { staticData } = await call({});
 			expect(staticData).toEqual(registeredStaticData());
 		});
+	});
+});
+
+describe('replays and chat-ended deliveries', () => {
+	it('a second delivery of the same call starts nothing and is answered 200; another call does', async () => {
+		const first = await call({});
+		expect(first.result.workflowData).toBeDefined();
+		const again = await call({});
+		expect(again.result.workflowData).toBeUndefined();
+		expect(again.response.statusCode).toBe(200);
+		expect(again.response.body).toEqual({ received: true, duplicate: true });
+		const other = await call({ body: { ...PAYLOAD, id: 9002 } });
+		expect(other.result.workflowData).toBeDefined();
+	});
+
+	it('test deliveries (Listen for Test Event) are never held back as replays', async () => {
+		await call({ mode: 'manual' });
+		expect((await call({ mode: 'manual' })).result.workflowData).toBeDefined();
+	});
+
+	it('the same delivery to another workflow is not a replay', async () => {
+		await call({});
+		const ctx = createWebhookContext({
+			staticData: registeredStaticData(),
+			query: { assistant_id: '34', secret: SECRET },
+			body: PAYLOAD,
+			parameters: parameters(),
+			workflowId: 'wf-2',
+		});
+		expect((await trigger.webhook.call(ctx.context)).workflowData).toBeDefined();
+	});
+
+	it('Conversation Ended: one item with the chat transcript; the status filter does not apply; a retriggered end (new ended_at) starts again', async () => {
+		const chat = {
+			id: 77,
+			conversation_id: '8f14e45f-ceea-4e7a-9c3b-1d2e3f4a5b6c',
+			assistant_id: '1b2c3d4e-0000-4000-8000-000000000001',
+			type: 'whatsapp',
+			message_count: 4,
+			status: 'ended',
+			transcript: [
+				{ role: 'assistant', content: 'Hello!', timestamp: '2026-11-23T10:00:00+01:00' },
+				{ role: 'user', content: 'Do you open on Sunday?', timestamp: '2026-11-23T10:00:05+01:00' },
+			],
+			formatted_transcript: 'AI: Hello!\nCustomer: Do you open on Sunday?',
+			ended_at: '2026-11-23T10:31:00+01:00',
+		};
+		const options = {
+			staticData: registeredStaticData('conversationEnded'),
+			body: chat,
+			parameters: parameters({ event: 'conversationEnded', options: { callStatuses: ['completed'] } }),
+		};
+		const first = await call(options);
+		expect(firstOutput(first.result.workflowData)).toEqual([
+			expect.objectContaining({
+				event: 'conversationEnded',
+				assistant_id: 34,
+				conversation_id: chat.conversation_id,
+				transcript_text: 'assistant: Hello!\nuser: Do you open on Sunday?',
+			}),
+		]);
+		expect((await call(options)).result.workflowData).toBeUndefined();
+		expect((await call({ ...options, body: { ...chat, ended_at: '2026-11-23T11:40:00+01:00' } })).result.workflowData).toBeDefined();
 	});
 });
