@@ -120,6 +120,14 @@ export function createContext(options: ContextOptions) {
 		},
 		constructExecutionMetaData,
 		returnJsonArray,
+		/** Without the credential: records the request (so tests can see no key went along). */
+		async httpRequest(request: IHttpRequestOptions) {
+			sent.push(request);
+			return await httpRequest(request);
+		},
+		async prepareBinaryData(data: Buffer, fileName?: string, mimeType?: string): Promise<IBinaryData> {
+			return { data: data.toString('base64'), fileName, mimeType: mimeType ?? 'application/octet-stream', fileSize: String(data.length) } as IBinaryData;
+		},
 		assertBinaryData(itemIndex: number, propertyName: string): IBinaryData {
 			const binary = items[itemIndex]?.binary?.[propertyName];
 			if (!binary) {

@@ -5,6 +5,7 @@ import { mapInOrder } from '../transport';
 import { itemError } from './itemError';
 import { requestsInFlight } from './parallel';
 import { resources } from './resources';
+import { OutputItems } from './types';
 
 function errorJson(error: Error): IDataObject {
 	const json: IDataObject = { error: error.message };
@@ -43,7 +44,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		try {
 			const data = await module.execute.call(this, itemIndex);
 			results[itemIndex] = this.helpers.constructExecutionMetaData(
-				this.helpers.returnJsonArray(data),
+				data instanceof OutputItems ? data.items : this.helpers.returnJsonArray(data),
 				{
 					itemData: { item: itemIndex },
 				},

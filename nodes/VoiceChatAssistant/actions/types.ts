@@ -1,4 +1,14 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+
+/** Output items that carry more than JSON (binary data), returned by an operation as they are. */
+export class OutputItems {
+	constructor(readonly items: INodeExecutionData[]) {}
+}
 
 /**
  * One operation: its fields (with their display options) and what it does
@@ -7,7 +17,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
  */
 export interface OperationModule {
 	description: INodeProperties[];
-	execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject | IDataObject[]>;
+	execute(
+		this: IExecuteFunctions,
+		itemIndex: number,
+	): Promise<IDataObject | IDataObject[] | OutputItems>;
 	/** Whether items may run several at a time ("Requests in Flight"): many items, one request each. */
 	parallel?: boolean;
 }

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, unwrap } from '../../transport';
+import type { OutputItems } from '../types';
 import { toId } from '../validation';
+import { callOutput, readCall, recordingFields } from './result';
 
 const properties: INodeProperties[] = [
 	{
@@ -15,6 +16,14 @@ const properties: INodeProperties[] = [
 		description:
 			'Numeric ID of the call, as returned by Call → Get Many, Call → Make or the trigger (field ID)',
 	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: recordingFields,
+	},
 ];
 
 export const description = updateDisplayOptions(
@@ -22,7 +31,10 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject | OutputItems> {
 	const id = toId(this, itemIndex, 'Call ID', this.getNodeParameter('callId', itemIndex));
-	return unwrap(await apiRequest.call(this, 'GET', `/api/user/calls/${id}`, { itemIndex }));
+	return await callOutput(this, itemIndex, await readCall(this, itemIndex, id));
 }

@@ -3,12 +3,54 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { assistantLocator, phoneNumberField, variablesFields } from '../../descriptions';
-import { checkE164, readLocatorId, readVariableParams } from '../validation';
+import type { OutputItems } from '../types';
+import { checkE164, checkNumberRange, readLocatorId, readVariableParams } from '../validation';
+import { callOutput, recordingFields, waitForResult } from './result';
 
 const properties: INodeProperties[] = [
+	{
+		displayName:
+			'This operation costs money and reaches a person: the assistant phones the number at once, charged to the account balance. It is never sent twice.',
+		name: 'makeCallNotice',
+		type: 'notice',
+		default: '',
+	},
 	{ ...assistantLocator, description: 'The outbound assistant that makes the call' },
 	phoneNumberField('Number to call,'),
 	...variablesFields('Values the assistant can use in its prompts as {{variable_name}}'),
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		options: [
+			{
+				displayName: 'Wait for Result',
+				name: 'waitForResult',
+				type: 'boolean',
+				default: false,
+				description:
+					'Whether to wait until the call has ended (completed, no answer, busy, failed, ...) and output the final call with transcript and extracted variables',
+			},
+			{
+				displayName: 'Timeout (Minutes)',
+				name: 'timeoutMinutes',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 120 },
+				default: 15,
+				description:
+					'How long to wait for the call to end; then the item fails, naming the call ID (the call goes on)',
+				displayOptions: { show: { waitForResult: [true] } },
+			},
+			...recordingFields.map((field) => ({
+				...field,
+				displayOptions: {
+					show: { waitForResult: [true], ...(field.displayOptions?.show ?? {}) },
+				},
+			})),
+		],
+	},
 ];
 
 export const description = updateDisplayOptions(
@@ -16,14 +58,29 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject | OutputItems> {
 	const assistantId = readLocatorId(this, itemIndex, 'assistantId', 'Assistant');
 	const phoneNumber = String(this.getNodeParameter('phoneNumber', itemIndex, '')).trim();
 	checkE164(this, itemIndex, 'Phone Number', phoneNumber);
 	const variables = readVariableParams(this, itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const wait = options.waitForResult === true;
+	const minutes = options.timeoutMinutes ?? 15;
+	if (wait) checkNumberRange(this, itemIndex, 'Timeout (Minutes)', minutes, 1, 120);
 	const body: IDataObject = { assistant_id: assistantId, phone_number: phoneNumber, variables };
-	return (await apiRequest.call(this, 'POST', '/api/user/make_call', {
+	const started = (await apiRequest.call(this, 'POST', '/api/user/make_call', {
 		body,
 		itemIndex,
 	})) as IDataObject;
+	if (!wait) return started;
+	const call = await waitForResult(
+		this,
+		itemIndex,
+		Number(started.call_id),
+		Number(minutes) * 60_000,
+	);
+	return await callOutput(this, itemIndex, call);
 }
