@@ -18,7 +18,7 @@ export function isStatusFalse(body: unknown): body is Body {
 export function isErrorAnswer(body: unknown): body is Body {
 	if (!isObject(body)) return false;
 	const answer: Body = body;
-	if (answer.status === false) return true;
+	if (answer.status === false || answer.success === false) return true;
 	if ('data' in answer) return false;
 	if (typeof answer.error === 'string' && answer.error.trim()) return true;
 	if (isObject(answer.errors) && typeof answer.message === 'string') return true;

@@ -31,6 +31,12 @@ export interface ApiRequestOptions {
 	/** Per-attempt timeout in milliseconds (default 60 s). */
 	timeout?: number;
 	/**
+	 * The request spends money or reaches a person: it is sent again only when
+	 * the service certainly did not carry it out (a 429, or no connection at
+	 * all), never after a 5xx or a lost answer.
+	 */
+	sendOnce?: boolean;
+	/**
 	 * A limit of the endpoint on top of the credential's budget (e.g. AI
 	 * replies: 5 per minute), kept per credential like the budget itself.
 	 */
@@ -160,7 +166,8 @@ export async function apiRequest<T = unknown>(
 		perMinute: settings.perMinute,
 		burst: settings.burst,
 	});
-	const idempotent = options.idempotent ?? (method !== 'POST' && method !== 'PATCH');
+	const idempotent =
+		!options.sendOnce && (options.idempotent ?? (method !== 'POST' && method !== 'PATCH'));
 	const clock = getClock();
 	const node = this.getNode();
 	const multipart = isFormData(options.body);
@@ -242,7 +249,7 @@ export async function apiRequest<T = unknown>(
 		const body = parseBody(response.body);
 
 		if (status === 429 || status === 502 || status === 503 || status === 504) {
-			const retryable = status === 429 || status === 503 || idempotent;
+			const retryable = status === 429 || (!options.sendOnce && (status === 503 || idempotent));
 			let delay = backoffDelay(attempt);
 			if (status === 429 || status === 503) {
 				const asked = retryAfterMs(body, response.headers as IDataObject);

@@ -5,6 +5,8 @@
  *   GET  /api/user/calls       paginated, filters status, type, phone_number, assistant_id, campaign_id, date_from, date_to
  *   GET  /api/user/calls/:id   bare call object; 404 {message: 'Call not found'}
  *   POST /api/user/make_call   {message, call_id, status: 'initiated'}
+ *   DELETE /api/user/calls/:id {message: 'Call deleted successfully'}; removes the call with its transcript and
+ *                              recording; 404 {message: 'Call not found or does not belong to the authenticated user'}
  */
 const { Validator, INVALID, E164 } = require('../validate');
 const { HttpError, intId } = require('../util');
@@ -85,6 +87,14 @@ function register(router) {
 		const call = id === null ? null : state.calls.find((c) => c.id === id);
 		if (!call) throw new HttpError(404, { message: 'Call not found' });
 		return { status: 200, body: presentCall(state, call) };
+	});
+
+	router.delete('/api/user/calls/:id', ({ state, params }) => {
+		const id = intId(params.id);
+		const index = id === null ? -1 : state.calls.findIndex((c) => c.id === id);
+		if (index < 0) throw new HttpError(404, { message: 'Call not found or does not belong to the authenticated user' });
+		state.calls.splice(index, 1);
+		return { status: 200, body: { message: 'Call deleted successfully' } };
 	});
 
 	router.post('/api/user/make_call', ({ state, body }) => {

@@ -381,3 +381,45 @@ describe('transport', () => {
 		});
 	});
 });
+
+describe('transport: requests that spend money or reach a person (sendOnce)', () => {
+	let clock: ReturnType<typeof installFakeClock>;
+	beforeEach(() => {
+		nock.disableNetConnect();
+		resetLimiters();
+		clock = installFakeClock();
+	});
+	afterEach(() => {
+		clock.restore();
+		nock.cleanAll();
+	});
+
+	it.each([503, 502, 504, 500])('a %s is not sent again', async (status) => {
+		const scope = nock(TEST_BASE_URL).post('/api/user/sms').once().reply(status, { message: 'Service Unavailable' });
+		const error = await failure(apiRequest.call(ctx(), 'POST', '/api/user/sms', { body: { to: '+1' }, sendOnce: true }));
+		expect(error).toBeInstanceOf(NodeApiError);
+		expect(clock.sleeps).toEqual([]);
+		scope.done();
+	});
+
+	it('a reset connection (the request may have arrived) is not sent again', async () => {
+		const scope = nock(TEST_BASE_URL).post('/api/user/sms').once().replyWithError(netError('ECONNRESET', 'socket hang up'));
+		await failure(apiRequest.call(ctx(), 'POST', '/api/user/sms', { body: {}, sendOnce: true, idempotent: true }));
+		scope.done();
+	});
+
+	it('a 429 (refused, nothing done) is sent again after retry_after', async () => {
+		const scope = nock(TEST_BASE_URL)
+			.post('/api/user/sms').reply(429, { message: 'Too Many Attempts.', retry_after: 2 })
+			.post('/api/user/sms').reply(200, { message: 'SMS sent successfully', data: { sms_id: 's1' } });
+		await expect(apiRequest.call(ctx(), 'POST', '/api/user/sms', { body: {}, sendOnce: true })).resolves.toMatchObject({ data: { sms_id: 's1' } });
+		expect(clock.sleeps).toEqual([2_000]);
+		scope.done();
+	});
+
+	it('{success: false, ...} with HTTP 200 is an error with the service message', async () => {
+		nock(TEST_BASE_URL).post('/api/user/whatsapp/send').reply(200, { success: false, error: 'Sender not found', error_code: 'SENDER_NOT_FOUND' });
+		const error = await failure(apiRequest.call(ctx(), 'POST', '/api/user/whatsapp/send', { body: {} }));
+		expect(error.message).toContain('Sender not found');
+	});
+});

@@ -2,14 +2,22 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { operationPicker } from '../../descriptions';
 import type { ResourceModule } from '../types';
+import * as del from './delete.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as make from './make.operation';
 
-export const operations: ResourceModule['operations'] = { get, getMany, make };
+export const operations: ResourceModule['operations'] = { delete: del, get, getMany, make };
 
 export const description: INodeProperties[] = [
 	operationPicker('call', 'getMany', [
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a call',
+			description:
+				'Delete a call permanently with its transcript and recording (e.g. for a GDPR erasure request)',
+		},
 		{
 			name: 'Get',
 			value: 'get',
@@ -29,6 +37,7 @@ export const description: INodeProperties[] = [
 			description: 'Have an outbound assistant call a phone number now',
 		},
 	]),
+	...del.description,
 	...get.description,
 	...getMany.description,
 	...make.description,

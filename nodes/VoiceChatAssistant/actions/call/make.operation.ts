@@ -74,6 +74,7 @@ export async function execute(
 	const started = (await apiRequest.call(this, 'POST', '/api/user/make_call', {
 		body,
 		itemIndex,
+		sendOnce: true,
 	})) as IDataObject;
 	if (!wait) return started;
 	const call = await waitForResult(

@@ -2,18 +2,59 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { operationPicker } from '../../descriptions';
 import type { ResourceModule } from '../types';
+import * as create from './create.operation';
+import * as del from './delete.operation';
 import * as getMany from './getMany.operation';
+import * as start from './start.operation';
+import * as stop from './stop.operation';
 
-export const operations: ResourceModule['operations'] = { getMany };
+export const operations: ResourceModule['operations'] = {
+	create,
+	delete: del,
+	getMany,
+	start,
+	stop,
+};
 
 export const description: INodeProperties[] = [
 	operationPicker('campaign', 'getMany', [
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create a campaign',
+			description:
+				'Create an outbound calling campaign (status draft) for an outbound assistant; add leads, then start it',
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a campaign',
+			description:
+				'Delete a campaign permanently together with all its leads; a running campaign is stopped first',
+		},
 		{
 			name: 'Get Many',
 			value: 'getMany',
 			action: 'Get many campaigns',
 			description: 'List the campaigns of the account',
 		},
+		{
+			name: 'Start',
+			value: 'start',
+			action: 'Start a campaign',
+			description:
+				"Start calling the campaign's leads. Costs money: every call is charged to the account balance, and it phones real people.",
+		},
+		{
+			name: 'Stop',
+			value: 'stop',
+			action: 'Stop a campaign',
+			description: 'Stop a running campaign; calls in progress are ended',
+		},
 	]),
+	...create.description,
+	...del.description,
 	...getMany.description,
+	...start.description,
+	...stop.description,
 ];

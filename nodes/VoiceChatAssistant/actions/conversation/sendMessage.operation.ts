@@ -30,6 +30,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const answer = await apiRequest.call(this, 'POST', `/api/conversations/${id}/messages`, {
 		body: { message },
 		itemIndex,
+		// a widget conversation is charged per message: never sent twice
+		sendOnce: true,
 	});
 	return { conversation_id: id, ...withoutStatus(answer) };
 }

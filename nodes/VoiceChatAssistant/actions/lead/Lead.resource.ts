@@ -3,8 +3,11 @@ import type { INodeProperties } from 'n8n-workflow';
 import { operationPicker } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as create from './create.operation';
+import * as del from './delete.operation';
+import * as getMany from './getMany.operation';
+import * as update from './update.operation';
 
-export const operations: ResourceModule['operations'] = { create };
+export const operations: ResourceModule['operations'] = { create, delete: del, getMany, update };
 
 export const description: INodeProperties[] = [
 	operationPicker('lead', 'create', [
@@ -14,6 +17,28 @@ export const description: INodeProperties[] = [
 			action: 'Create a lead in a campaign',
 			description: 'Add a contact (with optional secondary contacts) to a campaign',
 		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a lead',
+			description: 'Delete a lead permanently, with its secondary contacts',
+		},
+		{
+			name: 'Get Many',
+			value: 'getMany',
+			action: 'Get many leads',
+			description: 'List leads, optionally filtered by status, campaign, phone number or date',
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update a lead',
+			description:
+				"Change a lead's status, phone number or campaign, or merge variables into its variables",
+		},
 	]),
 	...create.description,
+	...del.description,
+	...getMany.description,
+	...update.description,
 ];

@@ -1,0 +1,69 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequestAllItems } from '../../transport';
+import { dateRangeFilters, returnAllOrLimit, sortedByLabel } from '../../descriptions';
+import { readLimit } from '../limit';
+import { checkEnum, dateRangeQuery, toId } from '../validation';
+import { LEAD_STATUSES, statusLabel } from './shared';
+
+const properties: INodeProperties[] = [
+	...returnAllOrLimit,
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: sortedByLabel([
+			...dateRangeFilters('leads created'),
+			{
+				displayName: 'Campaign ID',
+				name: 'campaign_id',
+				type: 'number',
+				default: 0,
+				description: 'Only leads of this campaign (numeric ID, see Campaign → Get Many)',
+			},
+			{
+				displayName: 'Phone Number',
+				name: 'phone_number',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. +49151',
+				description: 'Only leads whose phone number contains this text (partial match)',
+			},
+			{
+				displayName: 'Status',
+				name: 'status',
+				type: 'options',
+				default: 'created',
+				description: 'Only leads with this status',
+				options: LEAD_STATUSES.map((status) => ({ name: statusLabel(status), value: status })),
+			},
+		]),
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['lead'], operation: ['getMany'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const qs: IDataObject = {};
+	checkEnum(this, itemIndex, 'Status', filters.status, LEAD_STATUSES);
+	if (filters.status) qs.status = filters.status;
+	if (filters.campaign_id !== undefined && filters.campaign_id !== '' && filters.campaign_id !== 0)
+		qs.campaign_id = toId(this, itemIndex, 'Campaign ID', filters.campaign_id);
+	const phone = String(filters.phone_number ?? '').trim();
+	if (phone) qs.phone_number = phone;
+	Object.assign(qs, dateRangeQuery(this, itemIndex, filters));
+	return (await apiRequestAllItems.call(
+		this,
+		'/api/user/leads',
+		qs,
+		readLimit(this, itemIndex),
+		itemIndex,
+	)) as IDataObject[];
+}

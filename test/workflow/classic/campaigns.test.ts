@@ -1,0 +1,212 @@
+/**
+ * Campaigns, leads and call deletion, run as real workflows against the
+ * simulator: a lead import followed by a campaign start, and every operation
+ * of the area.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { CLASSIC_AREAS } from '../helpers/operations';
+import { runWorkflow } from '../helpers/runWorkflow';
+import type { ActionWorkflowOptions, Simulator } from '../helpers/workflows';
+import { actionWorkflow, byId, control, SERVICE, simCredentials, startSimulator } from '../helpers/workflows';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+const exercised = new Set<string>();
+
+async function op(sim: Simulator, parameters: IDataObject, options: ActionWorkflowOptions = {}): Promise<any[]> {
+	// Lead → Create, Campaign → Get Many and Call → Get are helpers here (resources.test.ts runs them)
+	const key = `${parameters.resource}:${parameters.operation}`;
+	if (CLASSIC_AREAS.campaigns.includes(key)) exercised.add(key);
+	const result = await runWorkflow(actionWorkflow(parameters, options), { credentials: simCredentials(sim) });
+	const error = result.errorOf(SERVICE) ?? result.error;
+	if (error) throw Object.assign(new Error(error.message), error);
+	return result.outputOf(SERVICE).map((item) => item.json);
+}
+
+describe('campaigns: campaigns, leads, call deletion', () => {
+	let sim: Simulator;
+	beforeAll(async () => {
+		sim = await startSimulator();
+	});
+	afterAll(async () => {
+		await sim.close();
+	});
+	const campaign = (id: number) => sim.state.campaigns.find((c: any) => c.id === id);
+	const leadsOf = (id: number) => sim.state.leads.filter((l: any) => l.campaign_id === id);
+	const statusPosts = () => sim.log.filter((e) => e.method === 'POST' && e.path === '/api/user/campaigns/update-status');
+
+	it('lead import → campaign start: create, import leads, list, update, delete, start, stop, delete the campaign', async () => {
+		// Campaign → Create for the outbound assistant 2
+		const [created] = await op(sim, {
+			resource: 'campaign',
+			operation: 'create',
+			name: 'Workflow Outreach',
+			assistantId: byId(2),
+			additionalFields: {
+				timezone: 'Europe/Berlin',
+				max_calls_in_parallel: 2,
+				allowed_hours_start_time: '9:00',
+				allowed_hours_end_time: '17:30',
+				allowed_days: ['monday', 'tuesday'],
+				max_retries: 2,
+				retry_interval: 30,
+				retry_on_voicemail: true,
+				phone_number_ids: [1, 2],
+			},
+		});
+		expect(created).toMatchObject({ name: 'Workflow Outreach', status: 'draft', allowed_hours_start_time: '09:00:00', retry_interval: 30 });
+		const id = created.id;
+		expect(campaign(id)).toMatchObject({
+			assistant_id: 2,
+			timezone: 'Europe/Berlin',
+			max_calls_in_parallel: 2,
+			allowed_days: ['monday', 'tuesday'],
+			phone_number_ids: [1, 2],
+			retry_on_voicemail: true,
+		});
+		expect((await op(sim, { resource: 'campaign', operation: 'getMany', returnAll: true })).map((c) => c.id)).toContain(id);
+
+		// starting an empty campaign is refused by the service, nothing changes
+		await expect(op(sim, { resource: 'campaign', operation: 'start', campaignId: byId(id) })).rejects.toThrow('no leads to call');
+		expect(campaign(id).status).toBe('draft');
+
+		// Lead → Create for each imported row
+		const rows = [
+			{ phone: '+4915100000001', name: 'Ada' },
+			{ phone: '+4915100000002', name: 'Bob' },
+			{ phone: '+4930100000003', name: 'Cem' },
+		];
+		const imported = await op(
+			sim,
+			{ resource: 'lead', operation: 'create', campaignId: byId(id), phoneNumber: '={{ $json.phone }}', variablesJson: '={{ { customer_name: $json.name } }}' },
+			{ rows },
+		);
+		expect(imported.map((l) => l.phone_number)).toEqual(rows.map((r) => r.phone));
+		expect(leadsOf(id)).toHaveLength(3);
+
+		// Lead → Get Many with filters
+		const listed = await op(sim, { resource: 'lead', operation: 'getMany', returnAll: true, filters: { campaign_id: id } });
+		expect(listed.map((l) => l.phone_number).sort()).toEqual(rows.map((r) => r.phone).sort());
+		expect(listed[0]).toMatchObject({ campaign: { id, name: 'Workflow Outreach' }, status: 'created' });
+		const berlin = await op(sim, { resource: 'lead', operation: 'getMany', returnAll: true, filters: { campaign_id: id, phone_number: '+4930' } });
+		expect(berlin.map((l) => l.variables.customer_name)).toEqual(['Cem']);
+		expect(await op(sim, { resource: 'lead', operation: 'getMany', returnAll: false, limit: 2, filters: { campaign_id: id, status: 'created' } })).toHaveLength(2);
+		const today = new Date().toISOString().slice(0, 10);
+		expect(await op(sim, { resource: 'lead', operation: 'getMany', returnAll: true, filters: { campaign_id: id, date_from: today } })).toHaveLength(3);
+		expect(sim.log.filter((e) => e.path === '/api/user/leads').pop()?.query).toMatchObject({ campaign_id: String(id), date_from: today });
+
+		// Lead → Update: variables merged, status and number changed
+		const ada = imported[0];
+		const [updated] = await op(sim, {
+			resource: 'lead',
+			operation: 'update',
+			leadId: String(ada.id),
+			updateFields: { status: 'completed', phone_number: '+49 151 0000 0009', variables: { values: [{ key: 'plan', value: 'gold' }] } },
+		});
+		expect(updated).toEqual({
+			id: ada.id,
+			updated: true,
+			message: 'Lead successfully updated',
+			status: 'completed',
+			phone_number: '+4915100000009',
+			variables: { plan: 'gold' },
+		});
+		expect(sim.state.leads.find((l: any) => l.id === ada.id)).toMatchObject({
+			status: 'completed',
+			phone_number: '+4915100000009',
+			variables: { customer_name: 'Ada', plan: 'gold' },
+		});
+		expect(await op(sim, { resource: 'lead', operation: 'getMany', returnAll: true, filters: { campaign_id: id, status: 'completed' } })).toHaveLength(1);
+		await expect(op(sim, { resource: 'lead', operation: 'update', leadId: '99999', updateFields: { status: 'completed' } })).rejects.toThrow('Lead not found');
+
+		// Lead → Delete
+		const bob = imported[1];
+		expect(await op(sim, { resource: 'lead', operation: 'delete', leadId: String(bob.id) })).toEqual([
+			{ deleted: true, id: bob.id, message: 'Lead deleted successfully' },
+		]);
+		expect(leadsOf(id).map((l: any) => l.id)).not.toContain(bob.id);
+		await expect(op(sim, { resource: 'lead', operation: 'delete', leadId: String(bob.id) })).rejects.toThrow('Lead not found');
+
+		// Campaign → Start: refused without balance, then started once
+		await control(sim, 'user', { total_balance: 0 });
+		await expect(op(sim, { resource: 'campaign', operation: 'start', campaignId: byId(id) })).rejects.toThrow(
+			'Insufficient balance to start the campaign. Please top up your account.',
+		);
+		expect(campaign(id).status).toBe('draft');
+		await control(sim, 'user', { total_balance: 25 });
+		const before = statusPosts().length;
+		expect(await op(sim, { resource: 'campaign', operation: 'start', campaignId: byId(id) })).toEqual([
+			{ campaign_id: id, status: 'in-progress', message: 'Campaign started successfully.' },
+		]);
+		expect(statusPosts().slice(before).map((e) => e.body)).toEqual([{ campaign_id: id, action: 'start' }]);
+		expect(campaign(id).status).toBe('in-progress');
+
+		// Campaign → Stop
+		expect(await op(sim, { resource: 'campaign', operation: 'stop', campaignId: byId(id) })).toEqual([
+			{ campaign_id: id, status: 'stopped', message: 'Campaign stopped successfully.' },
+		]);
+		expect(campaign(id).status).toBe('stopped');
+
+		// Campaign → Delete: its leads go with it
+		expect(leadsOf(id).length).toBe(2);
+		expect(await op(sim, { resource: 'campaign', operation: 'delete', campaignId: byId(id) })).toEqual([
+			{ deleted: true, id, message: 'Campaign deleted successfully' },
+		]);
+		expect(campaign(id)).toBeUndefined();
+		expect(leadsOf(id)).toHaveLength(0);
+		expect(await op(sim, { resource: 'lead', operation: 'getMany', returnAll: true, filters: { campaign_id: id } })).toEqual([]);
+		await expect(op(sim, { resource: 'campaign', operation: 'delete', campaignId: byId(id) })).rejects.toThrow('Campaign not found');
+	});
+
+	it('Campaign → Create: the service refuses an inbound assistant and an unknown number, the node an out-of-range value', async () => {
+		const count = sim.state.campaigns.length;
+		await expect(op(sim, { resource: 'campaign', operation: 'create', name: 'Inbound', assistantId: byId(1), additionalFields: {} })).rejects.toThrow(
+			'Assistant not found or not an outbound assistant.',
+		);
+		await expect(
+			op(sim, { resource: 'campaign', operation: 'create', name: 'Unknown number', assistantId: byId(2), additionalFields: { phone_number_ids: '1,999' } }),
+		).rejects.toThrow('phone_number_ids.1: The selected phone_number_ids.1 is invalid.');
+		await expect(
+			op(sim, { resource: 'campaign', operation: 'create', name: 'Too many', assistantId: byId(2), additionalFields: { max_calls_in_parallel: 11 } }),
+		).rejects.toThrow('Max Calls in Parallel must be a whole number from 1 to 10, got 11');
+		expect(sim.log.filter((e) => e.method === 'POST' && e.path === '/api/user/campaigns')).toHaveLength(3); // the refused one was not sent
+		expect(sim.state.campaigns).toHaveLength(count);
+	});
+
+	it("Campaign → Create: the plan's campaign limit answers 403 with the service message", async () => {
+		const rows = Array.from({ length: 10 - sim.state.campaigns.length }, (_, n) => ({ name: `Filler ${n}` }));
+		await op(sim, { resource: 'campaign', operation: 'create', name: '={{ $json.name }}', assistantId: byId(2), additionalFields: {} }, { rows });
+		expect(sim.state.campaigns).toHaveLength(10);
+		await expect(op(sim, { resource: 'campaign', operation: 'create', name: 'One too many', assistantId: byId(2), additionalFields: {} })).rejects.toThrow(
+			'maximum of 10 campaigns',
+		);
+		expect(sim.state.campaigns).toHaveLength(10);
+	});
+
+	it('Call → Delete removes the call with its transcript; a second delete fails', async () => {
+		const [call] = sim.state.calls;
+		expect(await op(sim, { resource: 'call', operation: 'delete', callId: String(call.id) })).toEqual([
+			{ deleted: true, id: call.id, message: 'Call deleted successfully' },
+		]);
+		expect(sim.state.calls.map((c: any) => c.id)).not.toContain(call.id);
+		await expect(op(sim, { resource: 'call', operation: 'get', callId: String(call.id) })).rejects.toThrow('Call not found');
+		await expect(op(sim, { resource: 'call', operation: 'delete', callId: String(call.id) })).rejects.toThrow(
+			'Call not found or does not belong to the authenticated user',
+		);
+	});
+
+	it('PUT /api/leads/{id} (outside /api/user/) still needs the API key', async () => {
+		const response = await fetch(`${sim.url}/api/leads/1`, {
+			method: 'PUT',
+			headers: { 'content-type': 'application/json', accept: 'application/json' },
+			body: JSON.stringify({ status: 'completed' }),
+		});
+		expect(response.status).toBe(401);
+		expect(await response.json()).toEqual({ message: 'Unauthenticated.' });
+	});
+
+	it('ran every operation of the area', () => {
+		expect([...exercised].sort()).toEqual([...CLASSIC_AREAS.campaigns].sort());
+	});
+});
