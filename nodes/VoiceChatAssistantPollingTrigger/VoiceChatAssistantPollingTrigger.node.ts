@@ -20,6 +20,7 @@ import {
 	searchKnowledgebases,
 } from '../VoiceChatAssistant/methods/listSearch';
 import { getClock } from '../VoiceChatAssistant/transport/clock';
+import { downloadRecording } from '../VoiceChatAssistant/transport/recording';
 import type { CallWalk } from './calls';
 import { isFinal, pollCalls, startCallWalk } from './calls';
 import type { ConversationWalk } from './conversations';
@@ -145,6 +146,14 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 						description: 'Only calls of this campaign',
 					},
 					{
+						displayName: 'Download Recording',
+						name: 'downloadRecording',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to download each call recording (when the call has one) into the binary property "data" of its item',
+					},
+					{
 						displayName: 'Statuses',
 						name: 'statuses',
 						type: 'multiOptions',
@@ -254,10 +263,21 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 			const statuses = (filters.statuses as string[] | undefined) ?? [];
 			const wanted = (call: IDataObject) =>
 				statuses.length === 0 || statuses.includes(String(call.status));
+			const output = async (calls: IDataObject[]): Promise<INodeExecutionData[][]> => {
+				const items: INodeExecutionData[] = [];
+				for (const call of calls) {
+					const item: INodeExecutionData = { json: call };
+					if (filters.downloadRecording === true && typeof call.recording_url === 'string') {
+						item.binary = { data: await downloadRecording(this, call.recording_url, call.id) };
+					}
+					items.push(item);
+				}
+				return [items];
+			};
 			if (manual) {
 				const page = await readNewest(this, '/api/user/calls', qs, () => true);
 				const newest = page.find((call) => isFinal(call) && wanted(call));
-				return newest ? [this.helpers.returnJsonArray([newest])] : noTestEvent(this, event);
+				return newest ? await output([newest]) : noTestEvent(this, event);
 			}
 			const settings = JSON.stringify([event, qs]);
 			if (state.settings !== settings || !state.calls?.walk) {
@@ -266,7 +286,7 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 				return null;
 			}
 			const ended = (await pollCalls(this, qs, state.calls.walk, now)).filter(wanted);
-			return ended.length ? [this.helpers.returnJsonArray(ended)] : null;
+			return ended.length ? await output(ended) : null;
 		}
 
 		const filters = this.getNodeParameter('conversationFilters', {}) as IDataObject;

@@ -1,12 +1,15 @@
 import type {
 	IDataObject,
 	IHookFunctions,
+	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { downloadRecording } from '../VoiceChatAssistant/transport/recording';
 
 import { CALL_STATUS_OPTIONS, assistantLocator } from '../VoiceChatAssistant/descriptions';
 import { searchAssistants } from '../VoiceChatAssistant/methods/listSearch';
@@ -220,6 +223,15 @@ export class VoiceChatAssistantTrigger implements INodeType {
 						displayOptions: { show: { '/event': [INBOUND, POST_CALL] } },
 					},
 					{
+						displayName: 'Download Recording',
+						name: 'downloadRecording',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to download the call recording (when the call has one) into the binary property "data" of the item',
+						displayOptions: { show: { '/event': [INBOUND, POST_CALL] } },
+					},
+					{
 						displayName: 'Include Recording',
 						name: 'includeRecording',
 						type: 'boolean',
@@ -325,12 +337,17 @@ export class VoiceChatAssistantTrigger implements INodeType {
 			const watched = registration ? registration.assistants.map((a) => a.id) : safeIds(this);
 			if (watched.length === 1) assistantId = watched[0];
 		}
-		const workflowData = [this.helpers.returnJsonArray([toItem(payload, event, assistantId)])];
-
-		if (this.getNodeParameter('responseMode', 'onReceived') === 'onReceived') {
-			return answer(this, 200, { received: true }, workflowData);
+		const item: INodeExecutionData = { json: toItem(payload, event, assistantId) };
+		const immediately = this.getNodeParameter('responseMode', 'onReceived') === 'onReceived';
+		// the service gets its answer first; the recording is fetched while it waits for nothing
+		if (immediately) this.getResponseObject().status(200).json({ received: true });
+		if (options.downloadRecording === true && typeof payload.recording_url === 'string') {
+			item.binary = {
+				data: await downloadRecording(this, payload.recording_url, payload.id),
+			};
 		}
-		return { workflowData };
+		const workflowData = [[item]];
+		return immediately ? { noWebhookResponse: true, workflowData } : { workflowData };
 	}
 }
 

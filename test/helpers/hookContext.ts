@@ -127,6 +127,9 @@ function base(options: HookContextOptions) {
 			sent.push(request);
 			return await httpRequest(request);
 		},
+		async prepareBinaryData(data: Buffer, fileName?: string, mimeType?: string) {
+			return { data: data.toString('base64'), fileName, mimeType: mimeType ?? 'application/octet-stream' };
+		},
 		returnJsonArray,
 	};
 

@@ -1,4 +1,10 @@
-import type { FunctionsBase, IBinaryData, IExecuteFunctions, IPollFunctions } from 'n8n-workflow';
+import type {
+	FunctionsBase,
+	IBinaryData,
+	IExecuteFunctions,
+	IPollFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE, credentialSettings } from './credentials';
@@ -10,7 +16,7 @@ import type { RequestContext } from './credentials';
  * or CDN host is fetched without it (its URL carries its own access).
  */
 export async function downloadRecording(
-	ctx: IExecuteFunctions | IPollFunctions,
+	ctx: IExecuteFunctions | IPollFunctions | IWebhookFunctions,
 	url: string,
 	callId: unknown,
 ): Promise<IBinaryData> {

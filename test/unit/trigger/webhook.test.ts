@@ -1,3 +1,4 @@
+import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
@@ -237,6 +238,20 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 			const { staticData } = await call({});
 			expect(staticData).toEqual(registeredStaticData());
 		});
+	});
+});
+
+describe('recording as binary data', () => {
+	it('answers the service first, then downloads the recording (no API key to another host) into binary "data"', async () => {
+		const scope = nock('https://cdn.example.com', { badheaders: ['authorization'] })
+			.get('/recordings/9001.mp3')
+			.reply(200, Buffer.from('ID3-audio'), { 'content-type': 'audio/mpeg' });
+		const { result, response } = await call({ parameters: parameters({ options: { downloadRecording: true } }) });
+		expect(response.body).toEqual({ received: true });
+		const [item] = result.workflowData![0];
+		expect(item.json.recording_url).toBe(PAYLOAD.recording_url);
+		expect(item.binary?.data).toMatchObject({ data: Buffer.from('ID3-audio').toString('base64'), mimeType: 'audio/mpeg', fileName: '9001.mp3' });
+		scope.done();
 	});
 });
 
