@@ -4,9 +4,19 @@ import { operationPicker } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as getMany from './getMany.operation';
 import * as getManySmsCapable from './getManySmsCapable.operation';
+import * as purchase from './purchase.operation';
+import * as release from './release.operation';
 import * as search from './search.operation';
+import * as updateNickname from './updateNickname.operation';
 
-export const operations: ResourceModule['operations'] = { getMany, getManySmsCapable, search };
+export const operations: ResourceModule['operations'] = {
+	getMany,
+	getManySmsCapable,
+	purchase,
+	release,
+	search,
+	updateNickname,
+};
 
 export const description: INodeProperties[] = [
 	operationPicker('phoneNumber', 'getMany', [
@@ -23,13 +33,34 @@ export const description: INodeProperties[] = [
 			description: 'List only SMS-capable numbers with an active subscription (legacy list)',
 		},
 		{
+			name: 'Purchase',
+			value: 'purchase',
+			action: 'Buy a phone number',
+			description: `Buy a number found by Search Available. ${purchase.PURCHASE_COST}.`,
+		},
+		{
+			name: 'Release',
+			value: 'release',
+			action: 'Release a phone number',
+			description: `Give up a number of the account. ${release.RELEASE_EFFECT}.`,
+		},
+		{
 			name: 'Search Available',
 			value: 'search',
 			action: 'Search phone numbers available to buy',
 			description: 'Search phone numbers available for purchase in a country',
 		},
+		{
+			name: 'Update Nickname',
+			value: 'updateNickname',
+			action: 'Update the nickname of a phone number',
+			description: 'Set or remove the nickname of a phone number',
+		},
 	]),
 	...getMany.description,
 	...getManySmsCapable.description,
+	...purchase.description,
+	...release.description,
 	...search.description,
+	...updateNickname.description,
 ];
