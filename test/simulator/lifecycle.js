@@ -44,8 +44,10 @@ function advanceCalls(sim, completeCall) {
 	if (!(span > 0) || !sim.state) return;
 	const now = Date.now();
 	sim.scheduledCalls = sim.scheduledCalls || new Set();
+	const since = sim.startedAt || 0;
 	for (const call of sim.state.calls) {
-		if (!MOVING.includes(call.status)) continue;
+		// only calls started while the simulator runs (not the sample data)
+		if (!MOVING.includes(call.status) || call.created_ms < since) continue;
 		const elapsed = now - call.created_ms;
 		if (elapsed < span / 2) {
 			if (call.status === 'initiated' && elapsed >= span / 4) call.status = 'ringing';

@@ -127,6 +127,7 @@ class Simulator {
 		for (const t of this.timers) clearTimeout(t);
 		this.timers.clear();
 		this.scheduledCalls = new Set();
+		this.startedAt = Date.now();
 		this.limiter.reset();
 		this.state = createState({ seed: this.config.seed, baseUrl: this.url });
 	}

@@ -90,6 +90,9 @@ describe('every operation in a workflow against the simulator', () => {
 		expect(sim.state.assistants[0].inbound_webhook_url).toBe('https://example.com/in');
 		await op(sim, { resource: 'assistant', operation: 'disableInboundWebhook', assistantId: byId(1) });
 		expect(sim.state.assistants[0].inbound_webhook_url).toBeFalsy();
+		await op(sim, { resource: 'assistant', operation: 'enablePostCallWebhook', assistantId: byId(1), webhookUrl: 'https://example.com/calls', options: {} });
+		expect(sim.state.assistants[0]).toMatchObject({ is_webhook_active: true, webhook_url: 'https://example.com/calls' });
+		expect((await op(sim, { resource: 'assistant', operation: 'get', assistantId: byId(1) }))[0]).toMatchObject({ id: 1, webhook_url: 'https://example.com/calls' });
 		await op(sim, { resource: 'assistant', operation: 'disablePostCallWebhook', assistantId: byId(1) });
 		expect(sim.state.assistants[0].is_webhook_active).toBeFalsy();
 
@@ -181,6 +184,7 @@ describe('every operation in a workflow against the simulator', () => {
 
 	it('Campaign: Get Many; Phone Number: Get Many, Get Many SMS-Capable, Search Available', async () => {
 		expect((await op(sim, { resource: 'campaign', operation: 'getMany', returnAll: true })).map((c) => c.id)).toEqual([1, 2]);
+		expect((await op(sim, { resource: 'campaign', operation: 'get', campaignId: byId(2) }))[0]).toMatchObject({ id: 2, name: 'Winter Reactivation' });
 		expect(await op(sim, { resource: 'phoneNumber', operation: 'getMany', returnAll: true })).toHaveLength(sim.state.phoneNumbers.length);
 		const sms = await op(sim, { resource: 'phoneNumber', operation: 'getManySmsCapable', returnAll: true });
 		expect(sms.length).toBeGreaterThan(0);

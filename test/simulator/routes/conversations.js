@@ -7,6 +7,9 @@
  *   GET  /api/conversations/:uuid           {status, history}
  *   POST /api/conversations/:uuid/messages  {status, message, function_calls}
  *   GET  /api/user/conversations            paginated list (credential required)
+ *   POST /api/automate/conversations/:uuid/disable-ai | enable-ai   {status, ai_enabled}
+ *        (credential required; 401 {error: 'Unauthorized'}); while the AI is disabled a
+ *        message is stored but not answered (and not charged)
  */
 const { Validator, INVALID } = require('../validate');
 const { HttpError, sqlTime, uuid, money, substitute } = require('../util');
@@ -124,6 +127,12 @@ function register(router) {
 		v.throwIfFailed();
 		const assistant = state.assistants.find((a) => a.id === conv.assistant_id);
 		if (!assistant) throw fail(404, 'Assistant not found');
+		if (conv.ai_enabled === false) {
+			// a human took over: the message is stored, nobody answers it automatically
+			conv.messages.push({ role: 'user', content: message.value });
+			conv.updated_at = sqlTime();
+			return { status: 200, body: { status: true, message: null, function_calls: [] } };
+		}
 		if (conv.type === 'widget') {
 			if (state.user.total_balance < MIN_BALANCE) throw fail(402, INSUFFICIENT);
 			state.user.total_balance = money(state.user.total_balance - WIDGET_PRICE);
@@ -135,6 +144,22 @@ function register(router) {
 		conv.updated_at = sqlTime();
 		return { status: 200, body: { status: true, message: answer.content, function_calls: answer.function_calls } };
 	});
+
+	for (const [action, enabled] of [
+		['disable-ai', false],
+		['enable-ai', true],
+	]) {
+		router.post(`/api/automate/conversations/:uuid/${action}`, ({ state, headers, config, params }) => {
+			// not under /api/user/: the credential is checked here, with this endpoint's own 401 shape
+			const m = /^Bearer\s+(.+)$/i.exec(String(headers.authorization || '').trim());
+			if (!m || m[1].trim() !== config.apiKey) throw new HttpError(401, { error: 'Unauthorized' });
+			const conv = conversationOr404(state, params.uuid);
+			if (!state.assistants.some((a) => a.id === conv.assistant_id)) throw fail(404, 'Conversation not found');
+			conv.ai_enabled = enabled;
+			conv.updated_at = sqlTime();
+			return { status: 200, body: { status: true, ai_enabled: enabled } };
+		});
+	}
 
 	router.get('/api/user/conversations', (ctx) => {
 		const { state, query } = ctx;

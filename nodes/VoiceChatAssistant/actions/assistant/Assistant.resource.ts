@@ -9,6 +9,8 @@ import * as disableInboundWebhook from './disableInboundWebhook.operation';
 import * as disablePostCallWebhook from './disablePostCallWebhook.operation';
 import * as enableConversationEndedWebhook from './enableConversationEndedWebhook.operation';
 import * as enableInboundWebhook from './enableInboundWebhook.operation';
+import * as enablePostCallWebhook from './enablePostCallWebhook.operation';
+import * as get from './get.operation';
 import * as getAssignablePhoneNumbers from './getAssignablePhoneNumbers.operation';
 import * as getLanguages from './getLanguages.operation';
 import * as getMany from './getMany.operation';
@@ -27,6 +29,8 @@ export const operations: ResourceModule['operations'] = {
 	disablePostCallWebhook,
 	enableConversationEndedWebhook,
 	enableInboundWebhook,
+	enablePostCallWebhook,
+	get,
 	getAssignablePhoneNumbers,
 	getLanguages,
 	getMany,
@@ -82,6 +86,18 @@ export const description: INodeProperties[] = [
 			value: 'enableInboundWebhook',
 			action: 'Enable an assistant s inbound webhook',
 			description: "Send notifications about an assistant's inbound calls to a URL",
+		},
+		{
+			name: 'Enable Post-Call Webhook',
+			value: 'enablePostCallWebhook',
+			action: 'Enable an assistant s post call webhook',
+			description: 'Send every ended call of an assistant (transcript, variables) to a URL',
+		},
+		{
+			name: 'Get',
+			value: 'get',
+			action: 'Get an assistant',
+			description: 'Get one assistant with its whole configuration',
 		},
 		{
 			name: 'Get Assignable Phone Numbers',
@@ -146,6 +162,8 @@ export const description: INodeProperties[] = [
 	...disablePostCallWebhook.description,
 	...enableConversationEndedWebhook.description,
 	...enableInboundWebhook.description,
+	...enablePostCallWebhook.description,
+	...get.description,
 	...getAssignablePhoneNumbers.description,
 	...getLanguages.description,
 	...getMany.description,

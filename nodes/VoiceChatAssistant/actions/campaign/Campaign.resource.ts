@@ -4,6 +4,7 @@ import { operationPicker } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as create from './create.operation';
 import * as del from './delete.operation';
+import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as start from './start.operation';
 import * as stop from './stop.operation';
@@ -11,6 +12,7 @@ import * as stop from './stop.operation';
 export const operations: ResourceModule['operations'] = {
 	create,
 	delete: del,
+	get,
 	getMany,
 	start,
 	stop,
@@ -31,6 +33,12 @@ export const description: INodeProperties[] = [
 			action: 'Delete a campaign',
 			description:
 				'Delete a campaign permanently together with all its leads; a running campaign is stopped first',
+		},
+		{
+			name: 'Get',
+			value: 'get',
+			action: 'Get a campaign',
+			description: 'Get one campaign with its status, calling hours, days and retries',
 		},
 		{
 			name: 'Get Many',
@@ -54,6 +62,7 @@ export const description: INodeProperties[] = [
 	]),
 	...create.description,
 	...del.description,
+	...get.description,
 	...getMany.description,
 	...start.description,
 	...stop.description,

@@ -3,11 +3,22 @@ import type { INodeProperties } from 'n8n-workflow';
 import { operationPicker } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as create from './create.operation';
+import * as disableAi from './disableAi.operation';
+import * as enableAi from './enableAi.operation';
+import * as generateAiReply from './generateAiReply.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as sendMessage from './sendMessage.operation';
 
-export const operations: ResourceModule['operations'] = { create, get, getMany, sendMessage };
+export const operations: ResourceModule['operations'] = {
+	create,
+	disableAi,
+	enableAi,
+	generateAiReply,
+	get,
+	getMany,
+	sendMessage,
+};
 
 export const description: INodeProperties[] = [
 	operationPicker('conversation', 'getMany', [
@@ -16,6 +27,26 @@ export const description: INodeProperties[] = [
 			value: 'create',
 			action: 'Start a conversation with an assistant',
 			description: 'Start a text conversation with an assistant',
+		},
+		{
+			name: 'Disable AI',
+			value: 'disableAi',
+			action: 'Disable AI answers of a conversation',
+			description:
+				'Stop the AI from answering a conversation so a human can take over; new messages are stored but not answered',
+		},
+		{
+			name: 'Enable AI',
+			value: 'enableAi',
+			action: 'Enable AI answers of a conversation',
+			description: 'Let the AI answer a conversation again after a human takeover',
+		},
+		{
+			name: 'Generate AI Reply',
+			value: 'generateAiReply',
+			action: 'Generate an AI reply',
+			description:
+				"Get an assistant's reply to a customer message from any channel (costs money: charged to the balance per reply)",
 		},
 		{
 			name: 'Get',
@@ -37,6 +68,9 @@ export const description: INodeProperties[] = [
 		},
 	]),
 	...create.description,
+	...disableAi.description,
+	...enableAi.description,
+	...generateAiReply.description,
 	...get.description,
 	...getMany.description,
 	...sendMessage.description,

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { apiRequest } from '../../transport';
 import { checkUuid } from '../validation';
 
 export const conversationIdField: INodeProperties = {
@@ -23,4 +24,26 @@ export function withoutStatus(answer: unknown): IDataObject {
 	const rest = { ...((answer ?? {}) as IDataObject) };
 	delete rest.status;
 	return rest;
+}
+
+/** Disables or enables the AI answers of a conversation (human takeover and hand-back). */
+export async function switchAi(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	enable: boolean,
+): Promise<IDataObject> {
+	const id = conversationId(ctx, itemIndex);
+	const answer = await apiRequest.call(
+		ctx,
+		'POST',
+		`/api/automate/conversations/${id}/${enable ? 'enable-ai' : 'disable-ai'}`,
+		// switching twice leaves the same state: safe to send again after an uncertain failure
+		{ itemIndex, idempotent: true },
+	);
+	const rest = withoutStatus(answer);
+	return {
+		id,
+		...rest,
+		ai_enabled: typeof rest.ai_enabled === 'boolean' ? rest.ai_enabled : enable,
+	};
 }

@@ -2,8 +2,9 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { operationPicker } from '../../descriptions';
 import type { ResourceModule } from '../types';
+import * as send from './send.operation';
 
-export const operations: ResourceModule['operations'] = {};
+export const operations: ResourceModule['operations'] = { send };
 
 export const description: INodeProperties[] = [
 	operationPicker('sms', 'send', [
@@ -11,7 +12,9 @@ export const description: INodeProperties[] = [
 			name: 'Send',
 			value: 'send',
 			action: 'Send an SMS',
-			description: 'Send a text message from a number of the account (costs money)',
+			description:
+				'Send a text message from an SMS-capable number of the account (reaches a person; costs money: charged to the balance per segment)',
 		},
 	]),
+	...send.description,
 ];

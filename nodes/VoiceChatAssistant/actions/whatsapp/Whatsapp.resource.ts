@@ -2,8 +2,19 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { operationPicker } from '../../descriptions';
 import type { ResourceModule } from '../types';
+import * as getSenders from './getSenders.operation';
+import * as getSessionStatus from './getSessionStatus.operation';
+import * as getTemplates from './getTemplates.operation';
+import * as sendFreeform from './sendFreeform.operation';
+import * as sendTemplate from './sendTemplate.operation';
 
-export const operations: ResourceModule['operations'] = {};
+export const operations: ResourceModule['operations'] = {
+	getSenders,
+	getSessionStatus,
+	getTemplates,
+	sendFreeform,
+	sendTemplate,
+};
 
 export const description: INodeProperties[] = [
 	operationPicker('whatsapp', 'getSenders', [
@@ -13,5 +24,37 @@ export const description: INodeProperties[] = [
 			action: 'Get WhatsApp senders',
 			description: 'List the WhatsApp Business senders of the account',
 		},
+		{
+			name: 'Get Session Status',
+			value: 'getSessionStatus',
+			action: 'Get the WhatsApp session status of a customer',
+			description:
+				"Check whether a customer's 24-hour window is open (free text allowed) or a template is needed (read-only, free)",
+		},
+		{
+			name: 'Get Templates',
+			value: 'getTemplates',
+			action: 'Get WhatsApp templates of a sender',
+			description: 'List the message templates of a sender and their variables',
+		},
+		{
+			name: 'Send Freeform',
+			value: 'sendFreeform',
+			action: 'Send a WhatsApp freeform message',
+			description:
+				'Reply with free text inside the 24-hour window (reaches a person; costs money: charged to the balance)',
+		},
+		{
+			name: 'Send Template',
+			value: 'sendTemplate',
+			action: 'Send a WhatsApp template message',
+			description:
+				'Send an approved template, e.g. for a first contact (reaches a person; costs money: charged to the balance)',
+		},
 	]),
+	...getSenders.description,
+	...getSessionStatus.description,
+	...getTemplates.description,
+	...sendFreeform.description,
+	...sendTemplate.description,
 ];

@@ -1,0 +1,49 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest, recordWithMessage } from '../../transport';
+import { checkMaxLength, checkRequired } from '../validation';
+import { readPhone, SMS_MAX_LENGTH, smsSenderId, smsSenderLocator } from './shared';
+
+const properties: INodeProperties[] = [
+	smsSenderLocator,
+	{
+		displayName: 'To',
+		name: 'to',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. +4915112345678',
+		description:
+			'Recipient in international form ("+", country code, number). The service normalises it to E.164. The SMS reaches this person and costs money.',
+	},
+	{
+		displayName: 'Message',
+		name: 'body',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		required: true,
+		default: '',
+		description: `Text of the SMS, at most ${SMS_MAX_LENGTH} characters. Costs money: charged to the account balance per segment (160 plain characters, fewer with emoji or accents; a longer text takes several segments), the price depends on the destination country.`,
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['sms'], operation: ['send'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const from = smsSenderId(this, itemIndex);
+	const to = readPhone(this, itemIndex, 'to', 'To');
+	const body = this.getNodeParameter('body', itemIndex, '') as string;
+	checkRequired(this, itemIndex, 'Message', body);
+	checkMaxLength(this, itemIndex, 'Message', body, SMS_MAX_LENGTH);
+	const answer = await apiRequest.call(this, 'POST', '/api/user/sms', {
+		body: { from, to, body },
+		itemIndex,
+		// costs money and reaches a person: never sent twice
+		sendOnce: true,
+	});
+	return recordWithMessage(answer);
+}

@@ -1,0 +1,62 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { apiRequest, ENDPOINT_LIMITS } from '../../transport';
+import { checkMaxLength, checkRequired } from '../validation';
+import { readPhone } from '../sms/shared';
+import {
+	recipientPhoneField,
+	senderId,
+	senderLocator,
+	whatsappError,
+	withoutSuccess,
+} from './shared';
+
+export const FREEFORM_MAX_LENGTH = 4096;
+
+const properties: INodeProperties[] = [
+	{
+		...senderLocator,
+		description: `${senderLocator.description} The sender must be online.`,
+	},
+	recipientPhoneField(
+		'Customer to reply to (reaches this person; costs money: charged to the account balance); only inside the 24-hour window after their last message,',
+	),
+	{
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		typeOptions: { rows: 4 },
+		required: true,
+		default: '',
+		description: `Free text, at most ${FREEFORM_MAX_LENGTH} characters. Costs money (charged to the account balance). Only allowed while the customer's 24-hour window is open; otherwise send a template.`,
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['whatsapp'], operation: ['sendFreeform'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const sender = senderId(this, itemIndex);
+	const recipient = readPhone(this, itemIndex, 'recipientPhone', 'Recipient Phone', {
+		strict: true,
+	});
+	const message = this.getNodeParameter('message', itemIndex, '') as string;
+	checkRequired(this, itemIndex, 'Message', message);
+	checkMaxLength(this, itemIndex, 'Message', message, FREEFORM_MAX_LENGTH);
+	let answer: unknown;
+	try {
+		answer = await apiRequest.call(this, 'POST', '/api/user/whatsapp/send-freeform', {
+			body: { sender_id: sender, recipient_phone: recipient, message },
+			itemIndex,
+			endpointLimit: ENDPOINT_LIMITS.whatsappSend,
+			// costs money and reaches a person: never sent twice
+			sendOnce: true,
+		});
+	} catch (error) {
+		throw whatsappError(this, error, itemIndex);
+	}
+	return withoutSuccess(answer);
+}

@@ -1,0 +1,205 @@
+/**
+ * Messaging: SMS, WhatsApp and the conversation AI operations, run as real
+ * workflows against the simulator, which validates, records and charges
+ * every send the way the service does.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { CLASSIC_AREAS } from '../helpers/operations';
+import { runWorkflow } from '../helpers/runWorkflow';
+import type { ActionWorkflowOptions, Simulator } from '../helpers/workflows';
+import { actionWorkflow, byId, control, SERVICE, simCredentials, startSimulator } from '../helpers/workflows';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+
+const exercised = new Set<string>();
+
+async function op(sim: Simulator, parameters: IDataObject, options: ActionWorkflowOptions = {}): Promise<any[]> {
+	exercised.add(`${parameters.resource}:${parameters.operation}`);
+	const result = await runWorkflow(actionWorkflow(parameters, options), { credentials: simCredentials(sim) });
+	const error = result.errorOf(SERVICE) ?? result.error;
+	if (error) throw Object.assign(new Error(error.message), error);
+	return result.outputOf(SERVICE).map((item) => item.json);
+}
+
+const OPEN_WINDOW = '+4915112345678';
+const EXPIRED_WINDOW = '+4917612345678';
+const round = (n: number) => Math.round(n * 10000) / 10000;
+const mapper = (value: IDataObject | null) => ({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] });
+
+describe('messaging: SMS, WhatsApp, AI replies and AI takeover', () => {
+	let sim: Simulator;
+	beforeAll(async () => {
+		sim = await startSimulator();
+	});
+	afterAll(async () => {
+		await sim.close();
+	});
+	beforeEach(() => {
+		sim.reset();
+		sim.clearLog();
+	});
+	const balance = () => sim.state.user.total_balance as number;
+
+	it('SMS: Send charges per segment and records the SMS; refusals of the service come through', async () => {
+		const before = balance();
+		const text = `Your appointment is confirmed. ${'Details follow. '.repeat(10)}`.trim();
+		const [sent] = await op(sim, { resource: 'sms', operation: 'send', fromNumberId: byId(1), to: '+49 151 1234 5678', body: text });
+		expect(sent).toMatchObject({ message: 'SMS sent successfully', from: '+14155550101', to: OPEN_WINDOW, segments: 2, status: 'sent' });
+		expect(round(before - balance())).toBe(sent.cost);
+		expect(sim.state.smsMessages).toEqual([expect.objectContaining({ sms_id: sent.sms_id, phone_number_id: 1, body: text })]);
+
+		await expect(op(sim, { resource: 'sms', operation: 'send', fromNumberId: byId(3), to: OPEN_WINDOW, body: 'Hi' })).rejects.toThrow(
+			'Phone number is not SMS-capable',
+		);
+		await expect(op(sim, { resource: 'sms', operation: 'send', fromNumberId: byId(6), to: OPEN_WINDOW, body: 'Hi' })).rejects.toThrow(
+			'Phone number subscription is not active',
+		);
+		await expect(op(sim, { resource: 'sms', operation: 'send', fromNumberId: byId(99), to: OPEN_WINDOW, body: 'Hi' })).rejects.toThrow(
+			'From number not found',
+		);
+		await expect(op(sim, { resource: 'sms', operation: 'send', fromNumberId: byId(1), to: OPEN_WINDOW, body: 'x'.repeat(301) })).rejects.toThrow(
+			'at most 300 are allowed',
+		);
+		await control(sim, 'user', { total_balance: 0 });
+		await expect(op(sim, { resource: 'sms', operation: 'send', fromNumberId: byId(2), to: OPEN_WINDOW, body: 'Hi' })).rejects.toThrow(
+			'Insufficient balance to send SMS',
+		);
+		expect(sim.state.smsMessages).toHaveLength(1);
+	});
+
+	it('SMS: one SMS per input row from expressions, each sent once', async () => {
+		const rows = [
+			{ phone: '+14155559876', text: 'Hello Jane' },
+			{ phone: '+14155559877', text: 'Hello John' },
+		];
+		const sent = await op(sim, { resource: 'sms', operation: 'send', fromNumberId: byId(2), to: '={{ $json.phone }}', body: '={{ $json.text }}' }, { rows });
+		expect(sent.map((s) => [s.to, s.body, s.cost])).toEqual([
+			['+14155559876', 'Hello Jane', 0.01],
+			['+14155559877', 'Hello John', 0.01],
+		]);
+		expect(sim.log.filter((e) => e.path === '/api/user/sms')).toHaveLength(2);
+	});
+
+	it('WhatsApp: Get Senders (online by default, all, limit) and Get Templates (approved by default, all)', async () => {
+		expect((await op(sim, { resource: 'whatsapp', operation: 'getSenders', returnAll: true })).map((s) => s.id)).toEqual([1]);
+		const all = await op(sim, { resource: 'whatsapp', operation: 'getSenders', senderStatus: 'all', returnAll: true });
+		expect(all.map((s) => [s.id, s.status])).toEqual([
+			[1, 'online'],
+			[2, 'offline'],
+		]);
+		expect(await op(sim, { resource: 'whatsapp', operation: 'getSenders', senderStatus: 'all', returnAll: false, limit: 1 })).toHaveLength(1);
+
+		const approved = await op(sim, { resource: 'whatsapp', operation: 'getTemplates', senderId: byId(1), returnAll: true });
+		expect(approved.map((t) => [t.name, t.variables])).toEqual([
+			['order_update', ['customer_name', 'order_number']],
+			['welcome', []],
+		]);
+		const every = await op(sim, { resource: 'whatsapp', operation: 'getTemplates', senderId: byId(1), templateStatus: 'all', returnAll: true });
+		expect(every.map((t) => t.status)).toEqual(['approved', 'approved', 'pending', 'rejected']);
+		await expect(op(sim, { resource: 'whatsapp', operation: 'getTemplates', senderId: byId(9), returnAll: true })).rejects.toThrow('Sender not found');
+	});
+
+	it('WhatsApp: Get Session Status of an open, an expired and an unknown customer (the "+" arrives)', async () => {
+		const [open] = await op(sim, { resource: 'whatsapp', operation: 'getSessionStatus', senderId: byId(1), recipientPhone: OPEN_WINDOW });
+		expect(open).toMatchObject({ has_conversation: true, customer_name: 'Ada Lovelace', session_status: { is_open: true, can_send_freeform: true } });
+		expect(sim.log.at(-1)!.query).toEqual({ sender_id: '1', recipient_phone: OPEN_WINDOW });
+		const [expired] = await op(sim, { resource: 'whatsapp', operation: 'getSessionStatus', senderId: byId(1), recipientPhone: EXPIRED_WINDOW });
+		expect(expired.session_status).toMatchObject({ is_open: false, requires_template: true });
+		const [unknown] = await op(sim, { resource: 'whatsapp', operation: 'getSessionStatus', senderId: byId(1), recipientPhone: '+14155550000' });
+		expect(unknown).toMatchObject({ has_conversation: false, session_status: { requires_template: true } });
+	});
+
+	it('WhatsApp: Send Template fills the variables by name or position, charges and records; refusals', async () => {
+		const before = balance();
+		const [sent] = await op(sim, {
+			resource: 'whatsapp',
+			operation: 'sendTemplate',
+			senderId: byId(1),
+			templateId: byId(1),
+			templateVariables: mapper({ customer_name: 'Ada', order_number: 'A-17' }),
+			recipientPhone: OPEN_WINDOW,
+			options: { recipientName: 'Ada L.' },
+		});
+		expect(sent).toMatchObject({ conversation_id: 1, status: 'queued' });
+		expect(sent.success).toBeUndefined();
+		expect(sim.state.whatsappMessages).toEqual([
+			expect.objectContaining({ id: sent.message_id, type: 'template', to: OPEN_WINDOW, content: 'Hello Ada, your order A-17 has shipped.' }),
+		]);
+		expect(round(before - balance())).toBe(0.02);
+
+		// a new customer by position keys: a new conversation
+		const [second] = await op(sim, {
+			resource: 'whatsapp',
+			operation: 'sendTemplate',
+			senderId: byId(1),
+			templateId: byId(1),
+			templateVariables: mapper(null),
+			recipientPhone: '+14155550000',
+			options: { variablesJson: '{"1": "Grace", "2": "B-2"}' },
+		});
+		expect(second.conversation_id).not.toBe(1);
+		expect(sim.state.whatsappMessages.at(-1).content).toBe('Hello Grace, your order B-2 has shipped.');
+
+		const send = (change: IDataObject) =>
+			op(sim, { resource: 'whatsapp', operation: 'sendTemplate', senderId: byId(1), templateId: byId(2), templateVariables: mapper(null), recipientPhone: OPEN_WINDOW, options: {}, ...change });
+		await expect(send({ templateId: byId(3) })).rejects.toThrow('Template is not approved');
+		await expect(send({ senderId: byId(2), templateId: byId(4) })).rejects.toThrow('The sender is offline');
+		await expect(send({ senderId: byId(2) })).rejects.toThrow('Template not found');
+		await expect(send({ templateId: byId(1) })).rejects.toThrow('Template variables missing');
+		await control(sim, 'user', { total_balance: 0 });
+		await expect(send({})).rejects.toThrow('Insufficient balance');
+		expect(sim.state.whatsappMessages).toHaveLength(2);
+	});
+
+	it('WhatsApp: Send Freeform inside the window is charged and recorded; an expired window is refused', async () => {
+		const before = balance();
+		const [sent] = await op(sim, { resource: 'whatsapp', operation: 'sendFreeform', senderId: byId(1), recipientPhone: OPEN_WINDOW, message: 'Your parcel arrives today.' });
+		expect(sent).toMatchObject({ conversation_id: 1, session_status: { is_open: true } });
+		expect(sim.state.whatsappMessages).toEqual([expect.objectContaining({ type: 'freeform', content: 'Your parcel arrives today.', to: OPEN_WINDOW })]);
+		expect(round(before - balance())).toBe(0.005);
+
+		const error = await op(sim, { resource: 'whatsapp', operation: 'sendFreeform', senderId: byId(1), recipientPhone: EXPIRED_WINDOW, message: 'Hi' }).catch((e) => e);
+		expect(error.message).toContain('24-hour session has expired');
+		expect(error.description).toContain('SESSION_EXPIRED');
+		expect(sim.state.whatsappMessages).toHaveLength(1);
+	});
+
+	it('Conversation: Generate AI Reply keeps one conversation per customer; Disable AI / Enable AI switch the answers', async () => {
+		const before = balance();
+		const ask = (message: string, extra: IDataObject = {}) =>
+			op(sim, { resource: 'conversation', operation: 'generateAiReply', assistantId: byId(1), customerIdentifier: 'shop-customer-7', message, ...extra });
+		const [first] = await ask('Where is my order?', { variables: { values: [{ key: 'customer_name', value: 'Ada' }] } });
+		expect(first).toMatchObject({ customer_identifier: 'shop-customer-7', ai_disabled: false });
+		expect(first.reply).toContain('Ada');
+		const [second] = await ask('Thanks!');
+		expect(second.conversation_id).toBe(first.conversation_id);
+		const stored = () => sim.state.conversations.find((c: any) => c.id === first.conversation_id);
+		expect(stored()).toMatchObject({ type: 'api', external_identifier: 'shop-customer-7', variables: { customer_name: 'Ada' } });
+		expect(stored().messages).toHaveLength(4);
+		expect(round(before - balance())).toBe(0.02);
+		expect(sim.log.filter((e) => e.path === '/api/user/ai/generate-reply')).toHaveLength(2);
+
+		const [off] = await op(sim, { resource: 'conversation', operation: 'disableAi', conversationId: first.conversation_id });
+		expect(off).toEqual({ id: first.conversation_id, ai_enabled: false });
+		expect(stored().ai_enabled).toBe(false);
+		const [unanswered] = await ask('Hello? Anybody there?');
+		expect(unanswered).toMatchObject({ ai_disabled: true, reply: null });
+		expect(stored().messages.at(-1)).toEqual({ role: 'user', content: 'Hello? Anybody there?' });
+
+		const [on] = await op(sim, { resource: 'conversation', operation: 'enableAi', conversationId: first.conversation_id });
+		expect(on).toEqual({ id: first.conversation_id, ai_enabled: true });
+		expect(stored().ai_enabled).toBe(true);
+		expect((await ask('Back again'))[0].ai_disabled).toBe(false);
+
+		await expect(op(sim, { resource: 'conversation', operation: 'disableAi', conversationId: '0b6f3c1e-8a4d-4f5e-9c2b-1d2e3f4a5b6c' })).rejects.toThrow(
+			'Conversation not found',
+		);
+		await expect(op(sim, { resource: 'conversation', operation: 'enableAi', conversationId: 'not-a-uuid' })).rejects.toThrow('Conversation ID must be a UUID');
+		await expect(ask('Hi', { assistantId: byId(42) })).rejects.toThrow('Assistant not found or does not belong to you');
+	});
+
+	it('ran every operation of the area', () => {
+		expect([...exercised].sort()).toEqual([...CLASSIC_AREAS.messaging].sort());
+	});
+});
