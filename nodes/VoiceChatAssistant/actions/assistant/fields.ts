@@ -184,8 +184,8 @@ const callFlow: INodeProperties[] = [
 		name: 'fillers',
 		type: 'boolean',
 		default: false,
-		description: 'Whether the assistant uses filler words while thinking (pipeline only)',
-		displayOptions: ONLY_PIPELINE,
+		description:
+			'Whether the assistant uses filler words while thinking (pipeline only: in multimodal and dualplex mode it can only be turned off)',
 	},
 	{
 		displayName: 'Filler Phrases',

@@ -1,0 +1,135 @@
+/**
+ * The rest of the classic API in a real n8n: one workflow that touches every
+ * resource added beside SPEC.md's (SMS, WhatsApp, AI replies, campaigns,
+ * leads, phone numbers, SIP trunks, folders and labels) and the valid inputs
+ * that used to be refused (time zones, fillers off in multimodal mode).
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { createN8nHome, outputOf } = require('../harness/n8n');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startSimulator } = require('../simulator/server');
+
+const KEY = 'sim-test-key-0123456789';
+const TYPE = 'n8n-nodes-voice-chat-assistant.voiceChatAssistant';
+const credentials = { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } };
+const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
+
+function chain(id: string, steps: Array<[string, Record<string, unknown>]>) {
+	const nodes: any[] = [{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }];
+	for (const [name, parameters] of steps) {
+		nodes.push({ id: name, name, type: TYPE, typeVersion: 1, position: [nodes.length * 200, 0], parameters, credentials, executeOnce: true });
+	}
+	const connections: any = {};
+	for (let i = 0; i < nodes.length - 1; i++) connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	return { id, name: id, nodes, connections };
+}
+
+describe('real n8n: the whole classic API', () => {
+	let sim: any;
+	let home: any;
+	beforeAll(async () => {
+		sim = await startSimulator({ port: 0, rateLimit: false });
+		home = await createN8nHome();
+		await home.importCredentials([
+			{ id: 'simCredential001', name: 'sim', type: 'voiceChatAssistantApi', data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 } },
+		]);
+	});
+	afterAll(async () => {
+		await sim?.close();
+		await home?.cleanup();
+	});
+
+	it('one workflow touches every new resource, and the service receives what it should', async () => {
+		const search = await fetch(`${sim.url}/api/user/phone-numbers/search?country_code=US`, { headers: { authorization: `Bearer ${KEY}` } });
+		const available = ((await search.json()) as any).data[0].phone_number;
+		const steps: Array<[string, Record<string, unknown>]> = [
+			['Folder', { resource: 'folder', operation: 'create', name: 'E2E folder', options: { color: 'green' } }],
+			['Label', { resource: 'label', operation: 'create', name: 'E2E label', options: {} }],
+			[
+				'File Assistant',
+				{
+					resource: 'assistant',
+					operation: 'update',
+					assistantId: rl(2),
+					mode: 'keep',
+					updateFields: { folder_id: '={{ $("Folder").item.json.id }}', label_ids: '={{ [$("Label").item.json.id] }}', timezone: 'Asia/Kolkata' },
+				},
+			],
+			['Campaign', { resource: 'campaign', operation: 'create', name: 'E2E campaign', assistantId: rl(2), additionalFields: { timezone: 'America/Nuuk' } }],
+			['Lead', { resource: 'lead', operation: 'create', campaignId: '={{ { __rl: true, mode: "id", value: String($("Campaign").item.json.id) } }}', phoneNumber: '+4915100000888' }],
+			['Leads', { resource: 'lead', operation: 'getMany', returnAll: true, filters: { campaign_id: '={{ $("Campaign").item.json.id }}' } }],
+			['Start Campaign', { resource: 'campaign', operation: 'start', campaignId: '={{ { __rl: true, mode: "id", value: String($("Campaign").item.json.id) } }}' }],
+			['SMS', { resource: 'sms', operation: 'send', fromNumberId: rl(1), to: '+4915112345678', body: 'Thanks for your call!' }],
+			['WhatsApp', { resource: 'whatsapp', operation: 'sendFreeform', senderId: rl(1), recipientPhone: '+4915112345678', message: 'Your parcel arrives today.' }],
+			['AI Reply', { resource: 'conversation', operation: 'generateAiReply', assistantId: rl(1), customerIdentifier: 'e2e-customer', message: 'Are you open?' }],
+			['Buy Number', { resource: 'phoneNumber', operation: 'purchase', phoneNumber: available }],
+			[
+				'SIP Trunk',
+				{
+					resource: 'sipTrunk',
+					operation: 'create',
+					sip_trunk_type: 'extension',
+					phone_number: '201',
+					sip_username: 'e2e-pbx',
+					sip_password: 'e2e-secret',
+					sip_address: 'pbx.example.net',
+					sip_calling_format: '+e164',
+					inbound_authorization_type: 'auth',
+					country_code: 'DE',
+					additionalFields: {},
+				},
+			],
+			['Labels', { resource: 'label', operation: 'getMany', returnAll: true }],
+		];
+		const id = await home.importWorkflow(chain('e2eClassicWf0001', steps));
+		const result = await home.execute(id);
+		expect({ ok: result.ok, stderr: result.ok ? '' : String(result.raw).slice(-3000) }).toEqual({ ok: true, stderr: '' });
+		const out = (name: string) => outputOf(result.run, name).items.map((i: any) => i.json);
+
+		const folder = out('Folder')[0];
+		const label = out('Label')[0];
+		const assistant = sim.state.assistants.find((a: any) => a.id === 2);
+		expect(assistant).toMatchObject({ folder_id: folder.id, label_ids: [label.id], timezone: 'Asia/Kolkata' });
+		const campaign = out('Campaign')[0];
+		expect(campaign).toMatchObject({ name: 'E2E campaign', status: 'draft' });
+		expect(out('Leads').map((l: any) => l.phone_number)).toEqual(['+4915100000888']);
+		expect(out('Start Campaign')[0]).toMatchObject({ status: 'in-progress' });
+		expect(out('SMS')[0]).toMatchObject({ to: '+4915112345678' });
+		expect(sim.state.smsMessages).toHaveLength(1);
+		expect(out('WhatsApp')[0].message_id).toBeDefined();
+		expect(out('AI Reply')[0].reply).toEqual(expect.stringContaining('Are you open?'));
+		expect(out('Buy Number')[0]).toMatchObject({ phone_number: available });
+		expect(sim.state.phoneNumbers.map((p: any) => p.phone_number)).toContain(available);
+		expect(out('SIP Trunk')[0]).toMatchObject({ sip_username: 'e2e-pbx' });
+		expect(JSON.stringify(out('SIP Trunk'))).not.toContain('e2e-secret');
+		expect(out('Labels').map((l: any) => l.name)).toContain('E2E label');
+		// sends that cost money went out once each
+		const posts = (path: string) => sim.log.filter((e: any) => e.method === 'POST' && e.path === path).length;
+		expect([posts('/api/user/sms'), posts('/api/user/whatsapp/send-freeform'), posts('/api/user/ai/generate-reply'), posts('/api/user/phone-numbers/purchase')]).toEqual([1, 1, 1, 1]);
+	});
+
+	it('valid input reaches the service: fillers off in multimodal mode, an update that switches the webhook on without a URL', async () => {
+		const id = await home.importWorkflow(
+			chain('e2eClassicWf0002', [
+				['Multimodal', { resource: 'assistant', operation: 'update', assistantId: rl(2), mode: 'multimodal', updateFields: { multimodal_model_id: 10, voice_id: 10, fillers: false } }],
+				['Webhook On', { resource: 'assistant', operation: 'update', assistantId: rl(1), mode: 'keep', updateFields: { is_webhook_active: true } }],
+			]),
+		);
+		await fetch(`${sim.url}/api/user/assistant/1`, {
+			method: 'PUT',
+			headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+			body: JSON.stringify({ webhook_url: 'https://example.com/calls', is_webhook_active: false }),
+		});
+		const before = sim.log.length;
+		const result = await home.execute(id);
+		expect({ ok: result.ok, stderr: result.ok ? '' : String(result.raw).slice(-3000) }).toEqual({ ok: true, stderr: '' });
+		const puts = sim.log.slice(before).filter((e: any) => e.method === 'PUT');
+		expect(puts.map((e: any) => e.body)).toEqual([
+			{ mode: 'multimodal', multimodal_model_id: 10, voice_id: 10, fillers: false },
+			{ is_webhook_active: true },
+		]);
+		expect(puts.map((e: any) => e.status)).toEqual([200, 200]);
+	});
+});
+
+export {};
