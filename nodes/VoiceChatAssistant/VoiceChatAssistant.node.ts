@@ -26,7 +26,7 @@ export class VoiceChatAssistant implements INodeType {
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'Manage AI voice and chat assistants (Famulor): assistants, knowledge, mid call tools, leads, phone numbers, conversations and calls',
+			'Manage AI voice and chat assistants (Famulor): assistants, knowledge, tools, calls, chats, campaigns and leads, SMS and WhatsApp, numbers and SIP trunks',
 		defaults: {
 			name: 'Voice Chat Assistant',
 		},

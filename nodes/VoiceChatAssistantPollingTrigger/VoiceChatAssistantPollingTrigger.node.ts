@@ -5,7 +5,7 @@ import type {
 	INodeTypeDescription,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError, deepCopy } from 'n8n-workflow';
 
 import {
 	CALL_STATUS_OPTIONS,
@@ -217,113 +217,126 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const event = this.getNodeParameter('event') as string;
-		const manual = this.getMode() === 'manual';
-		const now = getClock().now();
 		const state = this.getWorkflowStaticData('node') as PollState;
-
-		if (event === DOCUMENT_PROCESSED) {
-			const kb = positiveId(
-				this,
-				'Knowledgebase',
-				locatorValue(this.getNodeParameter('knowledgebaseId')),
-			);
-			if (manual) {
-				const newest = (await readDocuments(this, kb)).filter(isProcessed).pop();
-				return newest ? [this.helpers.returnJsonArray([newest])] : noTestEvent(this, event);
-			}
-			const settings = JSON.stringify([event, kb]);
-			if (state.settings !== settings || !state.documents) {
-				reset(state, settings);
-				state.documents = documentStatuses(await readDocuments(this, kb));
-				return null;
-			}
-			const { processed, statuses } = await pollDocuments(this, kb, state.documents);
-			state.documents = statuses;
-			return processed.length ? [this.helpers.returnJsonArray(processed)] : null;
+		const result = await pollOnce.call(this, state);
+		// n8n notices changes of the node's static data at its top level only (nested objects
+		// created after loading are not watched): every part is written back as a new object
+		for (const key of Object.keys(state) as Array<keyof PollState>) {
+			if (typeof state[key] === 'object') (state as IDataObject)[key] = deepCopy(state[key]);
 		}
+		return result;
+	}
+}
 
-		const assistant = locatorValue(this.getNodeParameter('assistantId', ''));
-		const assistantId = assistant ? positiveId(this, 'Assistant', assistant) : undefined;
+async function pollOnce(
+	this: IPollFunctions,
+	state: PollState,
+): Promise<INodeExecutionData[][] | null> {
+	const event = this.getNodeParameter('event') as string;
+	const manual = this.getMode() === 'manual';
+	const now = getClock().now();
 
-		if (event === CALL_ENDED) {
-			const filters = this.getNodeParameter('callFilters', {}) as IDataObject;
-			const qs: IDataObject = {};
-			if (assistantId !== undefined) qs.assistant_id = assistantId;
-			const campaign = locatorValue(filters.campaignId);
-			if (campaign) qs.campaign_id = positiveId(this, 'Campaign', campaign);
-			if (filters.type) {
-				if (!CALL_TYPES.includes(String(filters.type)))
-					throw new NodeOperationError(
-						this.getNode(),
-						`Type must be one of ${CALL_TYPES.join(', ')}, got "${String(filters.type)}"`,
-					);
-				qs.type = filters.type;
-			}
-			const statuses = (filters.statuses as string[] | undefined) ?? [];
-			const wanted = (call: IDataObject) =>
-				statuses.length === 0 || statuses.includes(String(call.status));
-			const output = async (calls: IDataObject[]): Promise<INodeExecutionData[][]> => {
-				const items: INodeExecutionData[] = [];
-				for (const call of calls) {
-					const item: INodeExecutionData = { json: call };
-					if (filters.downloadRecording === true && typeof call.recording_url === 'string') {
-						item.binary = { data: await downloadRecording(this, call.recording_url, call.id) };
-					}
-					items.push(item);
-				}
-				return [items];
-			};
-			if (manual) {
-				const page = await readNewest(this, '/api/user/calls', qs, () => true);
-				const newest = page.find((call) => isFinal(call) && wanted(call));
-				return newest ? await output([newest]) : noTestEvent(this, event);
-			}
-			const settings = JSON.stringify([event, qs]);
-			if (state.settings !== settings || !state.calls?.walk) {
-				reset(state, settings);
-				state.calls = { walk: await startCallWalk(this, qs, now) };
-				return null;
-			}
-			const ended = (await pollCalls(this, qs, state.calls.walk, now)).filter(wanted);
-			return ended.length ? await output(ended) : null;
+	if (event === DOCUMENT_PROCESSED) {
+		const kb = positiveId(
+			this,
+			'Knowledgebase',
+			locatorValue(this.getNodeParameter('knowledgebaseId')),
+		);
+		if (manual) {
+			const newest = (await readDocuments(this, kb)).filter(isProcessed).pop();
+			return newest ? [this.helpers.returnJsonArray([newest])] : noTestEvent(this, event);
 		}
+		const settings = JSON.stringify([event, kb]);
+		if (state.settings !== settings || !state.documents) {
+			reset(state, settings);
+			state.documents = documentStatuses(await readDocuments(this, kb));
+			return null;
+		}
+		const { processed, statuses } = await pollDocuments(this, kb, state.documents);
+		state.documents = statuses;
+		return processed.length ? [this.helpers.returnJsonArray(processed)] : null;
+	}
 
-		const filters = this.getNodeParameter('conversationFilters', {}) as IDataObject;
+	const assistant = locatorValue(this.getNodeParameter('assistantId', ''));
+	const assistantId = assistant ? positiveId(this, 'Assistant', assistant) : undefined;
+
+	if (event === CALL_ENDED) {
+		const filters = this.getNodeParameter('callFilters', {}) as IDataObject;
 		const qs: IDataObject = {};
 		if (assistantId !== undefined) qs.assistant_id = assistantId;
+		const campaign = locatorValue(filters.campaignId);
+		if (campaign) qs.campaign_id = positiveId(this, 'Campaign', campaign);
 		if (filters.type) {
-			if (!CONVERSATION_TYPES.includes(String(filters.type)))
+			if (!CALL_TYPES.includes(String(filters.type)))
 				throw new NodeOperationError(
 					this.getNode(),
-					`Type must be one of ${CONVERSATION_TYPES.join(', ')}, got "${String(filters.type)}"`,
+					`Type must be one of ${CALL_TYPES.join(', ')}, got "${String(filters.type)}"`,
 				);
 			qs.type = filters.type;
 		}
+		const statuses = (filters.statuses as string[] | undefined) ?? [];
+		const wanted = (call: IDataObject) =>
+			statuses.length === 0 || statuses.includes(String(call.status));
+		const output = async (calls: IDataObject[]): Promise<INodeExecutionData[][]> => {
+			const items: INodeExecutionData[] = [];
+			for (const call of calls) {
+				const item: INodeExecutionData = { json: call };
+				if (filters.downloadRecording === true && typeof call.recording_url === 'string') {
+					item.binary = { data: await downloadRecording(this, call.recording_url, call.id) };
+				}
+				items.push(item);
+			}
+			return [items];
+		};
 		if (manual) {
-			const [newest] = await readNewest(this, '/api/user/conversations', qs, () => true);
-			if (!newest) return noTestEvent(this, event);
-			const item = event === CONVERSATION_ENDED ? await withMessages(this, newest) : newest;
-			return [this.helpers.returnJsonArray([item])];
+			const page = await readNewest(this, '/api/user/calls', qs, () => true);
+			const newest = page.find((call) => isFinal(call) && wanted(call));
+			return newest ? await output([newest]) : noTestEvent(this, event);
 		}
 		const settings = JSON.stringify([event, qs]);
-		if (state.settings !== settings || !state.conversations) {
+		if (state.settings !== settings || !state.calls?.walk) {
 			reset(state, settings);
-			state.conversations = await startConversationWalk(this, qs);
+			state.calls = { walk: await startCallWalk(this, qs, now) };
 			return null;
 		}
-		const found =
-			event === NEW_CONVERSATION
-				? await pollNewConversations(this, qs, state.conversations)
-				: await pollEndedConversations(
-						this,
-						qs,
-						state.conversations,
-						now,
-						Number(filters.inactivityMinutes ?? 30) * 60_000,
-					);
-		return found.length ? [this.helpers.returnJsonArray(found)] : null;
+		const ended = (await pollCalls(this, qs, state.calls.walk, now)).filter(wanted);
+		return ended.length ? await output(ended) : null;
 	}
+
+	const filters = this.getNodeParameter('conversationFilters', {}) as IDataObject;
+	const qs: IDataObject = {};
+	if (assistantId !== undefined) qs.assistant_id = assistantId;
+	if (filters.type) {
+		if (!CONVERSATION_TYPES.includes(String(filters.type)))
+			throw new NodeOperationError(
+				this.getNode(),
+				`Type must be one of ${CONVERSATION_TYPES.join(', ')}, got "${String(filters.type)}"`,
+			);
+		qs.type = filters.type;
+	}
+	if (manual) {
+		const [newest] = await readNewest(this, '/api/user/conversations', qs, () => true);
+		if (!newest) return noTestEvent(this, event);
+		const item = event === CONVERSATION_ENDED ? await withMessages(this, newest) : newest;
+		return [this.helpers.returnJsonArray([item])];
+	}
+	const settings = JSON.stringify([event, qs]);
+	if (state.settings !== settings || !state.conversations) {
+		reset(state, settings);
+		state.conversations = await startConversationWalk(this, qs);
+		return null;
+	}
+	const found =
+		event === NEW_CONVERSATION
+			? await pollNewConversations(this, qs, state.conversations)
+			: await pollEndedConversations(
+					this,
+					qs,
+					state.conversations,
+					now,
+					Number(filters.inactivityMinutes ?? 30) * 60_000,
+				);
+	return found.length ? [this.helpers.returnJsonArray(found)] : null;
 }
 
 function reset(state: PollState, settings: string) {
