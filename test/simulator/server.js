@@ -100,6 +100,29 @@ function mergeConfig(base, partial) {
 	return out;
 }
 
+/**
+ * Faults set with POST /__sim/faults: `{method, path, rate, kinds, seed}`. A request that matches
+ * a rule gets one of `kinds` with probability `rate` (a seeded generator, so a run repeats):
+ * `refuse-503` / `refuse-500` answer before anything is stored; `lose-502` stores and answers
+ * 502; `lose-reset` stores and drops the connection.
+ */
+function pickFault(sim, method, path) {
+	for (const rule of sim.faults || []) {
+		if (rule.method !== method || rule.path !== path) continue;
+		rule.state = (rule.state + 0x6d2b79f5) >>> 0;
+		let t = rule.state;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		const random = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+		if (random >= rule.rate) continue;
+		const kind = rule.kinds[rule.count % rule.kinds.length];
+		rule.count++;
+		rule.injected[kind] = (rule.injected[kind] || 0) + 1;
+		return kind;
+	}
+	return null;
+}
+
 function redactHeaders(headers) {
 	const out = { ...headers };
 	if (out.authorization !== undefined) {
@@ -180,7 +203,22 @@ class Simulator {
 
 		let result;
 		try {
-			result = await this.dispatch(req, url, entry, isControl);
+			const fault = isControl ? null : pickFault(this, req.method, url.pathname);
+			if (fault && fault.startsWith('refuse-')) {
+				// refused before anything is stored
+				const status = Number(fault.slice('refuse-'.length));
+				await readBody(req, this.config.maxBodyBytes);
+				result = { status, body: { message: status === 503 ? 'Service Unavailable' : 'Server Error' } };
+			} else {
+				result = await this.dispatch(req, url, entry, isControl);
+			}
+			if (fault === 'lose-502') result = { status: 502, body: { message: 'Bad Gateway' } };
+			if (fault === 'lose-reset') {
+				// stored, then the connection drops before the answer
+				if (entry) entry.status = 'reset';
+				req.socket.destroy();
+				return;
+			}
 		} catch (err) {
 			if (err instanceof HttpError) {
 				result = { status: err.status, body: err.body, headers: err.headers };

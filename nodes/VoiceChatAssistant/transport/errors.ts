@@ -108,25 +108,38 @@ export function toApiError(
 	});
 }
 
-/** An error of the connection itself (no answer from the service). */
+/** Codes of failures where the request never reached the service. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/**
+ * An error of the connection itself (no answer from the service). Only a
+ * request that never reached the service is called unreachable (and only then
+ * is the base URL worth checking); a connection that broke after the request
+ * was sent says that the service may have carried it out.
+ */
 export function toConnectionError(
 	node: INode,
 	code: string | undefined,
 	attempts: number,
-	details: { timeoutMs: number; retried: boolean; itemIndex?: number },
+	details: { timeoutMs: number; retried: boolean; itemIndex?: number; checkBeforeRetry?: string },
 ): NodeApiError {
 	const timedOut = code === 'ETIMEDOUT' || code === 'ECONNABORTED' || code === 'ESOCKETTIMEDOUT';
+	const notSent = code !== undefined && NOT_SENT.has(code);
 	const message = timedOut
 		? `The service did not answer within ${details.timeoutMs / 1000} s`
-		: `The service could not be reached${code ? ` (${code})` : ''}`;
+		: notSent
+			? `The service could not be reached (${code})`
+			: code
+				? `The connection broke after the request was sent (${code})`
+				: 'The request to the service failed without an answer';
 	const hints: string[] = [];
 	if (attempts > 1) hints.push(`Gave up after ${attempts} attempts.`);
-	if (!details.retried && timedOut) {
+	if (notSent) hints.push('Check the base URL of the credential and the network.');
+	else if (!details.retried) {
 		hints.push(
-			'The request was not sent again because the service may already have applied it; check before running it again.',
+			`The request was sent and may have been carried out; ${details.checkBeforeRetry ?? 'check the account'} before running it again.`,
 		);
 	}
-	hints.push('Check the base URL of the credential and the network.');
 	const error = new NodeApiError(
 		node,
 		{ message, code: code ?? null },

@@ -5,5 +5,12 @@ export { CREDENTIAL_TYPE, normalizeBaseUrl } from './credentials';
 export type { RequestContext } from './credentials';
 export { MAX_PER_PAGE, PAGES_IN_FLIGHT, apiRequestAllItems } from './pagination';
 export type { PageEnvelope } from './pagination';
-export { ENDPOINT_LIMITS, RETRY, apiRequest, retryAfterMs } from './request';
-export type { ApiRequestOptions, EndpointLimit } from './request';
+export {
+	ENDPOINT_LIMITS,
+	RETRY,
+	apiRequest,
+	mayHaveBeenCarriedOut,
+	retryAfterMs,
+	sentMayHaveApplied,
+} from './request';
+export type { ApiRequestOptions, EndpointLimit, RequestOutcome } from './request';

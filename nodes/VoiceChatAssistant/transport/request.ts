@@ -37,10 +37,25 @@ export interface ApiRequestOptions {
 	 */
 	sendOnce?: boolean;
 	/**
+	 * The body carries a natural key the service refuses twice (a lead's phone
+	 * number in its campaign): the request is safe to send again after any
+	 * failure, a 500 included.
+	 */
+	naturalKey?: boolean;
+	/** Filled in by the request: whether an attempt whose answer was lost came before the last one. */
+	outcome?: RequestOutcome;
+	/** What to check before running a request again whose answer was lost (sendOnce requests). */
+	checkBeforeRetry?: string;
+	/**
 	 * A limit of the endpoint on top of the credential's budget (e.g. AI
 	 * replies: 5 per minute), kept per credential like the budget itself.
 	 */
 	endpointLimit?: EndpointLimit;
+}
+
+export interface RequestOutcome {
+	/** An earlier attempt may have been carried out (its answer was a 500, 502 or 504, or the connection broke). */
+	earlierAttemptMayHaveApplied: boolean;
 }
 
 /** An endpoint's own rate limit, as documented by the service. */
@@ -145,6 +160,19 @@ function parseBody(body: unknown): unknown {
 	return body;
 }
 
+/** Errors of requests whose answer was lost: the service may have carried them out. */
+const lostAnswers = new WeakSet<object>();
+
+/** Whether the request behind this error may have been carried out (a 500, 502 or 504, or a broken connection). */
+export function mayHaveBeenCarriedOut(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && lostAnswers.has(error);
+}
+
+/** The warning for a request whose answer was lost and that is not sent again. */
+export function sentMayHaveApplied(checkBeforeRetry?: string): string {
+	return `The request was sent and may have been carried out; ${checkBeforeRetry ?? 'check the account'} before running it again.`;
+}
+
 function isFormData(body: unknown): body is FormData {
 	return typeof FormData !== 'undefined' && body instanceof FormData;
 }
@@ -167,7 +195,11 @@ export async function apiRequest<T = unknown>(
 		burst: settings.burst,
 	});
 	const idempotent =
-		!options.sendOnce && (options.idempotent ?? (method !== 'POST' && method !== 'PATCH'));
+		!options.sendOnce &&
+		(options.naturalKey === true ||
+			(options.idempotent ?? (method !== 'POST' && method !== 'PATCH')));
+	const outcome = options.outcome;
+	if (outcome) outcome.earlierAttemptMayHaveApplied = false;
 	const clock = getClock();
 	const node = this.getNode();
 	const multipart = isFormData(options.body);
@@ -220,21 +252,24 @@ export async function apiRequest<T = unknown>(
 				grant.settle();
 				endpointGrant?.settle();
 			}
-			const retryable =
-				code !== undefined &&
-				(NOT_SENT_CODES.has(code) || (idempotent && UNCERTAIN_CODES.has(code)));
+			const notSent = code !== undefined && NOT_SENT_CODES.has(code);
+			const retryable = notSent || (idempotent && code !== undefined && UNCERTAIN_CODES.has(code));
 			const delay = backoffDelay(attempt);
 			if (retryable && attempt < RETRY.maxAttempts && waited + delay <= RETRY.maxTotalWaitMs) {
+				if (!notSent && outcome) outcome.earlierAttemptMayHaveApplied = true;
 				waited += delay;
 				await clock.sleep(delay);
 				continue;
 			}
 			// never pass the original error on: it carries the request with its headers
-			throw toConnectionError(node, code, attempt, {
+			const failure = toConnectionError(node, code, attempt, {
 				timeoutMs: request.timeout ?? DEFAULT_TIMEOUT_MS,
 				retried: idempotent,
 				itemIndex: options.itemIndex,
+				checkBeforeRetry: options.checkBeforeRetry,
 			});
+			if (code === undefined || !NOT_SENT_CODES.has(code)) lostAnswers.add(failure);
+			throw failure;
 		}
 
 		const status = response.statusCode;
@@ -248,7 +283,9 @@ export async function apiRequest<T = unknown>(
 		}
 		const body = parseBody(response.body);
 
-		if (status === 429 || status === 502 || status === 503 || status === 504) {
+		// a request with a natural key may even be sent again after a 500: a second copy is refused
+		const serverError = status === 500 && options.naturalKey === true && !options.sendOnce;
+		if (status === 429 || status === 502 || status === 503 || status === 504 || serverError) {
 			const retryable = status === 429 || (!options.sendOnce && (status === 503 || idempotent));
 			let delay = backoffDelay(attempt);
 			if (status === 429 || status === 503) {
@@ -257,13 +294,25 @@ export async function apiRequest<T = unknown>(
 			}
 			if (retryable && attempt < RETRY.maxAttempts && waited + delay <= RETRY.maxTotalWaitMs) {
 				waited += delay;
+				if (status !== 429 && status !== 503 && outcome)
+					outcome.earlierAttemptMayHaveApplied = true;
 				if (status === 429) (endpointLimiter ?? limiter).pauseUntil(clock.now() + delay);
 				await clock.sleep(delay);
 				continue;
 			}
 		}
 
-		if (status >= 400) throw toApiError(node, status, body, options.itemIndex);
+		if (status >= 400) {
+			const error = toApiError(node, status, body, options.itemIndex);
+			if (status === 500 || status === 502 || status === 504) lostAnswers.add(error);
+			// an answer that may hide a carried-out request: not sent again, so say what to check
+			if (!idempotent && (status === 500 || status === 502 || status === 504)) {
+				error.description = [error.description, sentMayHaveApplied(options.checkBeforeRetry)]
+					.filter(Boolean)
+					.join(' ');
+			}
+			throw error;
+		}
 		// the service's error shapes count as errors also when they come with HTTP 200
 		if (isErrorAnswer(body)) {
 			throw toApiError(node, statusOfErrorAnswer(status, body), body, options.itemIndex);

@@ -13,6 +13,7 @@
  *   POST /__sim/calls/seed           {count, assistant_id?, status?, type?, campaign_id?, days?} → {created, first_id, last_id, total}
  *   POST /__sim/calls/complete       completes a call and delivers the webhooks → {call, deliveries, skipped}
  *                                    (`redeliver: true` delivers once more, as when the service missed the answer)
+ *   POST /__sim/faults               {method, path, rate, kinds, seed?} (or {clear: true}): injected failures
  *   POST /__sim/conversations/end    ends a chat and delivers the conversation-ended webhook → {payload, deliveries}
  *   GET  /__sim/recordings/:file     a few bytes of audio/mpeg (the calls' recording_url)
  */
@@ -325,6 +326,27 @@ function register(router) {
 	router.post('/__sim/calls/seed', ({ sim, body }) => ok(seedCalls(sim.state, body)));
 
 	router.post('/__sim/calls/complete', async ({ sim, body }) => ok(await completeCall(sim, sim.state, body)));
+
+	router.post('/__sim/faults', ({ sim, body }) => {
+		if (body && body.clear) {
+			sim.faults = [];
+			return ok({ faults: [] });
+		}
+		const v = new Validator(body, INVALID);
+		const method = v.check('method', { required: true, type: 'string', in: ['GET', 'POST', 'PUT', 'DELETE'] });
+		const path = v.check('path', { required: true, type: 'string' });
+		const rate = v.check('rate', { required: true, type: 'number', min: 0, max: 1 });
+		const kinds = v.check('kinds', { required: true, type: 'array' });
+		const seed = v.check('seed', { type: 'integer', nullable: true });
+		v.throwIfFailed();
+		const known = ['refuse-503', 'refuse-500', 'lose-502', 'lose-reset'];
+		if (!kinds.value.length || kinds.value.some((k) => !known.includes(k))) throw new HttpError(422, { message: `kinds: any of ${known.join(', ')}` });
+		const rule = { method: method.value, path: path.value, rate: rate.value, kinds: kinds.value, state: seed.value ?? 1, count: 0, injected: {} };
+		sim.faults = [...(sim.faults || []), rule];
+		return ok({ faults: sim.faults });
+	});
+
+	router.get('/__sim/faults', ({ sim }) => ok({ faults: sim.faults || [] }));
 
 	router.post('/__sim/conversations/end', async ({ sim, body }) => ok(await endConversation(sim, sim.state, body)));
 

@@ -257,7 +257,8 @@ describe('transport', () => {
 			const error = await failure(apiRequest.call(ctx(), 'POST', '/api/user/lead', { body: { a: 1 }, timeout: 50 }));
 			expect(error).toBeInstanceOf(NodeApiError);
 			expect(error.message).toMatch(/did not answer within 0\.05 s/);
-			expect(error.description).toMatch(/not sent again/);
+			expect(error.description).toMatch(/was sent and may have been carried out/);
+			expect(error.description).not.toMatch(/base URL/);
 			scope.done();
 			expect(second.isDone()).toBe(false);
 			expectNoKey(error);
@@ -421,5 +422,61 @@ describe('transport: requests that spend money or reach a person (sendOnce)', ()
 		nock(TEST_BASE_URL).post('/api/user/whatsapp/send').reply(200, { success: false, error: 'Sender not found', error_code: 'SENDER_NOT_FOUND' });
 		const error = await failure(apiRequest.call(ctx(), 'POST', '/api/user/whatsapp/send', { body: {} }));
 		expect(error.message).toContain('Sender not found');
+	});
+});
+
+describe('transport: honest messages and natural keys (exactly once)', () => {
+	let clock: ReturnType<typeof installFakeClock>;
+	beforeEach(() => {
+		nock.disableNetConnect();
+		resetLimiters();
+		clock = installFakeClock();
+	});
+	afterEach(() => {
+		clock.restore();
+		nock.cleanAll();
+	});
+
+	it('a connection that broke after the request was sent never says "could not be reached" nor "check the base URL"', async () => {
+		nock(TEST_BASE_URL).post('/api/user/knowledgebases').replyWithError(netError('ECONNRESET', 'socket hang up'));
+		const error = await failure(apiRequest.call(ctx(), 'POST', '/api/user/knowledgebases', { body: { name: 'A' } }));
+		expect(error.message).toBe('The connection broke after the request was sent (ECONNRESET)');
+		expect(error.description).toContain('may have been carried out');
+		expect(`${error.message} ${error.description}`).not.toMatch(/could not be reached|base URL/);
+	});
+
+	it('"check the base URL" appears only when nothing reached the service', async () => {
+		nock(TEST_BASE_URL).get('/api/user/me').times(RETRY.maxAttempts).replyWithError(netError('ENOTFOUND', 'getaddrinfo ENOTFOUND'));
+		const error = await failure(apiRequest.call(ctx(), 'GET', '/api/user/me'));
+		expect(error.message).toBe('The service could not be reached (ENOTFOUND)');
+		expect(error.description).toContain('Check the base URL');
+	});
+
+	it('a request with a natural key is sent again after a 500, a 502 and a reset, and says that an earlier attempt may have applied', async () => {
+		const scope = nock(TEST_BASE_URL)
+			.post('/api/user/lead').reply(500, { message: 'Server Error' })
+			.post('/api/user/lead').reply(502, 'Bad Gateway')
+			.post('/api/user/lead').replyWithError(netError('ECONNRESET', 'socket hang up'))
+			.post('/api/user/lead').reply(200, { data: { id: 9 } });
+		const outcome = { earlierAttemptMayHaveApplied: false };
+		await expect(apiRequest.call(ctx(), 'POST', '/api/user/lead', { body: {}, naturalKey: true, outcome })).resolves.toEqual({ data: { id: 9 } });
+		expect(outcome.earlierAttemptMayHaveApplied).toBe(true);
+		scope.done();
+	});
+
+	it('a 503 before anything was stored does not count as an attempt that may have applied', async () => {
+		nock(TEST_BASE_URL).post('/api/user/lead').reply(503, { message: 'Service Unavailable' }).post('/api/user/lead').reply(200, { data: { id: 9 } });
+		const outcome = { earlierAttemptMayHaveApplied: true };
+		await apiRequest.call(ctx(), 'POST', '/api/user/lead', { body: {}, naturalKey: true, outcome });
+		expect(outcome.earlierAttemptMayHaveApplied).toBe(false);
+	});
+
+	it('a send-once request whose answer was lost says what to check before retrying', async () => {
+		nock(TEST_BASE_URL).post('/api/user/make_call').reply(502, 'Bad Gateway');
+		const error = await failure(
+			apiRequest.call(ctx(), 'POST', '/api/user/make_call', { body: {}, sendOnce: true, checkBeforeRetry: 'look for the call in Call → Get Many' }),
+		);
+		expect(error.description).toContain('The request was sent and may have been carried out; look for the call in Call → Get Many before running it again.');
+		expect(clock.sleeps).toEqual([]);
 	});
 });

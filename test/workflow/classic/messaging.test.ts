@@ -27,6 +27,9 @@ const EXPIRED_WINDOW = '+4917612345678';
 const round = (n: number) => Math.round(n * 10000) / 10000;
 const mapper = (value: IDataObject | null) => ({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] });
 
+// WhatsApp sends wait for their own limit (5 per second): a busy machine needs more than jest's 5 s
+jest.setTimeout(30_000);
+
 describe('messaging: SMS, WhatsApp, AI replies and AI takeover', () => {
 	let sim: Simulator;
 	beforeAll(async () => {

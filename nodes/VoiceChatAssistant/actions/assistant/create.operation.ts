@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, recordWithMessage } from '../../transport';
+import { apiRequestAllItems, recordWithMessage } from '../../transport';
+import { createOnce } from '../createOnce';
 import { checkEnum, checkRequired } from '../validation';
 import { configurationBody } from './body';
 import { configurationFields, MODES } from './fields';
@@ -171,9 +172,19 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const additional = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
 	const body = configurationBody(this, itemIndex, { ...required, ...additional });
 	checkModeRules(this, itemIndex, body, mode, true);
-	const answer = (await apiRequest.call(this, 'POST', '/api/user/assistant', {
+	return await createOnce(this, itemIndex, {
+		path: '/api/user/assistant',
 		body,
-		itemIndex,
-	})) as IDataObject;
-	return recordWithMessage(answer);
+		noun: 'assistant',
+		candidates: async () =>
+			(await apiRequestAllItems.call(
+				this,
+				'/api/user/assistants/get',
+				{},
+				undefined,
+				itemIndex,
+			)) as IDataObject[],
+		matches: (candidate) => candidate.name === body.name,
+		shape: recordWithMessage,
+	});
 }

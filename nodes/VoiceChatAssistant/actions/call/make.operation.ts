@@ -75,6 +75,7 @@ export async function execute(
 		body,
 		itemIndex,
 		sendOnce: true,
+		checkBeforeRetry: `look for a call to ${phoneNumber} in Call → Get Many`,
 	})) as IDataObject;
 	if (!wait) return started;
 	const call = await waitForResult(

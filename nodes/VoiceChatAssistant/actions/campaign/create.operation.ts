@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, unwrap } from '../../transport';
+import { apiRequest, asList } from '../../transport';
+import { createOnce } from '../createOnce';
 import { assistantLocator, sortedByLabel } from '../../descriptions';
 import {
 	checkEnum,
@@ -212,5 +213,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		assistant_id: assistantId,
 		...campaignSettings(this, itemIndex, fields),
 	};
-	return unwrap(await apiRequest.call(this, 'POST', '/api/user/campaigns', { body, itemIndex }));
+	return await createOnce(this, itemIndex, {
+		path: '/api/user/campaigns',
+		body,
+		noun: 'campaign',
+		candidates: async () => asList(await apiRequest.call(this, 'GET', '/api/user/campaigns')),
+		matches: (candidate) => candidate.name === body.name,
+	});
 }

@@ -107,6 +107,7 @@ export async function updateStatus(
 		idempotent: action === 'stop',
 		// a start phones the leads: never sent twice
 		sendOnce: action === 'start',
+		checkBeforeRetry: `check the campaign's status with Campaign → Get`,
 	});
 	const data = isObject(answer) && isObject(answer.data) ? unwrap(answer) : {};
 	return { campaign_id: id, ...data, ...messageOf(answer) };

@@ -32,6 +32,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		// a widget conversation is charged per message: never sent twice
 		sendOnce: true,
+		checkBeforeRetry: 'check the history with Conversation → Get',
 	});
 	return { conversation_id: id, ...withoutStatus(answer) };
 }

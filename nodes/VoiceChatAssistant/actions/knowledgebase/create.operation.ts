@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, unwrap } from '../../transport';
+import { apiRequest, asList } from '../../transport';
+import { createOnce } from '../createOnce';
 import { checkRequired } from '../validation';
 import { descriptionField, nameAndDescription, nameField } from './shared';
 
@@ -17,7 +18,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	checkRequired(this, itemIndex, 'Name', name);
 	const text = this.getNodeParameter('description', itemIndex, '') as string;
 	const body = nameAndDescription(this, itemIndex, text ? { name, description: text } : { name });
-	return unwrap(
-		await apiRequest.call(this, 'POST', '/api/user/knowledgebases', { body, itemIndex }),
-	);
+	return await createOnce(this, itemIndex, {
+		path: '/api/user/knowledgebases',
+		body,
+		noun: 'knowledgebase',
+		candidates: async () => asList(await apiRequest.call(this, 'GET', '/api/user/knowledgebases')),
+		matches: (candidate) => candidate.name === name,
+	});
 }

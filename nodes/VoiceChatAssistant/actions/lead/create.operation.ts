@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, unwrap } from '../../transport';
+import { apiRequest, apiRequestAllItems, unwrap } from '../../transport';
+import type { RequestOutcome } from '../../transport';
 import {
 	campaignLocator,
 	keyValueCollection,
@@ -139,9 +140,25 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (secondary.length) body.secondary_contacts = secondary;
 	if (onDuplicate === 'allow') body.allow_dupplicate = true;
 
+	// Without "Allow", the phone number in its campaign is the lead's natural key: the service refuses a
+	// second copy, so the request is sent again after any failure, and a "duplicate" answer to a resend
+	// proves that the earlier attempt stored the lead.
+	const naturalKey = onDuplicate !== 'allow';
+	const outcome: RequestOutcome = { earlierAttemptMayHaveApplied: false };
 	try {
-		return unwrap(await apiRequest.call(this, 'POST', '/api/user/lead', { body, itemIndex }));
+		return unwrap(
+			await apiRequest.call(this, 'POST', '/api/user/lead', {
+				body,
+				itemIndex,
+				naturalKey,
+				outcome,
+				checkBeforeRetry: `look for ${phoneNumber} with Lead → Get Many (phone filter)`,
+			}),
+		);
 	} catch (error) {
+		if (isDuplicateAnswer(error) && naturalKey && outcome.earlierAttemptMayHaveApplied) {
+			return await storedEarlier(this, itemIndex, phoneNumber, campaignId);
+		}
 		if (onDuplicate === 'skip' && isDuplicateAnswer(error)) {
 			return {
 				...this.getInputData()[itemIndex].json,
@@ -151,4 +168,35 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 		throw itemError(this, error, itemIndex);
 	}
+}
+
+/**
+ * The lead an earlier attempt of this item stored (its answer was lost), read
+ * back with Lead → Get Many's phone filter; without it, what is known.
+ */
+async function storedEarlier(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	phoneNumber: string,
+	campaignId: number,
+): Promise<IDataObject> {
+	const note = { stored_by_earlier_attempt: true };
+	try {
+		const leads = (await apiRequestAllItems.call(
+			ctx,
+			'/api/user/leads',
+			{ phone_number: phoneNumber, campaign_id: campaignId },
+			10,
+			itemIndex,
+		)) as IDataObject[];
+		const lead = leads.find(
+			(entry) =>
+				entry.phone_number === phoneNumber &&
+				(entry.campaign_id === undefined || Number(entry.campaign_id) === campaignId),
+		);
+		if (lead) return { ...lead, ...note };
+	} catch {
+		// the lead exists (the service said so); reading it back is a courtesy
+	}
+	return { phone_number: phoneNumber, campaign_id: campaignId, ...note };
 }

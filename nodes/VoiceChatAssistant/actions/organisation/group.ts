@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems, messageOf, unwrap } from '../../transport';
 import { idLocator, returnAllOrLimit } from '../../descriptions';
+import { createOnce } from '../createOnce';
 import { readLimit } from '../limit';
 import type { OperationModule } from '../types';
 import { checkEnum, checkMaxLength, checkRequired, readLocatorId, refuse } from '../validation';
@@ -118,7 +119,20 @@ export function groupOperations(kind: GroupKind): Record<string, OperationModule
 					name: this.getNodeParameter('name', itemIndex, ''),
 					color: options.color,
 				});
-				return unwrap(await apiRequest.call(this, 'POST', singular(kind), { body, itemIndex }));
+				return await createOnce(this, itemIndex, {
+					path: singular(kind),
+					body,
+					noun: kind.resource,
+					candidates: async () =>
+						(await apiRequestAllItems.call(
+							this,
+							`/api/user/${kind.resource}s`,
+							{},
+							undefined,
+							itemIndex,
+						)) as IDataObject[],
+					matches: (candidate) => candidate.name === body.name,
+				});
 			},
 		},
 		getMany: {

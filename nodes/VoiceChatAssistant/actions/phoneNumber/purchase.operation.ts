@@ -53,6 +53,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			itemIndex,
 			// spends money: never sent twice, also after a 5xx, a timeout or a dropped connection
 			sendOnce: true,
+			checkBeforeRetry: `look for ${phoneNumber} in Phone Number → Get Many`,
 		});
 		return recordWithMessage(answer);
 	} catch (error) {

@@ -44,6 +44,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		// costs money and reaches a person: never sent twice
 		sendOnce: true,
+		checkBeforeRetry: 'check the account balance and the SMS log in the web app',
 	});
 	return recordWithMessage(answer);
 }

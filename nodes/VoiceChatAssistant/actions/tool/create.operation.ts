@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, unwrap } from '../../transport';
+import { apiRequest, asList } from '../../transport';
+import { createOnce } from '../createOnce';
 import { checkRequired } from '../validation';
 import { toolBody, toolFields } from './shared';
 
@@ -35,5 +36,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	};
 	checkRequired(this, itemIndex, 'Description', fields.description);
 	const body = toolBody(this, itemIndex, fields);
-	return unwrap(await apiRequest.call(this, 'POST', '/api/user/tools', { body, itemIndex }));
+	return await createOnce(this, itemIndex, {
+		path: '/api/user/tools',
+		body,
+		noun: 'mid call tool',
+		candidates: async () => asList(await apiRequest.call(this, 'GET', '/api/user/tools')),
+		matches: (candidate) => candidate.name === body.name,
+	});
 }

@@ -54,6 +54,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			endpointLimit: ENDPOINT_LIMITS.whatsappSend,
 			// costs money and reaches a person: never sent twice
 			sendOnce: true,
+			checkBeforeRetry: 'check the WhatsApp conversation in the web app',
 		});
 	} catch (error) {
 		throw whatsappError(this, error, itemIndex);
