@@ -1,5 +1,6 @@
 /**
- * Queue-mode layer: n8n 2.41.1 as one main and two workers with PostgreSQL and
+ * Queue-mode layer: the pinned n8n 2.x (scripts/n8n-runtime/versions.json) as one
+ * main and two workers with PostgreSQL and
  * Redis (test/queue). Run it with scripts/test-queue.sh, which installs the
  * services when missing, builds and packs, and cleans up after the run.
  */

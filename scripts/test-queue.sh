@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The queue-mode end-to-end suite in one command: n8n 2.41.1 as one main and
+# The queue-mode end-to-end suite in one command: the pinned n8n 2.x
+# (scripts/n8n-runtime/versions.json) as one main and
 # two workers (EXECUTIONS_MODE=queue) with PostgreSQL and Redis, the packed
 # package installed in each, against the simulator.
 #

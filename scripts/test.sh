@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs everything CI runs: install, build, lint, n8n's package scanner, the
+# Runs everything CI runs: install, the workflow files' lint, build, lint, n8n's package scanner, the
 # simulator, unit and workflow layers, then the end-to-end layer in a real n8n
 # (2.x and 1.123.x, installed into a cache outside the repository on first use)
 # and the queue-mode suite (main + 2 workers, PostgreSQL, Redis).
@@ -19,6 +19,13 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
 	step "npm install"
 	npm install --no-audit --no-fund
 fi
+
+step "workflow files lint (actionlint on .github/workflows)"
+npm run lint:workflows
+
+step "lock file and tested versions"
+node scripts/lock-platform-bindings.js --check   # `npm ci` accepts package-lock.json
+node scripts/check-versions.js                   # README names the n8n versions of scripts/n8n-runtime/versions.json
 
 step "build"
 npm run build

