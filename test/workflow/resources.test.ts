@@ -92,7 +92,7 @@ describe('every operation in a workflow against the simulator', () => {
 		expect(sim.state.assistants[0].inbound_webhook_url).toBeFalsy();
 		await op(sim, { resource: 'assistant', operation: 'enablePostCallWebhook', assistantId: byId(1), webhookUrl: 'https://example.com/calls', options: {} });
 		expect(sim.state.assistants[0]).toMatchObject({ is_webhook_active: true, webhook_url: 'https://example.com/calls' });
-		expect((await op(sim, { resource: 'assistant', operation: 'get', assistantId: byId(1) }))[0]).toMatchObject({ id: 1, webhook_url: 'https://example.com/calls' });
+		expect((await op(sim, { resource: 'assistant', operation: 'get', assistantId: byId(1), simplify: false }))[0]).toMatchObject({ id: 1, webhook_url: 'https://example.com/calls' });
 		await op(sim, { resource: 'assistant', operation: 'disablePostCallWebhook', assistantId: byId(1) });
 		expect(sim.state.assistants[0].is_webhook_active).toBeFalsy();
 
@@ -251,7 +251,9 @@ describe('every operation in a workflow against the simulator', () => {
 		const id = conversation.conversation_id as string;
 		const [reply] = await op(sim, { resource: 'conversation', operation: 'sendMessage', conversationId: id, message: 'Hello?' });
 		expect(reply).toBeDefined();
-		const [history] = await op(sim, { resource: 'conversation', operation: 'get', conversationId: id });
+		const [history] = await op(sim, { resource: 'conversation', operation: 'get', conversationId: id, simplify: false });
+		const [simple] = await op(sim, { resource: 'conversation', operation: 'get', conversationId: id });
+		expect(simple).toMatchObject({ message_count: 3, last_message: expect.any(String), transcript: expect.stringContaining('user: Hello?') });
 		expect((history.history as any[]).map((m) => m.role)).toEqual(['assistant', 'user', 'assistant']);
 		expect((await op(sim, { resource: 'conversation', operation: 'getMany', returnAll: true, filters: { type: 'test' } })).map((c) => c.id)).toContain(id);
 	});

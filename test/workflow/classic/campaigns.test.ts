@@ -86,7 +86,10 @@ describe('campaigns: campaigns, leads, call deletion', () => {
 		expect(leadsOf(id)).toHaveLength(3);
 
 		// Lead → Get Many with filters
-		const listed = await op(sim, { resource: 'lead', operation: 'getMany', returnAll: true, filters: { campaign_id: id } });
+		const listed = await op(sim, { resource: 'lead', operation: 'getMany', returnAll: true, simplify: false, filters: { campaign_id: id } });
+		const simple = await op(sim, { resource: 'lead', operation: 'getMany', returnAll: true, filters: { campaign_id: id } });
+		expect(Object.keys(simple[0]).length).toBeLessThanOrEqual(10);
+		expect(simple[0]).toMatchObject({ campaign_name: 'Workflow Outreach', status: 'created' });
 		expect(listed.map((l) => l.phone_number).sort()).toEqual(rows.map((r) => r.phone).sort());
 		expect(listed[0]).toMatchObject({ campaign: { id, name: 'Workflow Outreach' }, status: 'created' });
 		const berlin = await op(sim, { resource: 'lead', operation: 'getMany', returnAll: true, filters: { campaign_id: id, phone_number: '+4930' } });

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { assistantLocator, phoneNumberField, variablesFields } from '../../descriptions';
-import type { OutputItems } from '../types';
+import { OutputItems } from '../types';
+import { simplifyCall } from '../simplify';
 import { checkE164, checkNumberRange, readLocatorId, readVariableParams } from '../validation';
 import { callOutput, recordingFields, waitForResult } from './result';
 
@@ -41,6 +42,15 @@ const properties: INodeProperties[] = [
 				default: 15,
 				description:
 					'How long to wait for the call to end; then the item fails, naming the call ID (the call goes on)',
+				displayOptions: { show: { waitForResult: [true] } },
+			},
+			{
+				displayName: 'Simplify',
+				name: 'simplify',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to return only the fields of the final call that matter (ID, type, status, duration, assistant, client number, created at, extracted variables, summary, transcript as one string) instead of the whole record',
 				displayOptions: { show: { waitForResult: [true] } },
 			},
 			...recordingFields.map((field) => ({
@@ -84,5 +94,9 @@ export async function execute(
 		Number(started.call_id),
 		Number(minutes) * 60_000,
 	);
-	return await callOutput(this, itemIndex, call);
+	const output = await callOutput(this, itemIndex, call);
+	if (options.simplify === false) return output;
+	return output instanceof OutputItems
+		? new OutputItems(output.items.map((item) => ({ ...item, json: simplifyCall(item.json) })))
+		: simplifyCall(output);
 }

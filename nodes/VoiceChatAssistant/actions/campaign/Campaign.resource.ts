@@ -4,10 +4,26 @@ import { operationPicker } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as create from './create.operation';
 import * as del from './delete.operation';
-import * as get from './get.operation';
-import * as getMany from './getMany.operation';
+import * as getRaw from './get.operation';
+import * as getManyRaw from './getMany.operation';
 import * as start from './start.operation';
 import * as stop from './stop.operation';
+import { simplifyCampaign, withSimplify } from '../simplify';
+
+const get = withSimplify(
+	'campaign',
+	'get',
+	getRaw,
+	simplifyCampaign,
+	'id, name, status, calls in parallel, hours, days, retries, created and updated at',
+);
+const getMany = withSimplify(
+	'campaign',
+	'getMany',
+	getManyRaw,
+	simplifyCampaign,
+	'id, name, status, calls in parallel, hours, days, retries, created and updated at',
+);
 
 export const operations: ResourceModule['operations'] = {
 	create,

@@ -6,9 +6,18 @@ import * as create from './create.operation';
 import * as disableAi from './disableAi.operation';
 import * as enableAi from './enableAi.operation';
 import * as generateAiReply from './generateAiReply.operation';
-import * as get from './get.operation';
+import * as getRaw from './get.operation';
 import * as getMany from './getMany.operation';
 import * as sendMessage from './sendMessage.operation';
+import { simplifyConversation, withSimplify } from '../simplify';
+
+const get = withSimplify(
+	'conversation',
+	'get',
+	getRaw,
+	simplifyConversation,
+	'conversation id, message count, the messages as one transcript, the last message',
+);
 
 export const operations: ResourceModule['operations'] = {
 	create,

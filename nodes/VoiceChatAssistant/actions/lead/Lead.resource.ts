@@ -4,8 +4,17 @@ import { operationPicker } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as create from './create.operation';
 import * as del from './delete.operation';
-import * as getMany from './getMany.operation';
+import * as getManyRaw from './getMany.operation';
 import * as update from './update.operation';
+import { simplifyLead, withSimplify } from '../simplify';
+
+const getMany = withSimplify(
+	'lead',
+	'getMany',
+	getManyRaw,
+	simplifyLead,
+	'id, campaign, phone number, status, variables, created and updated at, campaign name',
+);
 
 export const operations: ResourceModule['operations'] = { create, delete: del, getMany, update };
 

@@ -40,7 +40,7 @@ describe('Call → Make: Wait for Result; recordings', () => {
 			.get('/api/user/calls/77').reply(200, { id: 77, status: 'ringing' })
 			.get('/api/user/calls/77').reply(200, { data: { id: 77, status: 'in-progress' } })
 			.get('/api/user/calls/77').reply(200, { id: 77, status: 'no-answer', transcript: '', variables: [] });
-		const { context } = createContext({ parameters: make({ waitForResult: true }) });
+		const { context } = createContext({ parameters: make({ waitForResult: true, simplify: false }) });
 		const [output] = await router.call(context);
 		expect(output).toEqual([{ json: { id: 77, status: 'no-answer', transcript: '', variables: [] }, pairedItem: { item: 0 } }]);
 		expect(clock.sleeps).toEqual(WAIT_STEPS_MS.slice(0, 4));
@@ -65,7 +65,7 @@ describe('Call → Make: Wait for Result; recordings', () => {
 			.get('/api/user/calls/79').reply(200, { id: 79, status: 'completed', recording_url: url });
 		const recording = nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
 			.get('/storage/recordings/79.mp3').reply(200, MP3, { 'content-type': 'audio/mpeg' });
-		const { context } = createContext({ parameters: make({ waitForResult: true, downloadRecording: true, binaryPropertyName: 'audio' }) });
+		const { context } = createContext({ parameters: make({ waitForResult: true, downloadRecording: true, binaryPropertyName: 'audio', simplify: false }) });
 		const [[item]] = await router.call(context);
 		expect(item.json).toEqual({ id: 79, status: 'completed', recording_url: url });
 		expect(item.binary?.audio).toMatchObject({ data: MP3.toString('base64'), mimeType: 'audio/mpeg', fileName: '79.mp3' });
@@ -91,6 +91,23 @@ describe('Call → Make: Wait for Result; recordings', () => {
 		});
 		const [[item]] = await router.call(context);
 		expect(item).toEqual({ json: { id: 81, status: 'failed', recording_url: null }, pairedItem: { item: 0 } });
+	});
+
+	it('Simplify (on by default) keeps ten fields of the final call, the transcript as one string', async () => {
+		const call = {
+			id: 83, type: 'outbound', status: 'completed', duration: 42, assistant_name: 'Sales', client_phone_number: '+4915112345678',
+			assistant_phone_number: '+4930123', created_at: '2026-11-23 10:00:00', updated_at: '2026-11-23 10:01:00',
+			transcript: [{ text: 'Hello', sender: 'bot' }, { text: 'Hi', sender: 'human' }], variables: { interested: true },
+			evaluation: { summary: 'Interested.' }, carrier_cost: '0.01', total_cost: '0.09', answered_by: 'human', recording_url: null, webhook_response: null,
+		};
+		nock(TEST_BASE_URL).post('/api/user/make_call').reply(200, { call_id: 83, status: 'initiated' }).get('/api/user/calls/83').reply(200, call);
+		const { context } = createContext({ parameters: make({ waitForResult: true }) });
+		const [[item]] = await router.call(context);
+		expect(item.json).toEqual({
+			id: 83, type: 'outbound', status: 'completed', duration: 42, assistant_name: 'Sales', client_phone_number: '+4915112345678',
+			created_at: '2026-11-23 10:00:00', variables: { interested: true }, summary: 'Interested.', transcript: 'bot: Hello\nhuman: Hi',
+		});
+		expect(Object.keys(item.json)).toHaveLength(10);
 	});
 
 	it('without Wait for Result, Make outputs the service answer at once (no look at the call)', async () => {
