@@ -35,7 +35,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const parallel = module.parallel
 		? requestsInFlight(this.getNodeParameter('requestsInFlight', 0, 1))
 		: 1;
-	const continueOnFail = this.continueOnFail();
+	// as an AI agent's tool, a failure is the tool's answer: the model reads the error and can correct
+	// itself (a thrown error reaches some agent versions as an empty string, or stops the workflow)
+	const asTool = this.getNode().type.endsWith('Tool');
+	const continueOnFail = asTool || this.continueOnFail();
 
 	const results: INodeExecutionData[][] = new Array(items.length);
 	let firstFailure: { itemIndex: number; error: unknown } | undefined;

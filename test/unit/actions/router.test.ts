@@ -126,3 +126,14 @@ describe('router', () => {
 		await expect(router.call(context)).rejects.toThrow('The operation "explode" of "lead" is not supported');
 	});
 });
+
+describe('router as an AI agent tool', () => {
+	it('a failure is the tool answer (an error item), so the model reads what to correct; nothing is sent', async () => {
+		const { context } = createContext({
+			parameters: { resource: 'lead', operation: 'create', campaignId: { __rl: true, mode: 'id', value: '1' }, phoneNumber: '0151 1234567' },
+			node: { type: 'n8n-nodes-voice-chat-assistant.voiceChatAssistantTool' },
+		});
+		const [output] = await router.call(context);
+		expect(output).toEqual([{ json: { error: expect.stringContaining('Phone Number must be a phone number in E.164 form') }, pairedItem: { item: 0 } }]);
+	});
+});
