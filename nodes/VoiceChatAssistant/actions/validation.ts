@@ -251,3 +251,29 @@ export function readVariableParams(ctx: IExecuteFunctions, itemIndex: number): I
 		ctx.getNodeParameter('variablesJson', itemIndex, ''),
 	);
 }
+
+/**
+ * A region/city time zone name. Every
+ * IANA name and link passes, whatever ICU the n8n process has: a name the
+ * runtime knows, or one shaped like Area/Location. Only what cannot be a zone
+ * name is refused.
+ */
+export function checkTimezone(ctx: IExecuteFunctions, itemIndex: number, value: unknown): string {
+	const zone = String(value ?? '').trim();
+	if (/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)+$/.test(zone) || knownZone(zone)) return zone;
+	return refuse(
+		ctx,
+		itemIndex,
+		`Timezone must be a region/city time zone name such as Europe/Berlin or America/New_York, got "${zone}"`,
+	);
+}
+
+function knownZone(zone: string): boolean {
+	if (!zone) return false;
+	try {
+		new Intl.DateTimeFormat('en-US', { timeZone: zone });
+		return true;
+	} catch {
+		return false;
+	}
+}

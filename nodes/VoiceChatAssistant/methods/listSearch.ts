@@ -1,39 +1,7 @@
-import type {
-	IDataObject,
-	ILoadOptionsFunctions,
-	INodeListSearchItems,
-	INodeListSearchResult,
-} from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { asList, apiRequest } from '../transport';
-
-function matches(filter: string | undefined, ...values: unknown[]): boolean {
-	if (!filter) return true;
-	const needle = filter.toLowerCase();
-	return values.some(
-		(v) => v !== undefined && v !== null && String(v).toLowerCase().includes(needle),
-	);
-}
-
-async function listOf(
-	ctx: ILoadOptionsFunctions,
-	path: string,
-	qs?: IDataObject,
-): Promise<IDataObject[]> {
-	return asList(await apiRequest.call(ctx, 'GET', path, { qs }));
-}
-
-function toResults(
-	list: IDataObject[],
-	filter: string | undefined,
-	name: (entry: IDataObject) => string,
-	value: (entry: IDataObject) => string = (entry) => String(entry.id),
-): INodeListSearchResult {
-	const results: INodeListSearchItems[] = list
-		.filter((entry) => matches(filter, name(entry), entry.id, value(entry)))
-		.map((entry) => ({ name: name(entry), value: value(entry) }));
-	return { results };
-}
+import { apiRequest, asList } from '../transport';
+import { listOf, toResults } from './lists';
 
 /** One page of 100 assistants (the list is paginated by the service) and the token of the next page. */
 async function assistantPage(

@@ -4,40 +4,12 @@
 import type {
 	IDataObject,
 	ILoadOptionsFunctions,
-	INodeListSearchItems,
 	INodeListSearchResult,
 	ResourceMapperField,
 	ResourceMapperFields,
 } from 'n8n-workflow';
 
-import { apiRequest, asList } from '../transport';
-
-function matches(filter: string | undefined, ...values: unknown[]): boolean {
-	if (!filter) return true;
-	const needle = filter.toLowerCase();
-	return values.some(
-		(v) => v !== undefined && v !== null && String(v).toLowerCase().includes(needle),
-	);
-}
-
-async function listOf(
-	ctx: ILoadOptionsFunctions,
-	path: string,
-	qs?: IDataObject,
-): Promise<IDataObject[]> {
-	return asList(await apiRequest.call(ctx, 'GET', path, { qs }));
-}
-
-function toResults(
-	list: IDataObject[],
-	filter: string | undefined,
-	name: (entry: IDataObject) => string,
-): INodeListSearchResult {
-	const results: INodeListSearchItems[] = list
-		.filter((entry) => matches(filter, name(entry), entry.id))
-		.map((entry) => ({ name: name(entry), value: String(entry.id) }));
-	return { results };
-}
+import { listOf, toResults } from './lists';
 
 /** A positive whole number among the current parameters (a locator's value), or undefined. */
 function currentId(ctx: ILoadOptionsFunctions, name: string): number | undefined {

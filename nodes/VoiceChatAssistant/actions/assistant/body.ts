@@ -5,6 +5,7 @@ import {
 	checkLengthBetween,
 	checkMaxLength,
 	checkNumberRange,
+	checkTimezone,
 	checkUrl,
 	keyValuePairs,
 	refuse,
@@ -108,31 +109,6 @@ export function configurationBody(
 	if (chatWebhook !== undefined && chatWebhook !== null)
 		checkUrl(ctx, itemIndex, labelOf('conversation_ended_webhook_url'), chatWebhook);
 	return body;
-}
-
-/**
- * A region/city time zone name. Every IANA name and link passes, whatever ICU
- * the n8n process has (older ICU builds lack newer names such as Europe/Kyiv
- * or links such as Asia/Kolkata): a name the runtime knows, or one shaped like
- * Area/Location. Only what cannot be a zone name is refused.
- */
-function checkTimezone(ctx: IExecuteFunctions, itemIndex: number, value: unknown) {
-	const zone = String(value).trim();
-	if (/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)+$/.test(zone) || knownZone(zone)) return;
-	refuse(
-		ctx,
-		itemIndex,
-		`Timezone must be a region/city time zone name such as Europe/Berlin or America/New_York, got "${zone}"`,
-	);
-}
-
-function knownZone(zone: string): boolean {
-	try {
-		new Intl.DateTimeFormat('en-US', { timeZone: zone });
-		return true;
-	} catch {
-		return false;
-	}
 }
 
 /** Filler phrases: one per line (or a list from an expression), empty lines left out. */

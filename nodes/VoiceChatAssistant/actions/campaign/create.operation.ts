@@ -9,9 +9,10 @@ import {
 	checkMaxLength,
 	checkNumberRange,
 	checkRequired,
+	checkTimezone,
 	readLocatorId,
 } from '../validation';
-import { WEEKDAYS, checkTimezone, toHourMinute, toIdList } from './shared';
+import { WEEKDAYS, toHourMinute, toIdList } from './shared';
 
 const title = (day: string) => day.charAt(0).toUpperCase() + day.slice(1);
 

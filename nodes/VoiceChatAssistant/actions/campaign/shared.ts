@@ -18,32 +18,6 @@ export function campaignId(ctx: IExecuteFunctions, itemIndex: number): number {
 }
 
 /**
- * A region/city time zone name (same rule as the assistant's Timezone). Every
- * IANA name and link passes, whatever ICU the n8n process has: a name the
- * runtime knows, or one shaped like Area/Location. Only what cannot be a zone
- * name is refused.
- */
-export function checkTimezone(ctx: IExecuteFunctions, itemIndex: number, value: unknown): string {
-	const zone = String(value ?? '').trim();
-	if (/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)+$/.test(zone) || knownZone(zone)) return zone;
-	return refuse(
-		ctx,
-		itemIndex,
-		`Timezone must be a region/city time zone name such as Europe/Berlin or America/New_York, got "${zone}"`,
-	);
-}
-
-function knownZone(zone: string): boolean {
-	if (!zone) return false;
-	try {
-		new Intl.DateTimeFormat('en-US', { timeZone: zone });
-		return true;
-	} catch {
-		return false;
-	}
-}
-
-/**
  * A time of day for the service's `H:i` rule (00:00-23:59). Accepts `9:00`,
  * `09:00` and `09:00:00` (the form campaigns are read back in) and sends `09:00`.
  */
