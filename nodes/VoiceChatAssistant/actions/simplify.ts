@@ -109,6 +109,17 @@ export function simplifyConversation(conversation: IDataObject): IDataObject {
 	return out;
 }
 
+/** An operation's output with each record simplified (binary data kept). */
+export function simplifyOutput(
+	result: IDataObject | IDataObject[] | OutputItems,
+	simplify: (record: IDataObject) => IDataObject,
+): IDataObject | IDataObject[] | OutputItems {
+	if (result instanceof OutputItems) {
+		return new OutputItems(result.items.map((item) => ({ ...item, json: simplify(item.json) })));
+	}
+	return Array.isArray(result) ? result.map(simplify) : simplify(result);
+}
+
 /** The operation with a Simplify switch (default on) that maps each output record. */
 export function withSimplify(
 	resource: string,
@@ -132,12 +143,7 @@ export function withSimplify(
 		async execute(this: IExecuteFunctions, itemIndex: number) {
 			const result = await module.execute.call(this, itemIndex);
 			if (this.getNodeParameter('simplify', itemIndex, false) !== true) return result;
-			if (result instanceof OutputItems) {
-				return new OutputItems(
-					result.items.map((item) => ({ ...item, json: simplify(item.json) })),
-				);
-			}
-			return Array.isArray(result) ? result.map(simplify) : simplify(result);
+			return simplifyOutput(result, simplify);
 		},
 	};
 }

@@ -3,8 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { assistantLocator, phoneNumberField, variablesFields } from '../../descriptions';
-import { OutputItems } from '../types';
-import { simplifyCall } from '../simplify';
+import type { OutputItems } from '../types';
+import { simplifyCall, simplifyOutput } from '../simplify';
 import { checkE164, checkNumberRange, readLocatorId, readVariableParams } from '../validation';
 import { callOutput, recordingFields, waitForResult } from './result';
 
@@ -96,7 +96,5 @@ export async function execute(
 	);
 	const output = await callOutput(this, itemIndex, call);
 	if (options.simplify === false) return output;
-	return output instanceof OutputItems
-		? new OutputItems(output.items.map((item) => ({ ...item, json: simplifyCall(item.json) })))
-		: simplifyCall(output);
+	return simplifyOutput(output, simplifyCall) as IDataObject | OutputItems;
 }
