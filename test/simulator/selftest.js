@@ -490,4 +490,59 @@ test('simulator', async (t) => {
 		assert.ok(Date.now() - start >= 110);
 		sim.setConfig({ latencyMs: 0 });
 	});
+
+	await t.test('faults: a lost answer after a multipart upload or a SIP trunk create has stored it; a duplicate trunk is 409', async () => {
+		sim.reset();
+		const DOCS = '/api/user/knowledgebases/1/documents';
+		const TRUNKS = '/api/user/phone-numbers/sip-trunks';
+		const content = Buffer.from('Opening hours: 9-17\n');
+		const upload = (name) => {
+			const form = new FormData();
+			form.append('name', name);
+			form.append('type', 'txt');
+			form.append('file', new Blob([content], { type: 'text/plain' }), 'hours.txt');
+			return form;
+		};
+		const fault = (body) => call(sim, 'POST', '/__sim/faults', { auth: false, body });
+		try {
+			await fault({ method: 'POST', path: DOCS, rate: 1, kinds: ['lose-502'] });
+			sim.clearLog();
+			const lost = await call(sim, 'POST', DOCS, { raw: upload('Hours') });
+			assert.equal(lost.status, 502);
+			const stored = sim.state.documents.filter((d) => d.name === 'Hours');
+			assert.equal(stored.length, 1);
+			assert.equal(stored[0].file.sha256, crypto.createHash('sha256').update(content).digest('hex'));
+			assert.deepEqual(sim.log[0].body.files.map((f) => f.filename), ['hours.txt']);
+			assert.equal(sim.log[0].status, 502);
+			// the service refuses no second document of the same name
+			await fault({ clear: true });
+			assert.equal((await call(sim, 'POST', DOCS, { raw: upload('Hours') })).status, 201);
+			assert.equal(sim.state.documents.filter((d) => d.name === 'Hours').length, 2);
+
+			await fault({ method: 'POST', path: DOCS, rate: 1, kinds: ['lose-reset'] });
+			await assert.rejects(call(sim, 'POST', DOCS, { raw: upload('Reset') }));
+			assert.equal(sim.state.documents.filter((d) => d.name === 'Reset').length, 1);
+			await fault({ clear: true });
+
+			const trunk = {
+				sip_trunk_type: 'number', phone_number: '+4930123456', sip_username: 'office-pbx', sip_password: 'secret',
+				sip_address: 'sip.provider.example', sip_calling_format: '+e164', inbound_authorization_type: 'auth', country_code: 'DE',
+			};
+			await fault({ method: 'POST', path: TRUNKS, rate: 1, kinds: ['lose-502'] });
+			assert.equal((await call(sim, 'POST', TRUNKS, { body: trunk })).status, 502);
+			// the resend is refused as a duplicate; the fault does not hide an error answer
+			const again = await call(sim, 'POST', TRUNKS, { body: trunk });
+			assert.equal(again.status, 409);
+			assert.deepEqual(again.body, { error: 'A SIP trunk with this phone number, username and address already exists.' });
+			await fault({ clear: true });
+			const same = (p) => p.type === 'sip' && p.phone_number === trunk.phone_number;
+			assert.equal(sim.state.phoneNumbers.filter(same).length, 1);
+			// another username (or address) for the same number is another trunk
+			assert.equal((await call(sim, 'POST', TRUNKS, { body: { ...trunk, sip_username: 'second-pbx' } })).status, 201);
+			assert.equal(sim.state.phoneNumbers.filter(same).length, 2);
+		} finally {
+			await fault({ clear: true });
+			sim.reset();
+		}
+	});
 });

@@ -1,8 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, mayHaveBeenCarriedOut, unwrap } from '../transport';
 import { getClock } from '../transport/clock';
+
+/** A JSON body, or a multipart body built with the platform's FormData. */
+export type CreateBody = IDataObject | FormData;
 
 /**
  * A create whose answer may get lost. A create is not sent again blindly
@@ -16,10 +19,17 @@ import { getClock } from '../transport/clock';
  * which the client does not know, so an object counts when its `created_at`,
  * read as UTC, is at most 14 hours (the widest time zone offset) before the
  * attempt. Objects without `created_at` count by their key alone.
+ *
+ * When the lookup itself fails, nothing is known: the item fails with the
+ * create's own error (which says what to check), the lookup's failure added.
  */
 export interface CreateOnceOptions {
 	path: string;
-	body: IDataObject;
+	/**
+	 * The body, or a function that builds it: called once per attempt, so a
+	 * body that is read while it is sent (a multipart upload) is built anew.
+	 */
+	body: CreateBody | (() => CreateBody);
 	/** What the object is called in messages, e.g. "knowledgebase". */
 	noun: string;
 	/** The objects that may be the one created: read after a lost answer. */
@@ -42,6 +52,16 @@ function createdAt(candidate: IDataObject): number | undefined {
 	return Number.isNaN(time) ? undefined : time;
 }
 
+/**
+ * Whether an object may have been created by an attempt started at `started`
+ * (epoch ms): its `created_at`, read as UTC, is at most 14 hours before, or it
+ * has none.
+ */
+export function createdSince(candidate: IDataObject, started: number): boolean {
+	const at = createdAt(candidate);
+	return at === undefined || at >= started - ZONE_SLACK_MS;
+}
+
 export async function createOnce(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
@@ -52,7 +72,7 @@ export async function createOnce(
 	const send = async () =>
 		shape(
 			await apiRequest.call(ctx, 'POST', options.path, {
-				body: options.body,
+				body: typeof options.body === 'function' ? options.body() : options.body,
 				itemIndex,
 				checkBeforeRetry: `look for the ${options.noun} in the list`,
 			}),
@@ -63,11 +83,28 @@ export async function createOnce(
 	);
 	if (first.record) return first.record;
 	if (!mayHaveBeenCarriedOut(first.error)) return await Promise.reject(first.error);
-	const found = (await options.candidates()).filter((candidate) => {
-		if (!options.matches(candidate)) return false;
-		const at = createdAt(candidate);
-		return at === undefined || at >= started - ZONE_SLACK_MS;
-	});
+	const candidates = await options.candidates().then(
+		(list) => ({ list, error: undefined }),
+		(error: unknown) => ({ list: [] as IDataObject[], error }),
+	);
+	if (candidates.error !== undefined) {
+		// nothing is known: the create's own error says what to check
+		const failure = first.error;
+		if (failure instanceof NodeApiError || failure instanceof NodeOperationError) {
+			const why =
+				candidates.error instanceof Error ? candidates.error.message : String(candidates.error);
+			failure.description = [
+				failure.description,
+				`Looking for the ${options.noun} afterwards failed too (${why}).`,
+			]
+				.filter(Boolean)
+				.join(' ');
+		}
+		return await Promise.reject(failure);
+	}
+	const found = candidates.list.filter(
+		(candidate) => options.matches(candidate) && createdSince(candidate, started),
+	);
 	if (found.length === 1) return { ...found[0], created_by_earlier_attempt: true };
 	if (found.length > 1) {
 		throw new NodeOperationError(

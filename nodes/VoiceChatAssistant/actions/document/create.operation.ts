@@ -1,9 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, unwrap } from '../../transport';
+import { apiRequest, asList, unwrap } from '../../transport';
 import { getClock } from '../../transport/clock';
 import { knowledgebaseLocator } from '../../descriptions';
+import { createOnce } from '../createOnce';
+import type { CreateBody } from '../createOnce';
 import { nameAndDescription } from '../knowledgebase/shared';
 import { checkNumberRange, checkRequired, checkUrl, refuse } from '../validation';
 import { documentPath } from './shared';
@@ -199,7 +201,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	const type = this.getNodeParameter('type', itemIndex, 'auto') as FileType | 'auto' | 'website';
 
-	let body: IDataObject | FormData;
+	let body: CreateBody | (() => CreateBody);
 	if (type === 'website') {
 		const json: IDataObject = { ...fields, type: 'website' };
 		if (this.getNodeParameter('websiteSource', itemIndex, 'url') === 'url') {
@@ -237,23 +239,38 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	} else {
 		const property = String(this.getNodeParameter('binaryPropertyName', itemIndex, 'data')).trim();
 		const file = await readUploadFile(this, itemIndex, property, type);
-		const form = new FormData();
-		form.append('name', String(fields.name));
-		if (fields.description !== undefined) form.append('description', String(fields.description));
-		form.append('type', file.fileType);
-		// appended without a file name, FormData keeps the File itself (its name goes into the part)
-		form.append('file', file.file);
-		body = form;
+		// a fresh form per attempt; the file is read anew each time it is sent (a StoredFile opens
+		// the binary store again, an in-memory File is read from the start)
+		body = () => {
+			const form = new FormData();
+			form.append('name', String(fields.name));
+			if (fields.description !== undefined) form.append('description', String(fields.description));
+			form.append('type', file.fileType);
+			// appended without a file name, FormData keeps the File itself (its name goes into the part)
+			form.append('file', file.file);
+			return form;
+		};
 	}
 
-	const created = unwrap(await apiRequest.call(this, 'POST', base, { body, itemIndex }));
+	// A document's name in its knowledgebase is its natural key here (the service does not refuse
+	// a second one): after a lost answer the document is looked up by name before uploading again.
+	const created = await createOnce(this, itemIndex, {
+		path: base,
+		body,
+		noun: 'document',
+		candidates: async () => asList(await apiRequest.call(this, 'GET', base, { itemIndex })),
+		matches: (candidate) => candidate.name === fields.name,
+	});
 	if (!options.waitUntilProcessed) return created;
 	const timeoutSeconds = Number(options.timeoutSeconds ?? 300);
-	return await waitUntilProcessed(
+	const processed = await waitUntilProcessed(
 		this,
 		itemIndex,
 		`${base}/${created.id}`,
 		created,
 		timeoutSeconds * 1000,
 	);
+	return created.created_by_earlier_attempt
+		? { ...processed, created_by_earlier_attempt: true }
+		: processed;
 }

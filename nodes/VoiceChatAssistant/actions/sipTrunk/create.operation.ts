@@ -1,7 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, recordWithMessage } from '../../transport';
+import { apiRequest, asList, recordWithMessage } from '../../transport';
+import type { RequestOutcome } from '../../transport';
+import { getClock } from '../../transport/clock';
+import { createdSince } from '../createOnce';
+import { itemError } from '../itemError';
 import { checkEnum, checkRequired } from '../validation';
 import {
 	SIP_TRUNKS_PATH,
@@ -100,6 +104,72 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		sip_trunk_type: type,
 		...trunkBody(this, itemIndex, values, type as (typeof TRUNK_TYPES)[number]),
 	};
-	const answer = await apiRequest.call(this, 'POST', SIP_TRUNKS_PATH, { body, itemIndex });
-	return withoutSecrets(recordWithMessage(answer));
+	// The phone number, SIP username and SIP address are the trunk's natural key: the service refuses
+	// a second trunk with all three (409). So the create is sent again after a lost answer (a 502 or
+	// 504, a broken connection, a timeout), and a duplicate answer to that resend proves that the
+	// earlier attempt stored the trunk. A 500 is no lost answer here: the service documents it as a
+	// failed provisioning that saved nothing (check the SIP settings), so it is not sent again.
+	const started = getClock().now();
+	const outcome: RequestOutcome = { earlierAttemptMayHaveApplied: false };
+	try {
+		const answer = await apiRequest.call(this, 'POST', SIP_TRUNKS_PATH, {
+			body,
+			itemIndex,
+			idempotent: true,
+			outcome,
+		});
+		return withoutSecrets(recordWithMessage(answer));
+	} catch (error) {
+		if (isDuplicateAnswer(error) && outcome.earlierAttemptMayHaveApplied) {
+			return await storedEarlier(this, itemIndex, body, started, error as NodeApiError);
+		}
+		throw itemError(this, error, itemIndex);
+	}
+}
+
+/** A 409 of the service: a SIP trunk with this phone number, username and address exists. */
+export function isDuplicateAnswer(error: unknown): boolean {
+	return error instanceof NodeApiError && error.httpCode === '409';
+}
+
+const sameKey = (trunk: IDataObject, body: IDataObject) =>
+	String(trunk.phone_number ?? '') === body.phone_number &&
+	String(trunk.sip_username ?? '') === body.sip_username &&
+	String(trunk.sip_address ?? '').toLowerCase() === String(body.sip_address).toLowerCase();
+
+/**
+ * The trunk an earlier attempt of this item stored (its answer was lost and the
+ * resend was refused as a duplicate), read back from the list; without it, what
+ * is known. A trunk with this key that is older than the item's first attempt
+ * was there before: then the duplicate is a real one and the item fails.
+ */
+async function storedEarlier(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	body: IDataObject,
+	started: number,
+	duplicate: NodeApiError,
+): Promise<IDataObject> {
+	const note = { created_by_earlier_attempt: true };
+	let trunks: IDataObject[] | undefined;
+	try {
+		trunks = asList(await apiRequest.call(ctx, 'GET', SIP_TRUNKS_PATH, { itemIndex }));
+	} catch {
+		// the trunk exists (the service said so); reading it back is a courtesy
+	}
+	const matches = (trunks ?? []).filter((trunk) => sameKey(trunk, body));
+	const ours = matches.filter((trunk) => createdSince(trunk, started));
+	if (ours.length === 1) return withoutSecrets({ ...ours[0], ...note });
+	if (matches.length && !ours.length) {
+		duplicate.description = [
+			duplicate.description,
+			`The SIP trunk with this phone number, username and address (ID ${matches.map((t) => t.id).join(', ')}) existed before this item ran.`,
+		]
+			.filter(Boolean)
+			.join(' ');
+		throw itemError(ctx, duplicate, itemIndex);
+	}
+	const known: IDataObject = { ...body };
+	delete known.sip_trunk_type;
+	return withoutSecrets({ ...known, ...note });
 }

@@ -32,9 +32,9 @@ describe('Lead → Create: exactly once when answers get lost', () => {
 	});
 
 	it.each([
-		['a 502 after storing', (scope: nock.Scope) => scope.reply(502, 'Bad Gateway')],
-		['a dropped connection after storing', (scope: nock.Scope) => scope.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))],
-		['a 500', (scope: nock.Scope) => scope.reply(500, { message: 'Server Error' })],
+		['a 502 after storing', (scope: nock.Interceptor) => scope.reply(502, 'Bad Gateway')],
+		['a dropped connection after storing', (scope: nock.Interceptor) => scope.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))],
+		['a 500', (scope: nock.Interceptor) => scope.reply(500, { message: 'Server Error' })],
 	])('%s, then "duplicate" on the resend: a success with the stored lead, read back by phone', async (_what, lose) => {
 		lose(nock(TEST_BASE_URL).post('/api/user/lead', body));
 		nock(TEST_BASE_URL).post('/api/user/lead', body).reply(422, DUPLICATE);

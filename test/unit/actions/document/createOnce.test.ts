@@ -1,0 +1,296 @@
+/**
+ * Document → Create when the answer is lost: the document is looked up by its
+ * name in its knowledgebase among those created since the upload; one match
+ * is the success, none uploads once more (the whole file again, in a new
+ * multipart body), several fail the item listing them. A refusal is never
+ * sent again.
+ */
+import nock from 'nock';
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import { router } from '../../../../nodes/VoiceChatAssistant/actions/router';
+import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
+import { TEST_BASE_URL, createContext } from '../../../helpers/context';
+import { installFakeClock } from '../../../helpers/fakeClock';
+import { parseMultipart } from '../../../helpers/multipart';
+
+const PATH = '/api/user/knowledgebases/4/documents';
+const T0 = Date.UTC(2026, 10, 23, 10, 0, 0);
+const laravel = (ms: number) => new Date(ms).toISOString().replace('Z', '000Z');
+const doc = (id: number, name: string, createdMs = T0) => ({
+	id,
+	name,
+	description: null,
+	type: 'pdf',
+	type_label: 'PDF',
+	status: 'processing',
+	status_label: 'Processing',
+	created_at: laravel(createdMs),
+	updated_at: laravel(createdMs),
+});
+
+const kbRef = { __rl: true, mode: 'id', value: '4' };
+const parameters = {
+	resource: 'document',
+	operation: 'create',
+	knowledgebaseId: kbRef,
+	name: 'Handbook',
+	type: 'auto',
+	binaryPropertyName: 'data',
+	options: { description: 'For support' },
+};
+// 200 KB of varied bytes in n8n's binary store: several chunks, read through a stream per attempt
+const stored = Buffer.from(Array.from({ length: 200_000 }, (_, n) => (n * 37 + (n >> 7)) & 0xff));
+const STORE_ID = 'filesystem-v2:wf/1/binary_data/handbook';
+const storedItem: INodeExecutionData = {
+	json: {},
+	binary: {
+		data: {
+			id: STORE_ID,
+			data: 'filesystem-v2',
+			fileName: 'handbook.pdf',
+			mimeType: 'application/pdf',
+			fileExtension: 'pdf',
+			fileSize: '195 kB',
+		},
+	},
+};
+
+interface Upload {
+	contentType: string;
+	body: Buffer;
+}
+
+const asBuffer = (body: unknown) =>
+	Buffer.isBuffer(body)
+		? body
+		: Buffer.from(body as string, /^[0-9a-f]+$/i.test(body as string) ? 'hex' : 'utf8');
+
+/** An upload interceptor that records the request and answers `status` with `answer`. */
+function upload(scope: nock.Scope, uploads: Upload[], status: number, answer: object | string) {
+	return scope.post(PATH).reply(function (_uri, body) {
+		uploads.push({ contentType: String(this.req.headers['content-type']), body: asBuffer(body) });
+		return [status, answer];
+	});
+}
+
+function runStored(options: { continueOnFail?: boolean; params?: object } = {}) {
+	const made = createContext({
+		parameters: { ...parameters, ...options.params },
+		items: [storedItem],
+		storedBinaries: { [STORE_ID]: stored },
+		continueOnFail: options.continueOnFail,
+	});
+	return { ...made, output: router.call(made.context).then((out) => out[0]) };
+}
+
+/** The parts of one upload: name, description, type and the whole file. */
+function expectWholeUpload(upload: Upload) {
+	expect(upload.contentType).toMatch(/^multipart\/form-data; boundary=/);
+	const parts = parseMultipart(upload.body, upload.contentType);
+	expect(parts.map((p) => [p.name, p.filename, p.contentType])).toEqual([
+		['name', undefined, undefined],
+		['description', undefined, undefined],
+		['type', undefined, undefined],
+		['file', 'handbook.pdf', 'application/pdf'],
+	]);
+	expect(parts[0].content.toString()).toBe('Handbook');
+	expect(parts[1].content.toString()).toBe('For support');
+	expect(parts[2].content.toString()).toBe('pdf');
+	expect(parts[3].content.equals(stored)).toBe(true);
+}
+
+describe('Document → Create when the answer is lost', () => {
+	let clock: ReturnType<typeof installFakeClock>;
+	beforeEach(() => {
+		nock.disableNetConnect();
+		resetLimiters();
+		clock = installFakeClock(T0);
+	});
+	afterEach(() => {
+		clock.restore();
+		nock.cleanAll();
+	});
+
+	it('a 502 after storing: one upload, then the list; the one document of that name created since is the success', async () => {
+		const uploads: Upload[] = [];
+		const scope = nock(TEST_BASE_URL);
+		upload(scope, uploads, 502, 'Bad Gateway');
+		scope.get(PATH).reply(200, {
+			data: [doc(2, 'Handbook', T0 - 20 * 3600_000), doc(7, 'Handbook'), doc(8, 'Prices')],
+		});
+		const { output, binaryCalls } = runStored();
+		expect(await output).toEqual([
+			{
+				json: { ...doc(7, 'Handbook'), created_by_earlier_attempt: true },
+				pairedItem: { item: 0 },
+			},
+		]);
+		scope.done();
+		expect(uploads).toHaveLength(1);
+		expectWholeUpload(uploads[0]);
+		expect(binaryCalls).toEqual([`stream ${STORE_ID}`]);
+	});
+
+	it('a 504 and no such document: uploaded once more, the whole file in both attempts', async () => {
+		const uploads: Upload[] = [];
+		const scope = nock(TEST_BASE_URL);
+		upload(scope, uploads, 504, 'Gateway Timeout');
+		scope.get(PATH).reply(200, { data: [doc(8, 'Prices')] });
+		upload(scope, uploads, 201, {
+			message: 'Document created successfully.',
+			data: doc(9, 'Handbook'),
+		});
+		const { output, binaryCalls } = runStored();
+		expect(await output).toEqual([{ json: doc(9, 'Handbook'), pairedItem: { item: 0 } }]);
+		scope.done();
+		expect(uploads).toHaveLength(2);
+		for (const sent of uploads) expectWholeUpload(sent);
+		// the file is read from the store again for the second attempt
+		expect(binaryCalls).toEqual([`stream ${STORE_ID}`, `stream ${STORE_ID}`]);
+	});
+
+	it('a dropped connection and no such document: an inline (base64) file is sent whole again', async () => {
+		const content = Buffer.from('Opening hours: 9-17\nPrices: see list\n');
+		const seen: Upload[] = [];
+		const scope = nock(TEST_BASE_URL)
+			.post(PATH)
+			.reply(function (_uri, body) {
+				seen.push({ contentType: String(this.req.headers['content-type']), body: asBuffer(body) });
+				this.req.destroy(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
+				return [201, {}];
+			})
+			.get(PATH)
+			.reply(200, { data: [] });
+		upload(scope, seen, 201, { data: doc(9, 'Notes') });
+		const { context } = createContext({
+			parameters: { ...parameters, name: 'Notes', options: {} },
+			items: [
+				{
+					json: {},
+					binary: {
+						data: {
+							data: content.toString('base64'),
+							fileName: 'notes.txt',
+							mimeType: 'text/plain',
+							fileExtension: 'txt',
+						},
+					},
+				},
+			],
+		});
+		const [output] = await router.call(context);
+		expect(output).toEqual([{ json: doc(9, 'Notes'), pairedItem: { item: 0 } }]);
+		scope.done();
+		expect(seen).toHaveLength(2);
+		for (const sent of seen) {
+			const parts = parseMultipart(sent.body, sent.contentType);
+			expect(parts.map((p) => p.name)).toEqual(['name', 'type', 'file']);
+			expect(parts[2]).toMatchObject({ filename: 'notes.txt', contentType: 'text/plain' });
+			expect(parts[2].content.equals(content)).toBe(true);
+		}
+	});
+
+	it('several of that name created since: the item fails and lists them, nothing is uploaded again', async () => {
+		const uploads: Upload[] = [];
+		const scope = nock(TEST_BASE_URL);
+		upload(scope, uploads, 500, { error: 'Failed to create document. Please try again.' });
+		scope.get(PATH).reply(200, { data: [doc(7, 'Handbook'), doc(9, 'Handbook', T0 + 1000)] });
+		const { output } = runStored();
+		await expect(output).rejects.toThrow(
+			'The answer to creating the document was lost, and 2 documents with that name exist (IDs 7, 9)',
+		);
+		scope.done();
+		expect(uploads).toHaveLength(1);
+	});
+
+	it.each([
+		[404, { error: 'Knowledgebase not found.' }, 'Knowledgebase not found.'],
+		[
+			422,
+			{ message: 'The given data was invalid.', errors: { file: ['The file must be a file.'] } },
+			'file: The file must be a file.',
+		],
+	])(
+		'a refusal (%i) is no lost answer: no lookup, never sent again',
+		async (status, answer, message) => {
+			const uploads: Upload[] = [];
+			const scope = nock(TEST_BASE_URL);
+			upload(scope, uploads, status, answer);
+			const { output } = runStored();
+			await expect(output).rejects.toThrow(message);
+			scope.done();
+			expect(uploads).toHaveLength(1);
+			expect(nock.pendingMocks()).toEqual([]);
+		},
+	);
+
+	it("the lookup fails too: the upload's own error, saying what to check, with the lookup's failure", async () => {
+		const scope = nock(TEST_BASE_URL)
+			.post(PATH)
+			.reply(502, 'Bad Gateway')
+			.get(PATH)
+			.reply(403, { message: 'This action is unauthorized.' });
+		const { output } = runStored({ continueOnFail: false });
+		const failure = (await output.catch((error: unknown) => error)) as Error & {
+			description?: string;
+		};
+		expect(failure).toBeInstanceOf(Error);
+		expect(failure.message).not.toContain('unauthorized');
+		expect(failure.description).toContain(
+			'The request was sent and may have been carried out; look for the document in the list before running it again.',
+		);
+		expect(failure.description).toContain(
+			'Looking for the document afterwards failed too (This action is unauthorized.)',
+		);
+		scope.done();
+	});
+
+	it('a website document (JSON) whose answer was lost is found by name the same way', async () => {
+		const site = { ...doc(5, 'Site'), type: 'website', type_label: 'Website' };
+		const body = { name: 'Site', type: 'website', url: 'https://example.com/faq' };
+		const scope = nock(TEST_BASE_URL)
+			.post(PATH, body)
+			.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))
+			.get(PATH)
+			.reply(200, { data: [site] });
+		const { context } = createContext({
+			parameters: {
+				resource: 'document',
+				operation: 'create',
+				knowledgebaseId: kbRef,
+				name: 'Site',
+				type: 'website',
+				websiteSource: 'url',
+				url: 'https://example.com/faq',
+			},
+		});
+		const [output] = await router.call(context);
+		expect(output).toEqual([
+			{ json: { ...site, created_by_earlier_attempt: true }, pairedItem: { item: 0 } },
+		]);
+		scope.done();
+	});
+
+	it('Wait Until Processed: the document found after a lost answer is waited for and keeps its marker', async () => {
+		const uploads: Upload[] = [];
+		const scope = nock(TEST_BASE_URL);
+		upload(scope, uploads, 502, 'Bad Gateway');
+		scope
+			.get(PATH)
+			.reply(200, { data: [doc(7, 'Handbook')] })
+			.get(`${PATH}/7`)
+			.reply(200, { data: { ...doc(7, 'Handbook'), status: 'active' } });
+		const { output } = runStored({
+			params: { options: { description: 'For support', waitUntilProcessed: true } },
+		});
+		expect(await output).toEqual([
+			{
+				json: { ...doc(7, 'Handbook'), status: 'active', created_by_earlier_attempt: true },
+				pairedItem: { item: 0 },
+			},
+		]);
+		scope.done();
+		expect(uploads).toHaveLength(1);
+	});
+});
