@@ -11,6 +11,38 @@ export interface RateLimitSettings {
 const MINUTE_MS = 60_000;
 const DEFAULT_BURST_WINDOW_MS = 10_000;
 
+/**
+ * Pacing: the first requests of a burst start at once; the rest of it is
+ * spread over a quarter of the burst window (2.5 s for the standard 20 per
+ * 10 s). Fewer requests are then on their way when the service's window
+ * fills, which is what a 429 costs when other processes share the account.
+ */
+const UNPACED_REQUESTS = 5;
+const BURST_SPREAD = 4;
+
+/**
+ * The adaptive share (AIMD). A 429 means the account's budget is spent by
+ * others too (other n8n workers, other clients of the account), so this
+ * process takes a smaller share of the configured budget, once per
+ * congestion (429s of requests sent before the cut count as the same one):
+ * - from the whole budget it halves it, so processes that start together
+ *   end up with equal shares and finish equal work together;
+ * - from a reduced share (a probe for more that met the others) it cuts to
+ *   the part it was using when the service refused, at least to half and
+ *   at most to 90 % of what it had, so the account stays used.
+ * Without a 429 the share grows back slowly: after a quiet minute by 5 % of
+ * the budget, then by 10 %, 20 %, 40 % in each further minute, so a process
+ * left alone is back at the whole budget within four minutes. A cut that
+ * comes before the share is whole again doubles the quiet time before the
+ * next step (1, 2, then 4 minutes): processes that keep sharing the account
+ * probe for more less and less often.
+ */
+const MIN_SHARE = 1 / 16;
+const SMALLEST_CUT = 0.9;
+const DEEPEST_CUT = 0.5;
+const RECOVERY_STEP = 0.05;
+const LONGEST_QUIET_MINUTES = 4;
+
 /** A start time handed out by the limiter, kept in its log until it leaves the minute window. */
 export interface Grant {
 	/** When the request may start (ms since epoch). */
@@ -31,6 +63,12 @@ export interface Grant {
  * It keeps a log of the requests it let through (a sliding log) and hands out
  * the earliest start that keeps both windows within their budget. Each
  * caller's slot is reserved at once, so concurrent callers queue up fairly.
+ *
+ * Every n8n process (a main, each queue-mode worker) has its own limiter, and
+ * the account's budget is shared by all of them: the limiter therefore uses
+ * an adaptive share of the configured budget (see MIN_SHARE above) and paces
+ * bursts, so that processes sharing an account meet few 429s without the
+ * user dividing the budget by hand.
  */
 export class SlidingWindowLimiter {
 	/** Times of the requests in the log, ascending. */
@@ -38,10 +76,42 @@ export class SlidingWindowLimiter {
 
 	private blockedUntil = 0;
 
+	/** Start of the last grant: pacing counts from it. */
+	private lastStart = 0;
+
+	/** The share of the budget set by the last cut, and when that was. */
+	private shareAtCut = 1;
+
+	private cutAt = Number.NEGATIVE_INFINITY;
+
+	/** Cuts since the share was last whole. */
+	private cuts = 0;
+
 	constructor(private settings: RateLimitSettings) {}
 
 	configure(settings: RateLimitSettings) {
 		this.settings = settings;
+	}
+
+	/** The share of the configured budget this process uses now (1 = all of it). */
+	share(now = getClock().now()): number {
+		if (this.shareAtCut >= 1) return 1;
+		const quiet = Math.min(LONGEST_QUIET_MINUTES, 2 ** (this.cuts - 1)) - 1;
+		const minutes = Math.floor((now - this.cutAt) / MINUTE_MS) - quiet;
+		if (minutes <= 0) return this.shareAtCut;
+		// 5 %, then 10 %, 20 %, … of the budget per quiet minute
+		const regained = RECOVERY_STEP * (2 ** Math.min(minutes, 10) - 1);
+		return Math.min(1, this.shareAtCut + regained);
+	}
+
+	/** The budget in effect: the configured one times the share, at least one request. */
+	limits(now = getClock().now()) {
+		const share = this.share(now);
+		return {
+			perMinute: Math.max(1, Math.floor(this.settings.perMinute * share)),
+			burst: Math.max(1, Math.floor(this.settings.burst * share)),
+			burstWindowMs: this.settings.burstWindowMs ?? DEFAULT_BURST_WINDOW_MS,
+		};
 	}
 
 	/** Earliest start time for a new request, reserved for the caller. */
@@ -52,8 +122,7 @@ export class SlidingWindowLimiter {
 	/** Reserves the earliest start time and returns its handle. */
 	grant(): Grant {
 		const now = getClock().now();
-		const { perMinute, burst } = this.settings;
-		const burstWindowMs = this.settings.burstWindowMs ?? DEFAULT_BURST_WINDOW_MS;
+		const { perMinute, burst, burstWindowMs } = this.limits(now);
 		let expired = 0;
 		while (expired < this.log.length && this.log[expired] <= now - MINUTE_MS) expired++;
 		if (expired) this.log.splice(0, expired);
@@ -64,6 +133,10 @@ export class SlidingWindowLimiter {
 		if (this.log.length >= burst) {
 			start = Math.max(start, this.log[this.log.length - burst] + burstWindowMs);
 		}
+		if (this.countSince(start - burstWindowMs) >= Math.min(UNPACED_REQUESTS, burst)) {
+			start = Math.max(start, this.lastStart + burstWindowMs / (burst * BURST_SPREAD));
+		}
+		this.lastStart = start;
 		this.log.push(start);
 		let logged: number | undefined = start;
 		const remove = () => {
@@ -84,6 +157,13 @@ export class SlidingWindowLimiter {
 			},
 			refund: remove,
 		};
+	}
+
+	/** Requests in the log after `time`. */
+	private countSince(time: number): number {
+		let count = 0;
+		for (let i = this.log.length - 1; i >= 0 && this.log[i] > time; i--) count++;
+		return count;
 	}
 
 	private insert(time: number) {
@@ -112,6 +192,37 @@ export class SlidingWindowLimiter {
 	 */
 	pauseUntil(until: number) {
 		this.blockedUntil = Math.max(this.blockedUntil, until);
+	}
+
+	/**
+	 * The service refused a request of this grant with 429: the account's
+	 * budget is spent. Pauses until `until` and cuts this process's share,
+	 * unless the request started before the last cut (then its 429 belongs to
+	 * the congestion already answered).
+	 */
+	refused(grant: Grant, until: number) {
+		this.pauseUntil(until);
+		const now = getClock().now();
+		if (grant.at <= this.cutAt) return;
+		const share = this.share(now);
+		if (share >= 1) this.cuts = 0;
+		const { burstWindowMs } = this.limits(now);
+		// the part of the configured budget this process was using when the service was full
+		const used = Math.max(
+			this.countBetween(now - burstWindowMs, now) / this.settings.burst,
+			this.countBetween(now - MINUTE_MS, now) / this.settings.perMinute,
+		);
+		const cut =
+			share >= 1
+				? DEEPEST_CUT
+				: Math.min(share * SMALLEST_CUT, Math.max(share * DEEPEST_CUT, used));
+		this.shareAtCut = Math.max(MIN_SHARE, cut);
+		this.cutAt = now;
+		this.cuts++;
+	}
+
+	private countBetween(from: number, to: number): number {
+		return this.log.filter((time) => time > from && time <= to).length;
 	}
 }
 

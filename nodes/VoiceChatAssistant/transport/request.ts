@@ -296,7 +296,12 @@ export async function apiRequest<T = unknown>(
 				waited += delay;
 				if (status !== 429 && status !== 503 && outcome)
 					outcome.earlierAttemptMayHaveApplied = true;
-				if (status === 429) (endpointLimiter ?? limiter).pauseUntil(clock.now() + delay);
+				// a 429: the account's budget is spent (maybe by other processes): pause, and take a smaller share
+				if (status === 429) {
+					if (endpointLimiter && endpointGrant)
+						endpointLimiter.refused(endpointGrant, clock.now() + delay);
+					else limiter.refused(grant, clock.now() + delay);
+				}
 				await clock.sleep(delay);
 				continue;
 			}

@@ -4,6 +4,7 @@
  * log, n8n's execution records and the workers' logs.
  */
 const { executionsOf, nodeOutput, waitFor, FINISHED } = require('./workflows');
+const { floorMs } = require('../../harness/sharedAccount');
 
 /**
  * The service's limits scaled 10x (1,000 per minute, bursts of 200 per 10 s),
@@ -76,6 +77,8 @@ async function runLeadImport(ctx, { label, workflowId, path, series, executions 
 		otherErrors: requests.filter((e) => e.status !== 429 && e.status >= 400).length,
 		outputItems: outputPhones.length,
 		wallSeconds: Math.round((finished - started) / 100) / 10,
+		// the earliest the last lead may be answered under the account's limits (20 ms per request)
+		floorSeconds: Math.round(floorMs(phones.length, { perMinute: SIM_LIMITS.perMinute, burst: SIM_LIMITS.burst, burstWindowMs: SIM_LIMITS.burstWindowMs }, 20) / 100) / 10,
 		executionsPerWorker: {},
 	};
 	for (const r of withData) {
@@ -98,7 +101,7 @@ function formatFigures(f) {
 		.sort()
 		.map(([name, n]) => `${name} ${n}`)
 		.join(', ');
-	return `${f.label.padEnd(36)} items ${f.items}  created ${f.created}  lost ${f.lost}  duplicates ${f.duplicates}  429s ${f['429s']}  wall ${f.wallSeconds.toFixed(1)} s  (executions: ${split})`;
+	return `${f.label.padEnd(36)} items ${f.items}  created ${f.created}  lost ${f.lost}  duplicates ${f.duplicates}  429s ${f['429s']} of ${f.requests} requests (${((100 * f['429s']) / f.requests).toFixed(1)} %)  wall ${f.wallSeconds.toFixed(1)} s = ${(f.wallSeconds / f.floorSeconds).toFixed(2)} × floor  (executions: ${split})`;
 }
 
 module.exports = { runLeadImport, formatFigures, SIM_LIMITS, phoneOf };

@@ -17,12 +17,14 @@ describe('rate limiter', () => {
 		nock.cleanAll();
 	});
 
-	it('lets a burst of 20 through at once, then spaces requests by the 10 s window', () => {
+	it('lets 5 through at once, spreads the rest of a burst over a quarter of its window, then spaces requests by the 10 s window', () => {
 		const limiter = new SlidingWindowLimiter({ perMinute: 100, burst: 20 });
 		const starts = Array.from({ length: 45 }, () => limiter.reserve() - t0);
-		expect(starts.slice(0, 20)).toEqual(Array(20).fill(0));
-		expect(starts.slice(20, 40)).toEqual(Array(20).fill(10_000));
-		expect(starts.slice(40, 45)).toEqual(Array(5).fill(20_000));
+		// 10 s / (20 × 4): one start every 125 ms after the first five
+		expect(starts.slice(0, 20)).toEqual([0, 0, 0, 0, 0, ...Array.from({ length: 15 }, (_, i) => 125 * (i + 1))]);
+		// the next window opens as the first one's starts leave it, paced the same way
+		expect(starts.slice(20, 40)).toEqual(Array.from({ length: 20 }, (_, i) => 10_000 + 125 * i));
+		expect(starts.slice(40, 45)).toEqual(Array.from({ length: 5 }, (_, i) => 20_000 + 125 * i));
 	});
 
 	it('holds the steady rate: never more than perMinute in any 60 s, whatever the burst', () => {
@@ -34,8 +36,9 @@ describe('rate limiter', () => {
 		for (let i = 20; i < starts.length; i++) {
 			expect(starts[i] - starts[i - 20]).toBeGreaterThanOrEqual(10_000);
 		}
-		// 1,000 requests at 100/min: the last starts at the floor of 9 minutes (the first 100 are free)
-		expect(starts[999]).toBe(9 * 60_000 + 40_000);
+		// 1,000 requests at 100/min: the last starts at the floor of 9 minutes 40 s, plus the
+		// pacing of its burst (19 × 125 ms)
+		expect(starts[999]).toBe(9 * 60_000 + 40_000 + 19 * 125);
 	});
 
 	it('frees budget as time passes', () => {
@@ -110,7 +113,8 @@ describe('rate limiter', () => {
 			await apiRequest.call(ctx, 'POST', '/api/user/whatsapp/send', { body: {}, endpointLimit: ENDPOINT_LIMITS.whatsappSend });
 			starts.push(clock.now() - t0);
 		}
-		expect(starts).toEqual([0, 0, 0, 0, 0, 1_000, 1_000, 1_000, 1_000, 1_000, 2_000]);
+		// the endpoint's 5 per second, and beyond the first five of the credential's burst its pacing (125 ms)
+		expect(starts).toEqual([0, 0, 0, 0, 0, 1_000, 1_125, 1_250, 1_375, 1_500, 2_000]);
 	});
 
 	it('keeps the moment a request was answered: a slow answer opens the next window that much later', () => {
@@ -134,24 +138,15 @@ describe('rate limiter', () => {
 		expect(limiter.reserve() - t0).toBe(10_000);
 	});
 
-	it('a refused attempt (429) costs no budget: the item after the retry is not pushed into the next window', async () => {
-		const ctx = createContext({ parameters: {}, credentials: { requestsPerMinute: 100, burst: 3 } }).context;
-		const scope = nock(TEST_BASE_URL)
-			.get('/api/user/me')
-			.reply(200, { n: 1 })
-			.get('/api/user/me')
-			.reply(429, { message: 'Too Many Attempts.', retry_after: 1 })
-			.get('/api/user/me')
-			.reply(200, { n: 2 })
-			.get('/api/user/me')
-			.reply(200, { n: 3 });
-		await apiRequest.call(ctx, 'GET', '/api/user/me');
-		await apiRequest.call(ctx, 'GET', '/api/user/me');
-		expect(clock.now() - t0).toBe(1_000);
-		await expect(apiRequest.call(ctx, 'GET', '/api/user/me')).resolves.toEqual({ n: 3 });
-		// two requests counted, the third of the burst of 3 starts at once
-		expect(clock.now() - t0).toBe(1_000);
-		scope.done();
+	it('a refused attempt (429) costs no budget: its refunded slot is free for the next request', () => {
+		const limiter = new SlidingWindowLimiter({ perMinute: 100, burst: 2 });
+		limiter.grant().settle();
+		const refused = limiter.grant();
+		expect(refused.at).toBe(t0);
+		refused.refund();
+		expect(limiter.reserve()).toBe(t0);
+		// without the refund the window would be full
+		expect(limiter.reserve()).toBe(t0 + 10_000);
 	});
 
 	it('a caller already waiting when a 429 arrives queues again behind the pause', async () => {
