@@ -17,6 +17,7 @@ const { createN8nHome, outputOf, credential, connections, manualTriggerNode, cre
 const { startSimulator } = require('../test/simulator/server');
 
 const N = Number(process.argv[2] || 1000);
+const FAULTS = { method: 'POST', path: '/api/user/lead', rate: 0.1, kinds: ['refuse-503', 'refuse-500', 'lose-502', 'lose-reset'], seed: 7 };
 const LIMITS = { perMinute: 500, burst: 100, burstWindowMs: 10_000, windowMs: 60_000 };
 // a careful user spaces requests by the stricter of the two limits
 const CAREFUL_INTERVAL_MS = Math.ceil(Math.max(LIMITS.windowMs / LIMITS.perMinute, LIMITS.burstWindowMs / LIMITS.burst));
@@ -60,13 +61,18 @@ async function main() {
 	});
 	const cases = [
 		['our node', 'ours', createLeadNode({ id: 'l', position: [600, 0], credentialId: 'benchCredential1', credentialName: 'bench' })],
+		// one lead request in ten fails: 503 or 500 before storing, 502 or a dropped connection after
+		['our node, 10 % of requests failing', 'fault', createLeadNode({ id: 'l', position: [600, 0], credentialId: 'benchCredential1', credentialName: 'bench' }), FAULTS],
 		['HTTP Request, defaults', 'http', httpNode(false)],
 		[`HTTP Request, batch 1 every ${CAREFUL_INTERVAL_MS} ms`, 'batched', httpNode(true)],
 	];
 	const floor = floorSeconds(N);
 	const lines = [];
-	for (const [label, prefix, node] of cases) {
+	const faults = (body) => fetch(`${sim.url}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+	for (const [label, prefix, node, fault] of cases) {
 		sim.reset();
+		await faults({ clear: true });
+		if (fault) await faults(fault);
 		sim.setConfig({ rateLimit: LIMITS });
 		await new Promise((r) => setTimeout(r, LIMITS.windowMs / 6)); // let earlier windows drain a little
 		sim.setConfig({ rateLimit: LIMITS }); // restart the windows
@@ -78,9 +84,12 @@ async function main() {
 		const rows = home.queryDb(`select startedAt, stoppedAt from execution_entity where workflowId = '${id}' order by id desc limit 1`);
 		const wall = rows.length ? (Date.parse(rows[0].stoppedAt + 'Z') - Date.parse(rows[0].startedAt + 'Z')) / 1000 : NaN;
 		const leadRequests = sim.log.slice(logBefore).filter((e) => e.path === '/api/user/lead');
-		const created = sim.state.leads.length - leadsBefore;
+		const perPhone = new Map();
+		for (const lead of sim.state.leads.slice(leadsBefore)) perPhone.set(lead.phone_number, (perPhone.get(lead.phone_number) || 0) + 1);
+		const created = perPhone.size;
+		const duplicates = [...perPhone.values()].filter((n) => n > 1).length;
 		const errors = result.ok ? outputOf(result.run, 'Create Lead').items.filter((i) => i.json.error).length : 'run failed';
-		const line = `${label.padEnd(34)} sent ${N}  created ${created}  lost ${N - created}  429s ${leadRequests.filter((e) => e.status === 429).length}  user-visible errors ${errors}  wall ${wall.toFixed(1)} s  floor ${floor.toFixed(1)} s  ratio ${(wall / floor).toFixed(2)}`;
+		const line = `${label.padEnd(36)} sent ${N}  created ${created}  lost ${N - created}  duplicates ${duplicates}  429s ${leadRequests.filter((e) => e.status === 429).length}  user-visible errors ${errors}  wall ${wall.toFixed(1)} s  floor ${floor.toFixed(1)} s  ratio ${(wall / floor).toFixed(2)}`;
 		console.log(line);
 		lines.push(line);
 	}

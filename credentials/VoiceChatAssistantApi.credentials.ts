@@ -46,7 +46,7 @@ export class VoiceChatAssistantApi implements ICredentialType {
 			typeOptions: { minValue: 1 },
 			default: 100,
 			description:
-				'How many requests the node sends per minute with this credential, across all workflows of this n8n process. Raise it only if your plan allows more.',
+				"How many requests the node sends per minute with this credential, across all workflows of this n8n process. Raise it only if your plan allows more. In queue mode keep the account's limit: each worker adapts its share to the 429 answers it meets.",
 		},
 		{
 			displayName: 'Burst',

@@ -13,12 +13,12 @@ const DEFAULT_BURST_WINDOW_MS = 10_000;
 
 /**
  * Pacing: the first requests of a burst start at once; the rest of it is
- * spread over a quarter of the burst window (2.5 s for the standard 20 per
+ * spread over a fifth of the burst window (2 s for the standard 20 per
  * 10 s). Fewer requests are then on their way when the service's window
  * fills, which is what a 429 costs when other processes share the account.
  */
 const UNPACED_REQUESTS = 5;
-const BURST_SPREAD = 4;
+const BURST_SPREAD = 5;
 
 /**
  * The adaptive share (AIMD). A 429 means the account's budget is spent by

@@ -80,6 +80,8 @@ async function runLeadImport(ctx, { label, workflowId, path, series, executions 
 		// the earliest the last lead may be answered under the account's limits (20 ms per request)
 		floorSeconds: Math.round(floorMs(phones.length, { perMinute: SIM_LIMITS.perMinute, burst: SIM_LIMITS.burst, burstWindowMs: SIM_LIMITS.burstWindowMs }, 20) / 100) / 10,
 		executionsPerWorker: {},
+		// lead requests per second since the start: accepted / refused (429)
+		timeline: timelineOf(requests, started),
 	};
 	for (const r of withData) {
 		const name = (byWorker[String(r.id)] || ['?']).join('+');
@@ -94,6 +96,16 @@ async function runLeadImport(ctx, { label, workflowId, path, series, executions 
 		phones,
 		workersOf: Object.fromEntries(withData.map((r) => [String(r.id), byWorker[String(r.id)] || []])),
 	};
+}
+
+function timelineOf(requests, started) {
+	const seconds = [];
+	for (const e of requests) {
+		const second = Math.max(0, Math.floor((Date.parse(e.time) - started) / 1000));
+		seconds[second] ??= { accepted: 0, refused: 0 };
+		seconds[second][e.status === 429 ? 'refused' : 'accepted']++;
+	}
+	return Array.from(seconds, (s) => (s ? `${s.accepted}${s.refused ? `/${s.refused}` : ''}` : '0')).join(' ');
 }
 
 function formatFigures(f) {

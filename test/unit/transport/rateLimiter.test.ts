@@ -17,14 +17,14 @@ describe('rate limiter', () => {
 		nock.cleanAll();
 	});
 
-	it('lets 5 through at once, spreads the rest of a burst over a quarter of its window, then spaces requests by the 10 s window', () => {
+	it('lets 5 through at once, spreads the rest of a burst over a fifth of its window, then spaces requests by the 10 s window', () => {
 		const limiter = new SlidingWindowLimiter({ perMinute: 100, burst: 20 });
 		const starts = Array.from({ length: 45 }, () => limiter.reserve() - t0);
-		// 10 s / (20 × 4): one start every 125 ms after the first five
-		expect(starts.slice(0, 20)).toEqual([0, 0, 0, 0, 0, ...Array.from({ length: 15 }, (_, i) => 125 * (i + 1))]);
+		// 10 s / (20 × 5): one start every 100 ms after the first five
+		expect(starts.slice(0, 20)).toEqual([0, 0, 0, 0, 0, ...Array.from({ length: 15 }, (_, i) => 100 * (i + 1))]);
 		// the next window opens as the first one's starts leave it, paced the same way
-		expect(starts.slice(20, 40)).toEqual(Array.from({ length: 20 }, (_, i) => 10_000 + 125 * i));
-		expect(starts.slice(40, 45)).toEqual(Array.from({ length: 5 }, (_, i) => 20_000 + 125 * i));
+		expect(starts.slice(20, 40)).toEqual(Array.from({ length: 20 }, (_, i) => 10_000 + 100 * i));
+		expect(starts.slice(40, 45)).toEqual(Array.from({ length: 5 }, (_, i) => 20_000 + 100 * i));
 	});
 
 	it('holds the steady rate: never more than perMinute in any 60 s, whatever the burst', () => {
@@ -37,8 +37,8 @@ describe('rate limiter', () => {
 			expect(starts[i] - starts[i - 20]).toBeGreaterThanOrEqual(10_000);
 		}
 		// 1,000 requests at 100/min: the last starts at the floor of 9 minutes 40 s, plus the
-		// pacing of its burst (19 × 125 ms)
-		expect(starts[999]).toBe(9 * 60_000 + 40_000 + 19 * 125);
+		// pacing of its burst (19 × 100 ms)
+		expect(starts[999]).toBe(9 * 60_000 + 40_000 + 19 * 100);
 	});
 
 	it('frees budget as time passes', () => {
@@ -113,8 +113,8 @@ describe('rate limiter', () => {
 			await apiRequest.call(ctx, 'POST', '/api/user/whatsapp/send', { body: {}, endpointLimit: ENDPOINT_LIMITS.whatsappSend });
 			starts.push(clock.now() - t0);
 		}
-		// the endpoint's 5 per second, and beyond the first five of the credential's burst its pacing (125 ms)
-		expect(starts).toEqual([0, 0, 0, 0, 0, 1_000, 1_125, 1_250, 1_375, 1_500, 2_000]);
+		// the endpoint's 5 per second, and beyond the first five of the credential's burst its pacing (100 ms)
+		expect(starts).toEqual([0, 0, 0, 0, 0, 1_000, 1_100, 1_200, 1_300, 1_400, 2_000]);
 	});
 
 	it('keeps the moment a request was answered: a slow answer opens the next window that much later', () => {
