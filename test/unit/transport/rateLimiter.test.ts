@@ -1,21 +1,13 @@
 import nock from 'nock';
 
 import { ENDPOINT_LIMITS, apiRequest } from '../../../nodes/VoiceChatAssistant/transport';
-import { SlidingWindowLimiter, getLimiter, resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
+import { SlidingWindowLimiter, getLimiter } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL, createContext } from '../../helpers/context';
-import { installFakeClock } from '../../helpers/fakeClock';
+import { fakeClockPerTest } from '../../helpers/fakeClock';
 
 describe('rate limiter', () => {
-	let clock: ReturnType<typeof installFakeClock>;
 	const t0 = 1_700_000_000_000;
-	beforeEach(() => {
-		resetLimiters();
-		clock = installFakeClock(t0);
-	});
-	afterEach(() => {
-		clock.restore();
-		nock.cleanAll();
-	});
+	const clock = fakeClockPerTest(t0);
 
 	it('lets 5 through at once, spreads the rest of a burst over a fifth of its window, then spaces requests by the 10 s window', () => {
 		const limiter = new SlidingWindowLimiter({ perMinute: 100, burst: 20 });

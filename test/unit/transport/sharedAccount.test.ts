@@ -2,9 +2,9 @@ import nock from 'nock';
 
 import { apiRequest } from '../../../nodes/VoiceChatAssistant/transport';
 import { setClock } from '../../../nodes/VoiceChatAssistant/transport/clock';
-import { SlidingWindowLimiter, resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
+import { SlidingWindowLimiter } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL, createContext } from '../../helpers/context';
-import { installFakeClock } from '../../helpers/fakeClock';
+import { fakeClockPerTest } from '../../helpers/fakeClock';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { simulateSharedAccount } = require('../../harness/sharedAccount');
@@ -12,16 +12,8 @@ const { simulateSharedAccount } = require('../../harness/sharedAccount');
 const simulate = (o: Record<string, unknown>) => simulateSharedAccount({ Limiter: SlidingWindowLimiter, setClock, ...o });
 
 describe('adaptive share of the budget', () => {
-	let clock: ReturnType<typeof installFakeClock>;
 	const t0 = 1_700_000_000_000;
-	beforeEach(() => {
-		resetLimiters();
-		clock = installFakeClock(t0);
-	});
-	afterEach(() => {
-		clock.restore();
-		nock.cleanAll();
-	});
+	const clock = fakeClockPerTest(t0);
 
 	/** A limiter that has let `count` requests through (answered at once). */
 	function used(settings: { perMinute: number; burst: number }, count: number) {

@@ -9,9 +9,8 @@ import nock from 'nock';
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { router } from '../../../../nodes/VoiceChatAssistant/actions/router';
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL, createContext } from '../../../helpers/context';
-import { installFakeClock } from '../../../helpers/fakeClock';
+import { fakeClockPerTest } from '../../../helpers/fakeClock';
 import { parseMultipart } from '../../../helpers/multipart';
 
 const PATH = '/api/user/knowledgebases/4/documents';
@@ -101,16 +100,7 @@ function expectWholeUpload(upload: Upload) {
 }
 
 describe('Document → Create when the answer is lost', () => {
-	let clock: ReturnType<typeof installFakeClock>;
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-		clock = installFakeClock(T0);
-	});
-	afterEach(() => {
-		clock.restore();
-		nock.cleanAll();
-	});
+	fakeClockPerTest(T0);
 
 	it('a 502 after storing: one upload, then the list; the one document of that name created since is the success', async () => {
 		const uploads: Upload[] = [];

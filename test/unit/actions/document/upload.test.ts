@@ -25,6 +25,12 @@ function bytesOf(length: number, seed = 7): Buffer {
 
 const joined = (chunks: Iterable<Uint8Array>) => Buffer.concat([...chunks]);
 
+
+/** The bytes of the multipart body's `file` part. */
+function filePart(body: Buffer, contentType: string): Buffer {
+	return parseMultipart(body, contentType).find((part) => part.name === 'file')!.content;
+}
+
 describe('inline base64, decoded slice by slice', () => {
 	it('gives the exact bytes for every size around the slice boundaries, base64 and base64url', () => {
 		for (const sliceChars of [4, 8, 12, 64]) {
@@ -220,11 +226,7 @@ describe('Document → Create with inline (base64) data', () => {
 		expect(bodies).toHaveLength(2);
 		for (const { body, contentType, length } of bodies) {
 			expect(length).toBe(body.length);
-			expect(
-				parseMultipart(body, contentType)
-					.find((part) => part.name === 'file')!
-					.content.equals(content),
-			).toBe(true);
+			expect(filePart(body, contentType).equals(content)).toBe(true);
 		}
 	});
 
@@ -237,11 +239,7 @@ describe('Document → Create with inline (base64) data', () => {
 		expect(binaryCalls).toEqual(['buffer 0 data']);
 		const [{ body, contentType, length }] = bodies;
 		expect(length).toBe(body.length);
-		expect(
-			parseMultipart(body, contentType)
-				.find((part) => part.name === 'file')!
-				.content.equals(content),
-		).toBe(true);
+		expect(filePart(body, contentType).equals(content)).toBe(true);
 	});
 
 	it('an oversized inline file is refused from the length of its data, undecoded and unsent', async () => {

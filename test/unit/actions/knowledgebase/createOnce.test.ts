@@ -5,9 +5,8 @@
  */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
-import { installFakeClock } from '../../../helpers/fakeClock';
+import { fakeClockPerTest } from '../../../helpers/fakeClock';
 import { item, run } from '../helpers';
 
 const T0 = Date.UTC(2026, 10, 23, 10, 0, 0);
@@ -15,16 +14,7 @@ const sql = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T',
 const kb = (id: number, name: string, createdMs = T0) => ({ id, name, status: 'empty', created_at: sql(createdMs) });
 
 describe('Knowledgebase → Create and Mid Call Tool → Create when the answer is lost', () => {
-	let clock: ReturnType<typeof installFakeClock>;
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-		clock = installFakeClock(T0);
-	});
-	afterEach(() => {
-		clock.restore();
-		nock.cleanAll();
-	});
+	fakeClockPerTest(T0);
 
 	it('a 502 after storing: the one knowledgebase of that name created since is the success, nothing is sent twice', async () => {
 		const scope = nock(TEST_BASE_URL)

@@ -4,34 +4,11 @@ import nock from 'nock';
 import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, run } from '../helpers';
-import { withTrunkIds } from './fixtures';
+import { createBody, createParameters, withTrunkIds } from './fixtures';
 
 const PATH = '/api/user/phone-numbers/sip-trunks';
-const base = {
-	resource: 'sipTrunk',
-	operation: 'create',
-	sip_trunk_type: 'number',
-	phone_number: '+4930123456',
-	sip_username: 'office-pbx',
-	sip_password: 'TopSecret-99',
-	sip_address: 'sip.provider.example',
-	sip_calling_format: '+e164',
-	inbound_authorization_type: 'auth',
-	allowed_inbound_ips: '',
-	country_code: 'de',
-	additionalFields: {},
-};
-const sentBase = {
-	sip_trunk_type: 'number',
-	phone_number: '+4930123456',
-	sip_username: 'office-pbx',
-	sip_password: 'TopSecret-99',
-	sip_address: 'sip.provider.example',
-	sip_calling_format: '+e164',
-	inbound_authorization_type: 'auth',
-	country_code: 'DE',
-	outbound_proxy: false,
-};
+const base = createParameters;
+const sentBase = createBody;
 const created = { message: 'SIP trunk created successfully.', data: withTrunkIds };
 
 describe('SIP Trunk → Create', () => {

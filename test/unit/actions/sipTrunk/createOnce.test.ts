@@ -9,41 +9,16 @@
  */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
-import { installFakeClock } from '../../../helpers/fakeClock';
+import { fakeClockPerTest } from '../../../helpers/fakeClock';
 import { item, run } from '../helpers';
-import { trunk, withTrunkIds } from './fixtures';
+import { createBody, createParameters, trunk, withTrunkIds } from './fixtures';
 
 const PATH = '/api/user/phone-numbers/sip-trunks';
 const T0 = Date.UTC(2026, 10, 23, 10, 0, 0);
 const laravel = (ms: number) => new Date(ms).toISOString().replace('Z', '000Z');
-const params = {
-	resource: 'sipTrunk',
-	operation: 'create',
-	sip_trunk_type: 'number',
-	phone_number: '+4930123456',
-	sip_username: 'office-pbx',
-	sip_password: 'TopSecret-99',
-	sip_address: 'sip.provider.example',
-	sip_calling_format: '+e164',
-	inbound_authorization_type: 'auth',
-	allowed_inbound_ips: '',
-	country_code: 'de',
-	additionalFields: { nickname: 'Office' },
-};
-const sent = {
-	sip_trunk_type: 'number',
-	phone_number: '+4930123456',
-	sip_username: 'office-pbx',
-	sip_password: 'TopSecret-99',
-	sip_address: 'sip.provider.example',
-	sip_calling_format: '+e164',
-	inbound_authorization_type: 'auth',
-	country_code: 'DE',
-	nickname: 'Office',
-	outbound_proxy: false,
-};
+const params = { ...createParameters, additionalFields: { nickname: 'Office' } };
+const sent = { ...createBody, nickname: 'Office' };
 const DUPLICATE = {
 	error: 'A SIP trunk with this phone number, username and address already exists.',
 };
@@ -53,16 +28,7 @@ const sameNumberOtherUser = { ...ours, id: 13, sip_username: 'other-pbx' };
 const reset = () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
 
 describe('SIP Trunk → Create when the answer is lost', () => {
-	let clock: ReturnType<typeof installFakeClock>;
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-		clock = installFakeClock(T0);
-	});
-	afterEach(() => {
-		clock.restore();
-		nock.cleanAll();
-	});
+	const clock = fakeClockPerTest(T0);
 
 	it('a 502 after storing: sent again, the duplicate answer is the success, the trunk read back from the list', async () => {
 		const scope = nock(TEST_BASE_URL)
