@@ -29,7 +29,10 @@ const BURST_SPREAD = 5;
  *   end up with equal shares and finish equal work together;
  * - from a reduced share (a probe for more that met the others) it cuts to
  *   the part it was using when the service refused, at least to half and
- *   at most to 90 % of what it had, so the account stays used.
+ *   at most to 90 % of what it had, so the account stays used;
+ * - a process using less than half of its reduced share when refused is
+ *   crowded out rather than crowding: it cuts only to 90 %, so a worker that
+ *   joined a busy account late is not starved once the others stop.
  * Without a 429 the share grows back slowly: after a quiet minute by 5 % of
  * the budget, then by 10 %, 20 %, 40 % in each further minute, so a process
  * left alone is back at the whole budget within four minutes. A cut that
@@ -212,10 +215,14 @@ export class SlidingWindowLimiter {
 			this.countBetween(now - burstWindowMs, now) / this.settings.burst,
 			this.countBetween(now - MINUTE_MS, now) / this.settings.perMinute,
 		);
+		// using less than half of its share, this process is not what fills the window: a mild cut
+		const crowdedOut = used < share * DEEPEST_CUT;
 		const cut =
 			share >= 1
 				? DEEPEST_CUT
-				: Math.min(share * SMALLEST_CUT, Math.max(share * DEEPEST_CUT, used));
+				: crowdedOut
+					? share * SMALLEST_CUT
+					: Math.min(share * SMALLEST_CUT, Math.max(share * DEEPEST_CUT, used));
 		this.shareAtCut = Math.max(MIN_SHARE, cut);
 		this.cutAt = now;
 		this.cuts++;
