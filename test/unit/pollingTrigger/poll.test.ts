@@ -6,9 +6,8 @@ import nock from 'nock';
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { VoiceChatAssistantPollingTrigger } from '../../../nodes/VoiceChatAssistantPollingTrigger/VoiceChatAssistantPollingTrigger.node';
-import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL, createContext } from '../../helpers/context';
-import { installFakeClock } from '../../helpers/fakeClock';
+import { fakeClockPerTest } from '../../helpers/fakeClock';
 
 const node = new VoiceChatAssistantPollingTrigger();
 
@@ -28,16 +27,7 @@ const page = (data: object[], next = false) => ({ data, current_page: 1, next_pa
 const json = (output: unknown) => (output as Array<Array<{ json: IDataObject }>> | null)?.[0].map((item) => item.json) ?? null;
 
 describe('Voice Chat Assistant Polling Trigger', () => {
-	let clock: ReturnType<typeof installFakeClock>;
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-		clock = installFakeClock();
-	});
-	afterEach(() => {
-		clock.restore();
-		nock.cleanAll();
-	});
+	const clock = fakeClockPerTest();
 
 	describe('Call Ended', () => {
 		const parameters = { event: 'callEnded', assistantId: { __rl: true, mode: 'list', value: '2' }, callFilters: { type: 'outbound' } };

@@ -2,9 +2,8 @@ import nock from 'nock';
 import { NodeApiError } from 'n8n-workflow';
 
 import { PAGES_IN_FLIGHT, RETRY, apiRequest, apiRequestAllItems, normalizeBaseUrl } from '../../../nodes/VoiceChatAssistant/transport';
-import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_API_KEY, TEST_BASE_URL, createContext } from '../../helpers/context';
-import { installFakeClock } from '../../helpers/fakeClock';
+import { fakeClockPerTest } from '../../helpers/fakeClock';
 
 function netError(code: string, message: string) {
 	return Object.assign(new Error(message), { code });
@@ -36,16 +35,7 @@ function expectNoKey(error: unknown) {
 }
 
 describe('transport', () => {
-	let clock: ReturnType<typeof installFakeClock>;
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-		clock = installFakeClock();
-	});
-	afterEach(() => {
-		clock.restore();
-		nock.cleanAll();
-	});
+	const clock = fakeClockPerTest();
 
 	it('reads the credential once per node run, not once per request', async () => {
 		nock(TEST_BASE_URL).get('/api/user/me').times(3).reply(200, { ok: 1 });
@@ -384,16 +374,7 @@ describe('transport', () => {
 });
 
 describe('transport: requests that spend money or reach a person (sendOnce)', () => {
-	let clock: ReturnType<typeof installFakeClock>;
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-		clock = installFakeClock();
-	});
-	afterEach(() => {
-		clock.restore();
-		nock.cleanAll();
-	});
+	const clock = fakeClockPerTest();
 
 	it.each([503, 502, 504, 500])('a %s is not sent again', async (status) => {
 		const scope = nock(TEST_BASE_URL).post('/api/user/sms').once().reply(status, { message: 'Service Unavailable' });
@@ -426,16 +407,7 @@ describe('transport: requests that spend money or reach a person (sendOnce)', ()
 });
 
 describe('transport: honest messages and natural keys (exactly once)', () => {
-	let clock: ReturnType<typeof installFakeClock>;
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-		clock = installFakeClock();
-	});
-	afterEach(() => {
-		clock.restore();
-		nock.cleanAll();
-	});
+	const clock = fakeClockPerTest();
 
 	it('a connection that broke after the request was sent never says "could not be reached" nor "check the base URL"', async () => {
 		nock(TEST_BASE_URL).post('/api/user/knowledgebases').replyWithError(netError('ECONNRESET', 'socket hang up'));

@@ -7,9 +7,8 @@ import nock from 'nock';
 
 import { router } from '../../../../nodes/VoiceChatAssistant/actions/router';
 import { WAIT_STEPS_MS } from '../../../../nodes/VoiceChatAssistant/actions/call/result';
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_API_KEY, TEST_BASE_URL, createContext } from '../../../helpers/context';
-import { installFakeClock } from '../../../helpers/fakeClock';
+import { fakeClockPerTest } from '../../../helpers/fakeClock';
 import { rl } from '../helpers';
 
 const MP3 = Buffer.from([0x49, 0x44, 0x33, 0x03, 0x00, 0xff, 0xfb]);
@@ -22,16 +21,7 @@ const make = (options: object) => ({
 });
 
 describe('Call → Make: Wait for Result; recordings', () => {
-	let clock: ReturnType<typeof installFakeClock>;
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-		clock = installFakeClock();
-	});
-	afterEach(() => {
-		clock.restore();
-		nock.cleanAll();
-	});
+	const clock = fakeClockPerTest();
 
 	it('looks at the call with growing pauses until its status is final and outputs the final call', async () => {
 		const scope = nock(TEST_BASE_URL)

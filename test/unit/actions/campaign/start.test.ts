@@ -1,21 +1,11 @@
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
-import { installFakeClock } from '../../../helpers/fakeClock';
+import { fakeClockPerTest } from '../../../helpers/fakeClock';
 import { items, rl, run } from '../helpers';
 
 describe('Campaign → Start', () => {
-	let clock: ReturnType<typeof installFakeClock>;
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-		clock = installFakeClock();
-	});
-	afterEach(() => {
-		clock.restore();
-		nock.cleanAll();
-	});
+	fakeClockPerTest();
 
 	it('Start posts {campaign_id, action: start} and outputs the data with the message', async () => {
 		const scope = nock(TEST_BASE_URL)

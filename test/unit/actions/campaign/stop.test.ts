@@ -2,20 +2,11 @@ import nock from 'nock';
 
 import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
-import { installFakeClock } from '../../../helpers/fakeClock';
+import { fakeClockPerTest } from '../../../helpers/fakeClock';
 import { items, rl, run } from '../helpers';
 
 describe('Campaign → Stop', () => {
-	let clock: ReturnType<typeof installFakeClock>;
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-		clock = installFakeClock();
-	});
-	afterEach(() => {
-		clock.restore();
-		nock.cleanAll();
-	});
+	fakeClockPerTest();
 
 	it('Stop posts {campaign_id, action: stop}; an answer without data still names the campaign', async () => {
 		const scope = nock(TEST_BASE_URL)

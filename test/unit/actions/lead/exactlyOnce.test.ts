@@ -5,9 +5,8 @@
  */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
-import { installFakeClock } from '../../../helpers/fakeClock';
+import { fakeClockPerTest } from '../../../helpers/fakeClock';
 import { item, rl, run } from '../helpers';
 
 const PHONE = '+4915100000042';
@@ -20,16 +19,7 @@ const create = (options: object = {}) => ({ resource: 'lead', operation: 'create
 const body = { phone_number: PHONE, campaign_id: 3 };
 
 describe('Lead → Create: exactly once when answers get lost', () => {
-	let clock: ReturnType<typeof installFakeClock>;
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-		clock = installFakeClock();
-	});
-	afterEach(() => {
-		clock.restore();
-		nock.cleanAll();
-	});
+	const clock = fakeClockPerTest();
 
 	it.each([
 		['a 502 after storing', (scope: nock.Interceptor) => scope.reply(502, 'Bad Gateway')],

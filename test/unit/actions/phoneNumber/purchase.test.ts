@@ -1,10 +1,9 @@
 /** Phone Number → Purchase: one POST, never repeated after an uncertain failure, the service's errors with fitting hints. */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { description } from '../../../../nodes/VoiceChatAssistant/actions/phoneNumber/PhoneNumber.resource';
 import { TEST_BASE_URL } from '../../../helpers/context';
-import { installFakeClock } from '../../../helpers/fakeClock';
+import { fakeClockPerTest } from '../../../helpers/fakeClock';
 import { item, run } from '../helpers';
 
 const params = (phoneNumber: string) => ({
@@ -21,16 +20,7 @@ const bought = {
 };
 
 describe('Phone Number → Purchase', () => {
-	let clock: ReturnType<typeof installFakeClock>;
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-		clock = installFakeClock();
-	});
-	afterEach(() => {
-		clock.restore();
-		nock.cleanAll();
-	});
+	const clock = fakeClockPerTest();
 
 	it('posts the number and outputs the bought number with the message', async () => {
 		const scope = nock(TEST_BASE_URL)
