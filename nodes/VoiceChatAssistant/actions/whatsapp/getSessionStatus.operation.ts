@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { readPhone } from '../sms/shared';
 import {
+	recipientPhone,
 	recipientPhoneField,
 	senderId,
 	senderLocator,
@@ -27,9 +27,7 @@ export const description = updateDisplayOptions(
  */
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const sender = senderId(this, itemIndex);
-	const recipient = readPhone(this, itemIndex, 'recipientPhone', 'Recipient Phone', {
-		strict: true,
-	});
+	const recipient = recipientPhone(this, itemIndex);
 	let answer: unknown;
 	try {
 		// the query string encoding sends "+" as %2B, as the service requires

@@ -1,15 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, ENDPOINT_LIMITS } from '../../transport';
 import { checkMaxLength, checkRequired } from '../validation';
-import { readPhone } from '../sms/shared';
 import {
+	recipientPhone,
 	recipientPhoneField,
 	senderId,
 	senderLocator,
-	whatsappError,
-	withoutSuccess,
+	sendWhatsApp,
 } from './shared';
 
 export const FREEFORM_MAX_LENGTH = 4096;
@@ -40,24 +38,13 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const sender = senderId(this, itemIndex);
-	const recipient = readPhone(this, itemIndex, 'recipientPhone', 'Recipient Phone', {
-		strict: true,
-	});
+	const recipient = recipientPhone(this, itemIndex);
 	const message = this.getNodeParameter('message', itemIndex, '') as string;
 	checkRequired(this, itemIndex, 'Message', message);
 	checkMaxLength(this, itemIndex, 'Message', message, FREEFORM_MAX_LENGTH);
-	let answer: unknown;
-	try {
-		answer = await apiRequest.call(this, 'POST', '/api/user/whatsapp/send-freeform', {
-			body: { sender_id: sender, recipient_phone: recipient, message },
-			itemIndex,
-			endpointLimit: ENDPOINT_LIMITS.whatsappSend,
-			// costs money and reaches a person: never sent twice
-			sendOnce: true,
-			checkBeforeRetry: 'check the WhatsApp conversation in the web app',
-		});
-	} catch (error) {
-		throw whatsappError(this, error, itemIndex);
-	}
-	return withoutSuccess(answer);
+	return await sendWhatsApp(this, itemIndex, '/api/user/whatsapp/send-freeform', {
+		sender_id: sender,
+		recipient_phone: recipient,
+		message,
+	});
 }

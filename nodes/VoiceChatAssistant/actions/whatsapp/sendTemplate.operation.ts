@@ -6,16 +6,15 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, ENDPOINT_LIMITS, isObject } from '../../transport';
+import { isObject } from '../../transport';
 import { checkMaxLength, readLocatorId, readVariables } from '../validation';
-import { readPhone } from '../sms/shared';
 import {
+	recipientPhone,
 	recipientPhoneField,
 	senderId,
 	senderLocator,
+	sendWhatsApp,
 	templateLocator,
-	whatsappError,
-	withoutSuccess,
 } from './shared';
 
 const properties: INodeProperties[] = [
@@ -95,9 +94,7 @@ function mappedVariables(value: unknown): IDataObject {
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const sender = senderId(this, itemIndex);
 	const template = readLocatorId(this, itemIndex, 'templateId', 'Template');
-	const recipient = readPhone(this, itemIndex, 'recipientPhone', 'Recipient Phone', {
-		strict: true,
-	});
+	const recipient = recipientPhone(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const variables = readVariables(
 		this,
@@ -121,18 +118,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body.recipient_name = name;
 	}
 	if (Object.keys(variables).length) body.variables = variables;
-	let answer: unknown;
-	try {
-		answer = await apiRequest.call(this, 'POST', '/api/user/whatsapp/send', {
-			body,
-			itemIndex,
-			endpointLimit: ENDPOINT_LIMITS.whatsappSend,
-			// costs money and reaches a person: never sent twice
-			sendOnce: true,
-			checkBeforeRetry: 'check the WhatsApp conversation in the web app',
-		});
-	} catch (error) {
-		throw whatsappError(this, error, itemIndex);
-	}
-	return withoutSuccess(answer);
+	return await sendWhatsApp(this, itemIndex, '/api/user/whatsapp/send', body);
 }

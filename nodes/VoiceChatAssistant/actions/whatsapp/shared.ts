@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties, JsonObject } from
 import { NodeApiError } from 'n8n-workflow';
 
 import { idLocator } from '../../descriptions';
-import { isObject } from '../../transport';
+import { apiRequest, ENDPOINT_LIMITS, isObject } from '../../transport';
+import { readPhone } from '../sms/shared';
 import { readLocatorId } from '../validation';
 
 export const senderLocator: INodeProperties = idLocator({
@@ -77,4 +78,34 @@ export function whatsappError(ctx: IExecuteFunctions, error: unknown, itemIndex:
 		error.description = [...new Set(parts.filter(Boolean))].join(' ');
 	}
 	return error;
+}
+
+/** The recipient in E.164 form, with its "+" (WhatsApp's endpoints need it). */
+export function recipientPhone(ctx: IExecuteFunctions, itemIndex: number): string {
+	return readPhone(ctx, itemIndex, 'recipientPhone', 'Recipient Phone', { strict: true });
+}
+
+/**
+ * A WhatsApp send: within the endpoint's 5 per second, and sent once, as it
+ * costs money and reaches a person.
+ */
+export async function sendWhatsApp(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	path: string,
+	body: IDataObject,
+): Promise<IDataObject> {
+	let answer: unknown;
+	try {
+		answer = await apiRequest.call(ctx, 'POST', path, {
+			body,
+			itemIndex,
+			endpointLimit: ENDPOINT_LIMITS.whatsappSend,
+			sendOnce: true,
+			checkBeforeRetry: 'check the WhatsApp conversation in the web app',
+		});
+	} catch (error) {
+		throw whatsappError(ctx, error, itemIndex);
+	}
+	return withoutSuccess(answer);
 }
