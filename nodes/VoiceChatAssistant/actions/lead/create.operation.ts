@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems, unwrap } from '../../transport';
 import type { RequestOutcome } from '../../transport';
@@ -11,6 +11,8 @@ import {
 } from '../../descriptions';
 import { itemError } from '../itemError';
 import { parallelRequestsProperty } from '../parallel';
+import { leadDifferences } from './shared';
+import type { LeadContent } from './shared';
 import { checkE164, readLocatorId, readVariableParams, readVariables } from '../validation';
 
 const properties: INodeProperties[] = [
@@ -71,13 +73,15 @@ const properties: INodeProperties[] = [
 				displayName: 'On Duplicate',
 				name: 'onDuplicate',
 				type: 'options',
-				default: 'fail',
-				description: 'What to do when the campaign already has a lead with this phone number',
+				default: 'useStored',
+				description:
+					'What to do when the campaign already has a lead with this phone number, e.g. when an interrupted import is run again',
 				options: [
 					{
 						name: 'Allow',
 						value: 'allow',
-						description: 'Create the lead anyway (sends allow_dupplicate: true)',
+						description:
+							'Create the lead anyway (sends allow_dupplicate: true). Running an import again stores its leads twice.',
 					},
 					{
 						name: 'Fail',
@@ -88,7 +92,13 @@ const properties: INodeProperties[] = [
 						name: 'Skip',
 						value: 'skip',
 						description:
-							'Output the input item with skipped: true and the service reason, so re-running an import is safe',
+							'Keep the stored lead whatever its variables: output it (read back, one extra request per duplicate) with skipped: true and the service reason',
+					},
+					{
+						name: 'Use Stored Lead If Identical',
+						value: 'useStored',
+						description:
+							'Read the stored lead back (one extra request per duplicate). If its variables and secondary contacts are the ones sent, output it with already_stored: true; if they differ, fail the item and say what differs. Makes running an import again safe.',
 					},
 				],
 			},
@@ -133,7 +143,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		};
 	});
 	const onDuplicate =
-		(this.getNodeParameter('options.onDuplicate', itemIndex, 'fail') as string) || 'fail';
+		(this.getNodeParameter('options.onDuplicate', itemIndex, 'useStored') as string) || 'useStored';
 
 	const body: IDataObject = { phone_number: phoneNumber, campaign_id: campaignId };
 	if (Object.keys(variables).length) body.variables = variables;
@@ -156,18 +166,126 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			}),
 		);
 	} catch (error) {
-		if (isDuplicateAnswer(error) && naturalKey && outcome.earlierAttemptMayHaveApplied) {
+		if (!isDuplicateAnswer(error)) throw itemError(this, error, itemIndex);
+		if (naturalKey && outcome.earlierAttemptMayHaveApplied) {
 			return await storedEarlier(this, itemIndex, phoneNumber, campaignId);
 		}
-		if (onDuplicate === 'skip' && isDuplicateAnswer(error)) {
-			return {
-				...this.getInputData()[itemIndex].json,
-				skipped: true,
-				reason: (error as NodeApiError).message,
-			};
+		const sent: LeadContent = { variables, secondary_contacts: secondary };
+		if (onDuplicate === 'useStored') {
+			return await storedIfIdentical(
+				this,
+				itemIndex,
+				error as NodeApiError,
+				phoneNumber,
+				campaignId,
+				sent,
+			);
+		}
+		if (onDuplicate === 'skip') {
+			return await skipped(this, itemIndex, error as NodeApiError, phoneNumber, campaignId, sent);
 		}
 		throw itemError(this, error, itemIndex);
 	}
+}
+
+/**
+ * The leads of the campaign with exactly this phone number, read with Lead →
+ * Get Many's phone filter (one request: the filter matches parts of numbers, so
+ * the exact ones are picked from the first page).
+ */
+async function readStored(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	phoneNumber: string,
+	campaignId: number,
+): Promise<IDataObject[]> {
+	const leads = (await apiRequestAllItems.call(
+		ctx,
+		'/api/user/leads',
+		{ phone_number: phoneNumber, campaign_id: campaignId },
+		10,
+		itemIndex,
+	)) as IDataObject[];
+	return leads.filter(
+		(entry) =>
+			entry.phone_number === phoneNumber &&
+			(entry.campaign_id === undefined || Number(entry.campaign_id) === campaignId),
+	);
+}
+
+/** Of the stored leads with the phone number, the one that is what was sent, else the newest. */
+function closest(stored: IDataObject[], sent: LeadContent) {
+	const identical = stored.find((lead) => leadDifferences(lead, sent).length === 0);
+	const lead = identical ?? stored[0];
+	return { lead, differences: identical ? [] : leadDifferences(lead, sent) };
+}
+
+/**
+ * On Duplicate → Use Stored Lead If Identical: the stored lead, marked
+ * `already_stored`, when it has the variables and secondary contacts sent (a
+ * lead of an earlier run of the same import); otherwise the item fails and says
+ * what differs.
+ */
+async function storedIfIdentical(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	duplicate: NodeApiError,
+	phoneNumber: string,
+	campaignId: number,
+	sent: LeadContent,
+): Promise<IDataObject> {
+	const already = `Campaign ${campaignId} already has a lead with the phone number ${phoneNumber}`;
+	const choices =
+		'To keep the stored lead as it is, set Options → On Duplicate → Skip; to store a second lead with this phone number, set it to Allow; to change the stored lead, use Lead → Update.';
+	let stored: IDataObject[];
+	try {
+		stored = await readStored(ctx, itemIndex, phoneNumber, campaignId);
+	} catch (error) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${already}; reading it back to compare it with this item failed: ${(error as Error).message}`,
+			{ itemIndex, description: `Nothing was stored by this item. ${choices}` },
+		);
+	}
+	if (!stored.length) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`${already} (${duplicate.message}), but Lead → Get Many with its phone number did not find it to compare it with this item`,
+			{ itemIndex, description: `Nothing was stored by this item. ${choices}` },
+		);
+	}
+	const { lead, differences } = closest(stored, sent);
+	if (!differences.length) return { ...lead, already_stored: true };
+	const shown = differences.slice(0, 5).join('; ');
+	const more = differences.length > 5 ? `; and ${differences.length - 5} more` : '';
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`${already} (lead ${String(lead.id)}) with other data: ${shown}${more}. On Duplicate → Skip keeps the stored lead, Allow stores a second one.`,
+		{ itemIndex, description: `Nothing was stored or changed by this item. ${choices}` },
+	);
+}
+
+/**
+ * On Duplicate → Skip: the input item with `skipped: true` and the service's
+ * reason, and the stored lead (its ID and fields) when it can be read back.
+ */
+async function skipped(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	duplicate: NodeApiError,
+	phoneNumber: string,
+	campaignId: number,
+	sent: LeadContent,
+): Promise<IDataObject> {
+	const mark = { skipped: true, reason: duplicate.message };
+	const input = ctx.getInputData()[itemIndex].json;
+	try {
+		const stored = await readStored(ctx, itemIndex, phoneNumber, campaignId);
+		if (stored.length) return { ...input, ...closest(stored, sent).lead, ...mark };
+	} catch {
+		// the item is skipped either way; the stored lead is a courtesy
+	}
+	return { ...input, ...mark };
 }
 
 /**
@@ -182,18 +300,7 @@ async function storedEarlier(
 ): Promise<IDataObject> {
 	const note = { stored_by_earlier_attempt: true };
 	try {
-		const leads = (await apiRequestAllItems.call(
-			ctx,
-			'/api/user/leads',
-			{ phone_number: phoneNumber, campaign_id: campaignId },
-			10,
-			itemIndex,
-		)) as IDataObject[];
-		const lead = leads.find(
-			(entry) =>
-				entry.phone_number === phoneNumber &&
-				(entry.campaign_id === undefined || Number(entry.campaign_id) === campaignId),
-		);
+		const [lead] = await readStored(ctx, itemIndex, phoneNumber, campaignId);
 		if (lead) return { ...lead, ...note };
 	} catch {
 		// the lead exists (the service said so); reading it back is a courtesy
