@@ -7,7 +7,9 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { allProperties } from './actions/resources';
+import { APP_DESCRIPTION } from './descriptions';
 import { router } from './actions/router';
+import { whenCredentialChosen } from './methods/credentialGuard';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 import * as messaging from './methods/messaging';
@@ -25,8 +27,7 @@ export class VoiceChatAssistant implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description:
-			'Manage AI voice and chat assistants (Famulor): assistants, knowledge, tools, calls, chats, campaigns and leads, SMS and WhatsApp, numbers and SIP trunks',
+		description: APP_DESCRIPTION,
 		defaults: {
 			name: 'Voice Chat Assistant',
 		},
@@ -43,19 +44,19 @@ export class VoiceChatAssistant implements INodeType {
 	};
 
 	methods = {
-		listSearch: {
+		listSearch: whenCredentialChosen.listSearch({
 			...listSearch,
 			...messaging.listSearch,
 			...organisation.listSearch,
 			...telephony.listSearch,
-		},
-		loadOptions: {
+		}),
+		loadOptions: whenCredentialChosen.loadOptions({
 			...loadOptions,
 			...messaging.loadOptions,
 			...organisation.loadOptions,
 			...telephony.loadOptions,
-		},
-		resourceMapping: messaging.resourceMapping,
+		}),
+		resourceMapping: whenCredentialChosen.resourceMapping(messaging.resourceMapping),
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

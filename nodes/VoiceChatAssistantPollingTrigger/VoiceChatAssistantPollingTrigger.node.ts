@@ -19,6 +19,7 @@ import {
 	searchCampaigns,
 	searchKnowledgebases,
 } from '../VoiceChatAssistant/methods/listSearch';
+import { whenCredentialChosen } from '../VoiceChatAssistant/methods/credentialGuard';
 import { getClock } from '../VoiceChatAssistant/transport/clock';
 import { downloadRecording } from '../VoiceChatAssistant/transport/recording';
 import type { CallWalk } from './calls';
@@ -73,7 +74,8 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["event"]}}',
+		subtitle:
+			'={{ {"callEnded": "Call ended", "conversationEnded": "Chat ended", "documentProcessed": "Document processed", "newConversation": "New chat"}[$parameter["event"]] }}',
 		description:
 			'Starts the workflow when calls or chats of voice assistants end, by asking the service at intervals: no public URL needed (Famulor)',
 		defaults: { name: 'Voice Chat Assistant Polling Trigger' },
@@ -84,7 +86,7 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 		properties: [
 			{
 				displayName:
-					'This trigger asks the service for news at the interval below, so it works on an n8n that the internet cannot reach, and any number of workflows can watch the same assistant. The first poll only notes where things stand: it emits what happens after activation.',
+					'This trigger asks the service for news at the times set in Poll Times, so it works on an n8n that the internet cannot reach, and any number of workflows can watch the same assistant. The first poll only notes where things stand: it emits what happens after activation.',
 				name: 'pollingNotice',
 				type: 'notice',
 				default: '',
@@ -99,23 +101,27 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 					{
 						name: 'Call Ended',
 						value: CALL_ENDED,
+						action: 'On call ended',
 						description:
 							'A call reached a final status (completed, ended, busy, no answer, failed, ...); one item per call with transcript and variables',
 					},
 					{
 						name: 'Conversation Ended',
 						value: CONVERSATION_ENDED,
+						action: 'On conversation ended (chat)',
 						description:
 							'A chat (widget, WhatsApp, API, test) had no new message for the inactivity time; one item per chat with its messages',
 					},
 					{
 						name: 'Document Processed',
 						value: DOCUMENT_PROCESSED,
+						action: 'On document processed',
 						description: 'A document of a knowledgebase finished processing (active or failed)',
 					},
 					{
 						name: 'New Conversation',
 						value: NEW_CONVERSATION,
+						action: 'On new conversation (chat)',
 						description: 'A chat with an assistant started',
 					},
 				],
@@ -189,6 +195,7 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 						displayName: 'Inactivity Minutes',
 						name: 'inactivityMinutes',
 						type: 'number',
+						displayOptions: { show: { '/event': [CONVERSATION_ENDED] } },
 						typeOptions: { minValue: 1, maxValue: 1440 },
 						default: 30,
 						description:
@@ -213,7 +220,11 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchAssistants, searchCampaigns, searchKnowledgebases },
+		listSearch: whenCredentialChosen.listSearch({
+			searchAssistants,
+			searchCampaigns,
+			searchKnowledgebases,
+		}),
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {

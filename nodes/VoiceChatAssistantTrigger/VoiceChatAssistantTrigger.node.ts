@@ -11,8 +11,13 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { downloadRecording } from '../VoiceChatAssistant/transport/recording';
 
-import { CALL_STATUS_OPTIONS, assistantLocator } from '../VoiceChatAssistant/descriptions';
+import {
+	APP_DESCRIPTION,
+	CALL_STATUS_OPTIONS,
+	assistantLocator,
+} from '../VoiceChatAssistant/descriptions';
 import { searchAssistants } from '../VoiceChatAssistant/methods/listSearch';
+import { whenCredentialChosen } from '../VoiceChatAssistant/methods/credentialGuard';
 import { asId, parsePayload, queryValue, statusAllowed, toItem } from './payload';
 import { checkExists, create, remove } from './lifecycle';
 import { PROBE_ANSWER_KEY, PROBE_HEADER } from './ownership';
@@ -51,7 +56,9 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		version: 1,
 		subtitle:
 			'={{$parameter["event"] === "callCompleted" ? "Call completed (post-call webhook)" : $parameter["event"] === "conversationEnded" ? "Chat ended" : "Inbound call completed"}}',
-		description: 'Starts the workflow when a call or chat of a voice assistant ends (Famulor)',
+		// n8n's node panel shows the events of this trigger under the action node's app, with this
+		// description as the app's: it is the action node's, so the app reads the same everywhere
+		description: APP_DESCRIPTION,
 		defaults: { name: 'Voice Chat Assistant Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
@@ -81,18 +88,21 @@ export class VoiceChatAssistantTrigger implements INodeType {
 					{
 						name: 'Inbound Call Completed',
 						value: INBOUND,
+						action: 'On inbound call completed',
 						description:
 							"An inbound call of the assistant ended (the service's inbound webhook, enabled per assistant)",
 					},
 					{
 						name: 'Conversation Ended (Chat)',
 						value: CONVERSATION_ENDED,
+						action: 'On conversation ended (chat)',
 						description:
 							"A widget or WhatsApp chat of the assistant ended after its inactivity timeout; the item holds the transcript (the assistant's conversation-ended webhook)",
 					},
 					{
 						name: 'Call Completed (Post-Call Webhook)',
 						value: POST_CALL,
+						action: 'On call completed (post-call webhook)',
 						description:
 							"Any call of the assistant ended: inbound, outbound and campaign calls (the assistant's post-call webhook)",
 					},
@@ -209,7 +219,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 				displayName: 'Options',
 				name: 'options',
 				type: 'collection',
-				placeholder: 'Add option',
+				placeholder: 'Add Option',
 				default: {},
 				options: [
 					{
@@ -255,7 +265,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchAssistants },
+		listSearch: whenCredentialChosen.listSearch({ searchAssistants }),
 	};
 
 	webhookMethods = {

@@ -1,3 +1,5 @@
 export * from './fields';
 export * from './locators';
 export * from './callStatuses';
+export * from './cost';
+export * from './app';

@@ -105,9 +105,10 @@ async function getWhatsappTemplateVariables(
 			emptyFieldsNotice: `The sender has no template with ID ${templateId}.`,
 		};
 	}
-	const fields: ResourceMapperField[] = templateVariableNames(template).map((name, index) => ({
+	const fields: ResourceMapperField[] = templateVariableNames(template).map((name) => ({
 		id: name,
-		displayName: /^\d+$/.test(name) ? `Placeholder ${name}` : `${name} (placeholder ${index + 1})`,
+		// the variable's own name, short enough for the mapper's column; a numbered one by its number
+		displayName: /^\d+$/.test(name) ? `Placeholder ${name}` : name,
 		required: true,
 		defaultMatch: false,
 		canBeUsedToMatch: false,

@@ -95,8 +95,8 @@ describe('messaging pickers', () => {
 		const { ctx } = pickerContext({ senderId: rl('1'), templateId: rl('1') });
 		const result = await messaging.resourceMapping.getWhatsappTemplateVariables.call(ctx);
 		expect(result.fields).toEqual([
-			{ id: 'customer_name', displayName: 'customer_name (placeholder 1)', required: true, defaultMatch: false, canBeUsedToMatch: false, display: true, type: 'string' },
-			{ id: 'order_number', displayName: 'order_number (placeholder 2)', required: true, defaultMatch: false, canBeUsedToMatch: false, display: true, type: 'string' },
+			{ id: 'customer_name', displayName: 'customer_name', required: true, defaultMatch: false, canBeUsedToMatch: false, display: true, type: 'string' },
+			{ id: 'order_number', displayName: 'order_number', required: true, defaultMatch: false, canBeUsedToMatch: false, display: true, type: 'string' },
 		]);
 		scope.done();
 	});

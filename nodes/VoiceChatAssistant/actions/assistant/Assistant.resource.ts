@@ -82,38 +82,38 @@ export const description: INodeProperties[] = [
 		{
 			name: 'Disable Conversation-Ended Webhook',
 			value: 'disableConversationEndedWebhook',
-			action: 'Disable an assistant s conversation ended webhook',
+			action: "Disable an assistant's conversation-ended webhook",
 			description: 'Stop sending chat transcripts of an assistant when its chats end',
 		},
 		{
 			name: 'Disable Inbound Webhook',
 			value: 'disableInboundWebhook',
-			action: 'Disable an assistant s inbound webhook',
+			action: "Disable an assistant's inbound webhook",
 			description: 'Stop sending inbound call notifications of an assistant',
 		},
 		{
 			name: 'Disable Post-Call Webhook',
 			value: 'disablePostCallWebhook',
-			action: 'Disable an assistant s post call webhook',
+			action: "Disable an assistant's post-call webhook",
 			description: 'Stop sending post-call notifications of an assistant',
 		},
 		{
 			name: 'Enable Conversation-Ended Webhook',
 			value: 'enableConversationEndedWebhook',
-			action: 'Enable an assistant s conversation ended webhook',
+			action: "Enable an assistant's conversation-ended webhook",
 			description:
 				"Send the transcript of an assistant's widget and WhatsApp chats to a URL when they end",
 		},
 		{
 			name: 'Enable Inbound Webhook',
 			value: 'enableInboundWebhook',
-			action: 'Enable an assistant s inbound webhook',
+			action: "Enable an assistant's inbound webhook",
 			description: "Send notifications about an assistant's inbound calls to a URL",
 		},
 		{
 			name: 'Enable Post-Call Webhook',
 			value: 'enablePostCallWebhook',
-			action: 'Enable an assistant s post call webhook',
+			action: "Enable an assistant's post-call webhook",
 			description: 'Send every ended call of an assistant (transcript, variables) to a URL',
 		},
 		{
@@ -156,13 +156,13 @@ export const description: INodeProperties[] = [
 		{
 			name: 'Get Synthesizer Providers',
 			value: 'getSynthesizerProviders',
-			action: 'Get the text to speech providers',
+			action: 'Get the text-to-speech providers',
 			description: 'List the speech synthesizer (text-to-speech) providers',
 		},
 		{
 			name: 'Get Transcriber Providers',
 			value: 'getTranscriberProviders',
-			action: 'Get the speech to text providers',
+			action: 'Get the speech-to-text providers',
 			description: 'List the transcriber (speech-to-text) providers',
 		},
 		{

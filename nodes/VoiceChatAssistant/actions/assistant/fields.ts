@@ -485,7 +485,7 @@ const webhook: INodeProperties[] = [
 		description: 'Whether failed and no-answer calls send no webhook',
 	},
 	{
-		displayName: 'Include Recording in Webhook',
+		displayName: 'Include Recording',
 		name: 'include_recording_in_webhook',
 		type: 'boolean',
 		default: true,
@@ -616,7 +616,10 @@ const byName = (a: INodeProperties, b: INodeProperties) =>
 	a.displayName.localeCompare(b.displayName);
 
 function grouped(prefix: string, fields: INodeProperties[]): INodeProperties[] {
-	return fields.map((field) => ({ ...field, displayName: `${prefix}: ${field.displayName}` }));
+	// "Voice: Stability", not "Voice: Voice Stability"
+	const own = (name: string) =>
+		name.startsWith(`${prefix} `) ? name.slice(prefix.length + 1) : name;
+	return fields.map((field) => ({ ...field, displayName: `${prefix}: ${own(field.displayName)}` }));
 }
 
 /** Every optional configuration field, labelled with its group and sorted by label (so grouped). */

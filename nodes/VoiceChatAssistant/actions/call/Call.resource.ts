@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationPicker } from '../../descriptions';
+import { operationPicker, withCost } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as del from './delete.operation';
 import * as getRaw from './get.operation';
@@ -50,7 +50,7 @@ export const description: INodeProperties[] = [
 			name: 'Make',
 			value: 'make',
 			action: 'Start an outbound phone call',
-			description: 'Have an outbound assistant call a phone number now',
+			description: withCost('Have an outbound assistant call a phone number now', 'makeCall'),
 		},
 	]),
 	...del.description,

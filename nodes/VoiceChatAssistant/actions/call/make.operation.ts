@@ -2,20 +2,19 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { assistantLocator, phoneNumberField, variablesFields } from '../../descriptions';
+import {
+	assistantLocator,
+	phoneNumberField,
+	variablesFields,
+	costNotice,
+} from '../../descriptions';
 import type { OutputItems } from '../types';
 import { simplifyCall, simplifyOutput } from '../simplify';
 import { checkE164, checkNumberRange, readLocatorId, readVariableParams } from '../validation';
 import { callOutput, recordingFields, waitForResult } from './result';
 
 const properties: INodeProperties[] = [
-	{
-		displayName:
-			'This operation costs money and reaches a person: the assistant phones the number at once, charged to the account balance. It is never sent twice.',
-		name: 'makeCallNotice',
-		type: 'notice',
-		default: '',
-	},
+	costNotice('makeCall', 'makeCallNotice'),
 	{ ...assistantLocator, description: 'The outbound assistant that makes the call' },
 	phoneNumberField('Number to call,'),
 	...variablesFields('Values the assistant can use in its prompts as {{variable_name}}'),

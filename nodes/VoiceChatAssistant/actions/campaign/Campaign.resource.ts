@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationPicker } from '../../descriptions';
+import { operationPicker, withCost } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as create from './create.operation';
 import * as del from './delete.operation';
@@ -66,8 +66,7 @@ export const description: INodeProperties[] = [
 			name: 'Start',
 			value: 'start',
 			action: 'Start a campaign',
-			description:
-				"Start calling the campaign's leads. Costs money: every call is charged to the account balance, and it phones real people.",
+			description: withCost("Start calling the campaign's leads", 'startCampaign'),
 		},
 		{
 			name: 'Stop',

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { campaignLocator } from '../../descriptions';
+import { campaignLocator, costNotice } from '../../descriptions';
 import { updateStatus } from './shared';
 
 const properties: INodeProperties[] = [
+	costNotice('startCampaign', 'startCampaignNotice'),
 	{
 		...campaignLocator,
 		description:

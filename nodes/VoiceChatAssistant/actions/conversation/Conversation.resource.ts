@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationPicker } from '../../descriptions';
+import { operationPicker, withCost } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as create from './create.operation';
 import * as disableAi from './disableAi.operation';
@@ -54,13 +54,15 @@ export const description: INodeProperties[] = [
 			name: 'Generate AI Reply',
 			value: 'generateAiReply',
 			action: 'Generate an AI reply',
-			description:
-				"Get an assistant's reply to a customer message from any channel (costs money: charged to the balance per reply)",
+			description: withCost(
+				"Get an assistant's reply to a customer message from any channel",
+				'generateAiReply',
+			),
 		},
 		{
 			name: 'Get',
 			value: 'get',
-			action: 'Get a conversation s messages',
+			action: "Get a conversation's messages",
 			description: 'Get the message history of a conversation',
 		},
 		{
@@ -73,7 +75,10 @@ export const description: INodeProperties[] = [
 			name: 'Send Message',
 			value: 'sendMessage',
 			action: 'Send a message in a conversation',
-			description: "Send a user message to a conversation and get the assistant's reply",
+			description: withCost(
+				"Send a user message to a conversation and get the assistant's reply",
+				'sendMessage',
+			),
 		},
 	]),
 	...create.description,

@@ -3,7 +3,7 @@ import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, ENDPOINT_LIMITS, isObject } from '../../transport';
 import { credentialSettings } from '../../transport/credentials';
-import { assistantLocator, variablesFields } from '../../descriptions';
+import { assistantLocator, variablesFields, costNotice } from '../../descriptions';
 import { checkMaxLength, checkRequired, readLocatorId, readVariableParams } from '../validation';
 
 /** The documented path (since 2026-05-27) first, then the one it replaced. */
@@ -18,6 +18,7 @@ export function resetAiReplyPaths() {
 }
 
 const properties: INodeProperties[] = [
+	costNotice('generateAiReply', 'generateAiReplyNotice'),
 	{
 		...assistantLocator,
 		description:

@@ -4,8 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../transport';
 import { checkRequired } from '../validation';
 import { conversationId, conversationIdField, withoutStatus } from './shared';
+import { costNotice } from '../../descriptions';
 
 const properties: INodeProperties[] = [
+	costNotice('sendMessage', 'sendMessageNotice'),
 	conversationIdField,
 	{
 		displayName: 'Message',

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationPicker } from '../../descriptions';
+import { operationPicker, withCost } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as getMany from './getMany.operation';
 import * as getManySmsCapable from './getManySmsCapable.operation';
@@ -29,14 +29,14 @@ export const description: INodeProperties[] = [
 		{
 			name: 'Get Many SMS-Capable',
 			value: 'getManySmsCapable',
-			action: 'Get sms capable phone numbers',
+			action: 'Get SMS-capable phone numbers',
 			description: 'List only SMS-capable numbers with an active subscription (legacy list)',
 		},
 		{
 			name: 'Purchase',
 			value: 'purchase',
 			action: 'Buy a phone number',
-			description: `Buy a number found by Search Available. ${purchase.PURCHASE_COST}.`,
+			description: withCost('Buy a number found by Search Available', 'purchaseNumber'),
 		},
 		{
 			name: 'Release',

@@ -3,9 +3,9 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 
 import { apiRequest, recordWithMessage } from '../../transport';
 import { checkE164 } from '../validation';
+import { COST, costNotice } from '../../descriptions';
 
-export const PURCHASE_COST =
-	'Costs money: starts a monthly, auto-renewing subscription charged to the payment method stored in the account (not the balance), non-refundable, running until the number is released';
+const PURCHASE_COST = COST.purchaseNumber;
 
 const properties: INodeProperties[] = [
 	{
@@ -17,12 +17,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. +14155550123',
 		description: `Number to buy in E.164 form ("+", country code and number, digits only), exactly as a current "Search Available" result lists it. ${PURCHASE_COST}.`,
 	},
-	{
-		displayName: `${PURCHASE_COST}. The purchase is sent once and never repeated automatically.`,
-		name: 'purchaseNotice',
-		type: 'notice',
-		default: '',
-	},
+	costNotice('purchaseNumber', 'purchaseNotice'),
 ];
 
 export const description = updateDisplayOptions(

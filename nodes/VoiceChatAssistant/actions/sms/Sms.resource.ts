@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationPicker } from '../../descriptions';
+import { operationPicker, withCost } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as send from './send.operation';
 
@@ -12,8 +12,10 @@ export const description: INodeProperties[] = [
 			name: 'Send',
 			value: 'send',
 			action: 'Send an SMS',
-			description:
-				'Send a text message from an SMS-capable number of the account (reaches a person; costs money: charged to the balance per segment)',
+			description: withCost(
+				'Send a text message from an SMS-capable number of the account',
+				'sendSms',
+			),
 		},
 	]),
 	...send.description,

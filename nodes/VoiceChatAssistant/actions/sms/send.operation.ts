@@ -4,8 +4,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest, recordWithMessage } from '../../transport';
 import { checkMaxLength, checkRequired } from '../validation';
 import { readPhone, SMS_MAX_LENGTH, smsSenderId, smsSenderLocator } from './shared';
+import { costNotice } from '../../descriptions';
 
 const properties: INodeProperties[] = [
+	costNotice('sendSms', 'sendSmsNotice'),
 	smsSenderLocator,
 	{
 		displayName: 'To',

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { operationPicker } from '../../descriptions';
+import { operationPicker, withCost } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as getSenders from './getSenders.operation';
 import * as getSessionStatus from './getSessionStatus.operation';
@@ -41,15 +41,13 @@ export const description: INodeProperties[] = [
 			name: 'Send Freeform',
 			value: 'sendFreeform',
 			action: 'Send a WhatsApp freeform message',
-			description:
-				'Reply with free text inside the 24-hour window (reaches a person; costs money: charged to the balance)',
+			description: withCost('Reply with free text inside the 24-hour window', 'sendWhatsApp'),
 		},
 		{
 			name: 'Send Template',
 			value: 'sendTemplate',
 			action: 'Send a WhatsApp template message',
-			description:
-				'Send an approved template, e.g. for a first contact (reaches a person; costs money: charged to the balance)',
+			description: withCost('Send an approved template, e.g. for a first contact', 'sendWhatsApp'),
 		},
 	]),
 	...getSenders.description,

@@ -9,10 +9,12 @@ import {
 	senderLocator,
 	sendWhatsApp,
 } from './shared';
+import { costNotice } from '../../descriptions';
 
 export const FREEFORM_MAX_LENGTH = 4096;
 
 const properties: INodeProperties[] = [
+	costNotice('sendWhatsApp', 'sendWhatsAppNotice'),
 	{
 		...senderLocator,
 		description: `${senderLocator.description} The sender must be online.`,

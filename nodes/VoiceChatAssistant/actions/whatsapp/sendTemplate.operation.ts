@@ -16,8 +16,10 @@ import {
 	sendWhatsApp,
 	templateLocator,
 } from './shared';
+import { costNotice } from '../../descriptions';
 
 const properties: INodeProperties[] = [
+	costNotice('sendWhatsApp', 'sendWhatsAppNotice'),
 	{
 		...senderLocator,
 		description: `${senderLocator.description} The sender must be online.`,

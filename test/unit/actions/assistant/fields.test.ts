@@ -16,8 +16,10 @@ describe('Assistant fields', () => {
 		const groups = labels.map((l) => l.split(': ')[0]);
 		// each group's fields stand together
 		expect(groups.filter((g, i) => i === 0 || g !== groups[i - 1])).toEqual([...new Set(groups)]);
-		expect(labels).toEqual(expect.arrayContaining(['Call Flow: LLM Temperature', 'Voice: TTS Emotion', 'Webhook: Webhook URL', 'Voicemail: Voicemail Message']));
+		expect(labels).toEqual(expect.arrayContaining(['Call Flow: LLM Temperature', 'Voice: TTS Emotion', 'Webhook: URL', 'Voicemail: Message', 'Voice: Stability', 'Webhook: Include Recording']));
 		expect(labels.some((l) => /\bLlm\b|\bTts\b|\bUrl\b/.test(l))).toBe(false);
+		// no label repeats its group ("Voice: Voice Stability")
+		expect(labels.filter((l) => { const [group, rest] = l.split(': '); return rest.startsWith(`${group} `); })).toEqual([]);
 	});
 
 	it('messages use the label without its group', () => {
