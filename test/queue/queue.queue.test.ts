@@ -13,6 +13,9 @@
  *   registration at the service.
  * - Document uploads from binary data in the `database` binary mode: a file
  *   received by the main and uploaded by a worker, and a file made on a worker.
+ * - A worker killed (SIGKILL) during an import of 300 leads after about 100:
+ *   the time until n8n marks the execution Error, that it is not run again,
+ *   and the same import run again with the defaults (every lead once).
  *
  * Run with scripts/test-queue.sh (installs PostgreSQL/Redis if missing, builds,
  * packs, and cleans up every process even when this file dies).
@@ -28,6 +31,7 @@ const { cleanupAll } = require('./harness/registry');
 const { runtimeModule, listeningSockets, isLoopback } = require('../harness/n8n');
 const W = require('./harness/workflows');
 const { runLeadImport, formatFigures, SIM_LIMITS } = require('./harness/leadImport');
+const { runKilledImport, formatKilledImport } = require('./harness/killedWorker');
 const { startSimulator } = require('../simulator/server');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
@@ -48,7 +52,14 @@ const ids = {
 	uploadFromMain: 'queueUploadMain1',
 	uploadFromWorker: 'queueUploadWrk01',
 	trigger: 'queueTriggerWf01',
+	runAgain: 'queueRunAgain001',
 };
+
+/** The workflow with Continue On Fail (On Error → Continue) on its Create Lead node. */
+function continueOnFail(workflow: any) {
+	for (const node of workflow.nodes) if (node.name === 'Create Lead') node.onError = 'continueRegularOutput';
+	return workflow;
+}
 
 /** Files under a folder (the installed package left out), with sizes. */
 function filesUnder(dir: string): Array<{ file: string; size: number }> {
@@ -86,6 +97,7 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 			W.credential('queueSplitBudget', sim.url, { requestsPerMinute: perMinute / WORKERS.length, burst: burst / WORKERS.length }),
 			W.credential('queueOneWorker01', sim.url, { requestsPerMinute: perMinute, burst }),
 			W.credential('queueMisc0000001', sim.url, { requestsPerMinute: perMinute, burst }),
+			W.credential('queueRunAgainCr1', sim.url, { requestsPerMinute: perMinute, burst }),
 		]);
 		await cluster.importWorkflows([
 			W.leadImportWorkflow({ id: ids.fullBudget, path: 'leads-full', webhookId: '6f1c0a00-0000-4000-8000-000000000001', credentialId: 'queueFullBudget1' }),
@@ -94,6 +106,7 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 			W.uploadFromRequestWorkflow({ id: ids.uploadFromMain, path: 'upload-received', webhookId: '6f1c0a00-0000-4000-8000-000000000004', credentialId: 'queueMisc0000001' }),
 			W.uploadFromWorkerBinaryWorkflow({ id: ids.uploadFromWorker, path: 'upload-made', webhookId: '6f1c0a00-0000-4000-8000-000000000005', credentialId: 'queueMisc0000001' }),
 			W.triggerWorkflow({ id: ids.trigger, webhookId: '0c3f5a8e-6b1d-4e2f-9a7c-1d2e3f4a5b6d', credentialId: 'queueMisc0000001', assistantId: ASSISTANT_ID }),
+			continueOnFail(W.leadImportWorkflow({ id: ids.runAgain, path: 'leads-again', webhookId: '6f1c0a00-0000-4000-8000-000000000006', credentialId: 'queueRunAgainCr1' })),
 		]);
 		await cluster.startMain();
 		await Promise.all(WORKERS.map((name) => cluster.startWorker(name, { concurrency: CONCURRENCY })));
@@ -107,7 +120,7 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 			for (const p of cluster?.processes ?? []) fs.writeFileSync(path.join(LOGS, `${p.name}.log`), p.log());
 			if (figures.length) {
 				fs.mkdirSync(RESULTS, { recursive: true });
-				const text = figures.map(formatFigures).join('\n') + '\n';
+				const text = figures.map((f) => (f.kind ? formatKilledImport(f) : formatFigures(f))).join('\n') + '\n';
 				fs.writeFileSync(path.join(RESULTS, 'queue-lead-import.txt'), text);
 				fs.writeFileSync(path.join(RESULTS, 'queue-lead-import.json'), JSON.stringify(figures, null, 2));
 				// eslint-disable-next-line no-console
@@ -277,6 +290,44 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 		expect(r.rows.map((row: any) => row.status)).toEqual(Array(EXECUTIONS).fill('success'));
 		expect(r.figures).toMatchObject({ items: 500, created: 500, lost: 0, duplicates: 0, otherErrors: 0, outputItems: 500, '429s': 0 });
 	}, 300_000);
+
+	it('a worker killed during an import of 300 leads: the execution turns Error and is not run again; the import run again with the defaults stores every lead once', async () => {
+		const r = await runKilledImport(ctx(), { workflowId: ids.runAgain, path: 'leads-again', series: 4, items: 300, killAt: 100, freshWorker: 'worker-3', concurrency: CONCURRENCY });
+		const f = r.figures;
+		figures.push(f);
+		expect(r.answers).toEqual([200, 200]);
+		// the worker that ran the execution was found and killed while the execution was running
+		expect(WORKERS).toContain(r.runner);
+		expect(r.victims.map((p: any) => p.name)).toEqual([r.runner]);
+		expect(['new', 'running']).toContain(r.statusAtKill);
+		expect(f.storedAtKill).toBeGreaterThanOrEqual(100);
+		expect(f.storedAtKill).toBeLessThan(300);
+		// nothing more after the kill than the one request in flight (Requests in Flight = 1)
+		expect(f.storedAfterKill - f.storedAtKill).toBeLessThanOrEqual(1);
+		expect(r.storedBeforeRerun).toBe(f.storedAfterKill);
+		expect(r.requestsAfterKill.length).toBeLessThanOrEqual(1);
+
+		// n8n marks it Error (a stalled job, not retried) within the bound, and runs it nowhere else
+		expect(['error', 'crashed']).toContain(f.killedStatus);
+		expect(cluster.executionsByWorker()[r.killedId]).toEqual([r.runner]);
+		expect(r.killedRecord.run?.resultData?.runData?.['Create Lead']).toBeUndefined();
+		// no lead request between the end of the second run and the status: the killed one did not resume
+		expect(r.requestsAfterRerun).toEqual([]);
+		expect(r.executions.map((e: any) => String(e.id))).toEqual([r.killedId, String(r.rerun.id)]);
+
+		// the second run, with the defaults: every item succeeds, the leads of the killed run come out as stored
+		expect(r.rerun.status).toBe('success');
+		expect(cluster.executionsByWorker()[String(r.rerun.id)]).toEqual(['worker-3']);
+		expect(f).toMatchObject({ rerunItems: 300, rerunErrorItems: 0, leadsStored: 300, duplicates: 0, alreadyStored: f.storedAfterKill });
+		expect(r.output.items.map((j: any) => j.phone_number)).toEqual(r.phones);
+		// Requests in Flight = 1: the killed run stored the first leads in order, and those are the ones marked
+		expect(r.output.items.map((j: any) => j.already_stored === true)).toEqual(r.phones.map((_: string, i: number) => i < f.storedAfterKill));
+		expect(r.output.items.slice(0, f.storedAfterKill).map((j: any) => j.id)).toEqual(r.idsBeforeRerun);
+		// one create per item, one read per lead already stored
+		expect(f.rerunCreates).toBe(300);
+		expect(f.rerunReads).toBe(f.storedAfterKill);
+		expect(r.stored).toHaveLength(300);
+	}, 420_000);
 });
 
 export {};
