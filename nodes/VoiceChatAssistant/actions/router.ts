@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { mapInOrder } from '../transport';
+import { InFlightSlots, inFlightFor, limiterOfRun, mapInOrder, useSlots } from '../transport';
 import { itemError } from './itemError';
 import { requestsInFlight } from './parallel';
 import { resources } from './resources';
@@ -17,8 +17,22 @@ function errorJson(error: Error): IDataObject {
 }
 
 /**
- * Runs the chosen operation once per input item, up to "Requests in Flight"
- * items at a time. Outputs keep the input order and are paired with their
+ * Items in flight: 1 for the operations that do not declare `parallel` (those
+ * that spend money or reach a person among them); for the others "Requests
+ * in Flight" if set, else as many as the credential's budget and the
+ * service's answer time need (read whenever an item starts).
+ */
+async function inFlightLimit(ctx: IExecuteFunctions, parallel: boolean): Promise<() => number> {
+	if (!parallel) return () => 1;
+	const setting = requestsInFlight(ctx.getNodeParameter('requestsInFlight', 0, 0));
+	if (setting) return () => setting;
+	const limiter = await limiterOfRun(ctx);
+	return limiter ? () => inFlightFor(limiter) : () => 1;
+}
+
+/**
+ * Runs the chosen operation once per input item, up to the items in flight
+ * of inFlightLimit at a time. Outputs keep the input order and are paired with their
  * input; with Continue On Fail a failed item becomes an error item.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -32,9 +46,9 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			`The operation "${operation}" of "${resource}" is not supported`,
 		);
 	}
-	const parallel = module.parallel
-		? requestsInFlight(this.getNodeParameter('requestsInFlight', 0, 1))
-		: 1;
+	const slots = new InFlightSlots(await inFlightLimit(this, module.parallel === true));
+	// a backoff of a parallel operation gives its item's slot back: other items proceed meanwhile
+	if (module.parallel) useSlots(this, slots);
 	// as an AI agent's tool, a failure is the tool's answer: the model reads the error and can correct
 	// itself (a thrown error reaches some agent versions as an empty string, or stops the workflow)
 	const asTool = this.getNode().type.endsWith('Tool');
@@ -62,7 +76,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	};
 
 	// runItem never rejects: a failure stops further items (without Continue On Fail) through the stop test
-	await mapInOrder(Array.from(items.keys()), parallel, runItem, () => firstFailure !== undefined);
+	await mapInOrder(Array.from(items.keys()), slots, runItem, () => firstFailure !== undefined);
 
 	if (firstFailure) throw itemError(this, firstFailure.error, firstFailure.itemIndex);
 	return [results.flat()];

@@ -1,6 +1,7 @@
 /** The transport: everything that speaks HTTP to the service, and the shapes of its answers. */
 export { asList, isObject, messageOf, recordWithMessage, unwrap } from './answers';
-export { mapInOrder } from './concurrency';
+export { InFlightSlots, mapInOrder, useSlots } from './concurrency';
+export { IN_FLIGHT, inFlightFor, inFlightForBudget } from './inFlight';
 export { CREDENTIAL_TYPE, normalizeBaseUrl } from './credentials';
 export type { RequestContext } from './credentials';
 export { MAX_PER_PAGE, PAGES_IN_FLIGHT, apiRequestAllItems } from './pagination';
@@ -9,6 +10,7 @@ export {
 	ENDPOINT_LIMITS,
 	RETRY,
 	apiRequest,
+	limiterOfRun,
 	mayHaveBeenCarriedOut,
 	retryAfterMs,
 	sentMayHaveApplied,

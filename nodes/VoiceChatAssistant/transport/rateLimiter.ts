@@ -18,7 +18,7 @@ const DEFAULT_BURST_WINDOW_MS = 10_000;
  * fills, which is what a 429 costs when other processes share the account.
  */
 const UNPACED_REQUESTS = 5;
-const BURST_SPREAD = 5;
+export const BURST_SPREAD = 5;
 
 /**
  * The adaptive share (AIMD). A 429 means the account's budget is spent by
@@ -90,7 +90,21 @@ export class SlidingWindowLimiter {
 	/** Cuts since the share was last whole. */
 	private cuts = 0;
 
+	/** Answer time of the service (moving average of the last requests), unknown before the first answer. */
+	private latency: number | undefined;
+
 	constructor(private settings: RateLimitSettings) {}
+
+	/** A request of this credential got its answer `ms` after it was sent. */
+	observeLatency(ms: number) {
+		if (!(ms >= 0)) return;
+		this.latency = this.latency === undefined ? ms : this.latency + (ms - this.latency) / 5;
+	}
+
+	/** The service's recent answer time in ms, if any request was answered yet. */
+	latencyMs(): number | undefined {
+		return this.latency;
+	}
 
 	configure(settings: RateLimitSettings) {
 		this.settings = settings;

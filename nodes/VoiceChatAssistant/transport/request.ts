@@ -8,10 +8,12 @@ import type {
 } from 'n8n-workflow';
 
 import { getClock } from './clock';
+import { waitWithoutSlot } from './concurrency';
 import { CREDENTIAL_TYPE, credentialSettings } from './credentials';
 import type { RequestContext } from './credentials';
 import { isErrorAnswer, statusOfErrorAnswer, toApiError, toConnectionError } from './errors';
 import { getLimiter } from './rateLimiter';
+import type { SlidingWindowLimiter } from './rateLimiter';
 
 /** One request to the service: authentication, rate limit, the retry decision and error mapping. */
 
@@ -178,6 +180,23 @@ function isFormData(body: unknown): body is FormData {
 }
 
 /**
+ * The limiter of the credential of this node run (its budget and the service's
+ * answer time), or undefined when the credential cannot be read (each item
+ * then reports that itself).
+ */
+export async function limiterOfRun(ctx: RequestContext): Promise<SlidingWindowLimiter | undefined> {
+	try {
+		const settings = await credentialSettings(ctx);
+		return getLimiter(settings.limiterKey, {
+			perMinute: settings.perMinute,
+			burst: settings.burst,
+		});
+	} catch {
+		return undefined;
+	}
+}
+
+/**
  * The one function that speaks HTTP to the service. It authenticates with the
  * credential, waits for the credential's rate-limit budget, retries what is
  * safe to retry and turns every failure into a NodeApiError with the
@@ -237,12 +256,14 @@ export async function apiRequest<T = unknown>(
 		const endpointGrant = endpointLimiter ? await endpointLimiter.acquire() : undefined;
 		const grant = await limiter.acquire();
 		let response: IN8nHttpFullResponse;
+		const sentAt = clock.now();
 		try {
 			response = (await this.helpers.httpRequestWithAuthentication.call(
 				this as unknown as FunctionsBase & IExecuteFunctions,
 				CREDENTIAL_TYPE,
 				request,
 			)) as IN8nHttpFullResponse;
+			limiter.observeLatency(clock.now() - sentAt);
 		} catch (error) {
 			const code = errorCode(error);
 			if (code !== undefined && NOT_SENT_CODES.has(code)) {
@@ -258,7 +279,8 @@ export async function apiRequest<T = unknown>(
 			if (retryable && attempt < RETRY.maxAttempts && waited + delay <= RETRY.maxTotalWaitMs) {
 				if (!notSent && outcome) outcome.earlierAttemptMayHaveApplied = true;
 				waited += delay;
-				await clock.sleep(delay);
+				// the wait does not hold the item's slot: other items are sent meanwhile
+				await waitWithoutSlot(this, options.itemIndex, () => clock.sleep(delay));
 				continue;
 			}
 			// never pass the original error on: it carries the request with its headers
@@ -302,7 +324,10 @@ export async function apiRequest<T = unknown>(
 						endpointLimiter.refused(endpointGrant, clock.now() + delay);
 					else limiter.refused(grant, clock.now() + delay);
 				}
-				await clock.sleep(delay);
+				// a 429 pauses the whole budget: the item keeps its slot (and its turn); any other
+				// failure's backoff gives it back, so other items are sent meanwhile
+				if (status === 429) await clock.sleep(delay);
+				else await waitWithoutSlot(this, options.itemIndex, () => clock.sleep(delay));
 				continue;
 			}
 		}

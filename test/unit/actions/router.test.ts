@@ -44,12 +44,12 @@ describe('router', () => {
 		return { row };
 	}
 
-	it('runs one item at a time by default and pairs each output with its input', async () => {
+	it('by default follows the budget (2 in flight at the standard budget) and pairs each output with its input', async () => {
 		useOperation(slowEcho);
 		const { context } = createContext({ parameters: { resource: 'lead', operation: 'create' }, items: items(3) });
 		const [output] = await router.call(context);
 		expect(output).toEqual([0, 1, 2].map((row) => ({ json: { row }, pairedItem: { item: row } })));
-		expect(maxInFlight).toBe(1);
+		expect(maxInFlight).toBe(2);
 	});
 
 	it('with Requests in Flight = 4 keeps 4 items in flight and the input order in the output', async () => {
