@@ -31,6 +31,12 @@ export interface CredentialSettings {
 	limiterKey: string;
 	perMinute: number;
 	burst: number;
+	/**
+	 * The Authorization header of the credential (its `authenticate`: Bearer and
+	 * the API key), built once per node run; not enumerable, so it is never
+	 * logged with the settings.
+	 */
+	readonly authorization?: string;
 }
 
 /** Settings per node run: the credential is read (and decrypted) once, not once per request. */
@@ -55,11 +61,19 @@ async function readCredentialSettings(ctx: RequestContext): Promise<CredentialSe
 		const n = Number(value);
 		return Number.isFinite(n) && n >= 1 ? n : fallback;
 	};
-	return {
+	const settings: CredentialSettings = {
 		baseUrl,
 		// the credential's id, never its key, identifies the shared budget
 		limiterKey: `${credentialId ?? 'unsaved'}@${baseUrl}`,
 		perMinute: number(credentials.requestsPerMinute, 100),
 		burst: number(credentials.burst, 20),
 	};
+	const apiKey = typeof credentials.apiKey === 'string' ? credentials.apiKey : '';
+	if (apiKey) {
+		Object.defineProperty(settings, 'authorization', {
+			value: `Bearer ${apiKey}`,
+			enumerable: false,
+		});
+	}
+	return settings;
 }
