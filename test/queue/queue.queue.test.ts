@@ -302,13 +302,14 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 		expect(['new', 'running']).toContain(r.statusAtKill);
 		expect(f.storedAtKill).toBeGreaterThanOrEqual(100);
 		expect(f.storedAtKill).toBeLessThan(300);
-		// nothing more after the kill than the one request in flight (Requests in Flight = 1)
-		expect(f.storedAfterKill - f.storedAtKill).toBeLessThanOrEqual(1);
+		// after the kill only what was on its way arrives (Requests in Flight is at most 32), then nothing
+		expect(f.storedAfterKill - f.storedAtKill).toBeLessThanOrEqual(32);
+		expect(r.requestsAfterKill.length).toBeLessThanOrEqual(32);
 		expect(r.storedBeforeRerun).toBe(f.storedAfterKill);
-		expect(r.requestsAfterKill.length).toBeLessThanOrEqual(1);
 
 		// n8n marks it Error (a stalled job, not retried) within the bound, and runs it nowhere else
 		expect(['error', 'crashed']).toContain(f.killedStatus);
+		expect(f.killedMessage).toContain('will no longer retry');
 		expect(cluster.executionsByWorker()[r.killedId]).toEqual([r.runner]);
 		expect(r.killedRecord.run?.resultData?.runData?.['Create Lead']).toBeUndefined();
 		// no lead request between the end of the second run and the status: the killed one did not resume
@@ -320,9 +321,10 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 		expect(cluster.executionsByWorker()[String(r.rerun.id)]).toEqual(['worker-3']);
 		expect(f).toMatchObject({ rerunItems: 300, rerunErrorItems: 0, leadsStored: 300, duplicates: 0, alreadyStored: f.storedAfterKill });
 		expect(r.output.items.map((j: any) => j.phone_number)).toEqual(r.phones);
-		// Requests in Flight = 1: the killed run stored the first leads in order, and those are the ones marked
-		expect(r.output.items.map((j: any) => j.already_stored === true)).toEqual(r.phones.map((_: string, i: number) => i < f.storedAfterKill));
-		expect(r.output.items.slice(0, f.storedAfterKill).map((j: any) => j.id)).toEqual(r.idsBeforeRerun);
+		// the items marked are exactly the leads the killed run stored, with their ids
+		const before = new Map(r.storedBefore.map((l: any) => [l.phone_number, l.id]));
+		expect(r.output.items.map((j: any) => j.already_stored === true)).toEqual(r.phones.map((phone: string) => before.has(phone)));
+		expect(r.output.items.filter((j: any) => j.already_stored).map((j: any) => [j.phone_number, j.id])).toEqual([...before.entries()].sort());
 		// one create per item, one read per lead already stored
 		expect(f.rerunCreates).toBe(300);
 		expect(f.rerunReads).toBe(f.storedAfterKill);

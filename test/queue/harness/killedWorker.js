@@ -71,7 +71,7 @@ async function runKilledImport(ctx, { workflowId, path, series, items = 300, kil
 	// 3. a fresh worker, so the cluster goes on (and the queue's stalled-job check runs)
 	await cluster.startWorker(freshWorker, { concurrency });
 	const storedBeforeRerun = storedLeads().length;
-	const idsBeforeRerun = storedLeads().map((l) => l.id);
+	const storedBefore = storedLeads();
 
 	// 4. the same import again, with the defaults
 	const logAtRerun = sim.log.length;
@@ -109,13 +109,14 @@ async function runKilledImport(ctx, { workflowId, path, series, items = 300, kil
 		killedWorker: victims.map((p) => p.name).join('+'),
 		killedStatus: final.row.status,
 		secondsToStatus: final.seconds,
+		killedMessage: killedRecord?.run?.resultData?.error?.message,
 		rerunItems: output.items.length,
 		rerunErrorItems: output.items.filter((j) => j.error !== undefined).length,
 		alreadyStored: output.items.filter((j) => j.already_stored === true).length,
 		leadsStored: perPhone.size,
 		duplicates: [...perPhone.values()].filter((n) => n > 1).length,
 		rerunCreates: rerunRequests.filter((e) => e.method === 'POST' && e.status !== 429).length,
-		rerunReads: rerunRequests.filter((e) => e.method === 'GET').length,
+		rerunReads: rerunRequests.filter((e) => e.method === 'GET' && e.status !== 429).length,
 		rerun429s: rerunRequests.filter((e) => e.status === 429).length,
 		rerunSeconds,
 	};
@@ -132,7 +133,7 @@ async function runKilledImport(ctx, { workflowId, path, series, items = 300, kil
 		phones,
 		stored,
 		storedBeforeRerun,
-		idsBeforeRerun,
+		storedBefore,
 		// lead requests from the kill until the second run started, and after it finished until the status
 		requestsAfterKill: sim.log.slice(logAtKill, logAtRerun).filter(isLeadRequest),
 		requestsAfterRerun: sim.log.slice(logAfterRerun).filter(isLeadRequest),
