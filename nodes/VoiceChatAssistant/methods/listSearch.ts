@@ -1,7 +1,8 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
 import { apiRequest, asList } from '../transport';
-import { listOf, toResults } from './lists';
+import { getLanguages, getModels, getVoices } from './loadOptions';
+import { listOf, matches, toResults } from './lists';
 
 /** One page of 100 assistants (the list is paginated by the service) and the token of the next page. */
 async function assistantPage(
@@ -98,4 +99,28 @@ export async function searchPhoneNumbers(
 		filter,
 		(p) => `${p.phone_number}${p.type_label ? ` (${p.type_label})` : p.type ? ` (${p.type})` : ''}`,
 	);
+}
+
+/** The pickers of Assistant → Create, as searchable lists: the option lists, filtered by what the user typed. */
+async function asResults(
+	options: Array<{ name: string; value: unknown }>,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	return {
+		results: options
+			.filter((o) => matches(filter, o.name, o.value))
+			.map((o) => ({ name: o.name, value: String(o.value) })),
+	};
+}
+
+export async function searchLanguages(this: ILoadOptionsFunctions, filter?: string) {
+	return await asResults(await getLanguages.call(this), filter);
+}
+
+export async function searchVoices(this: ILoadOptionsFunctions, filter?: string) {
+	return await asResults(await getVoices.call(this), filter);
+}
+
+export async function searchModels(this: ILoadOptionsFunctions, filter?: string) {
+	return await asResults(await getModels.call(this), filter);
 }

@@ -17,7 +17,9 @@ async function options(
 }
 
 function current(ctx: ILoadOptionsFunctions, name: string): string | undefined {
-	const value = ctx.getCurrentNodeParameter(name);
+	let value = ctx.getCurrentNodeParameter(name);
+	// a picker (resource locator): its value
+	if (value && typeof value === 'object' && 'value' in value) value = value.value;
 	return value === undefined || value === null || value === '' ? undefined : String(value);
 }
 

@@ -7,6 +7,7 @@ import nock from 'nock';
 import type { ILoadOptionsFunctions } from 'n8n-workflow';
 
 import * as loadOptions from '../../../nodes/VoiceChatAssistant/methods/loadOptions';
+import * as listSearch from '../../../nodes/VoiceChatAssistant/methods/listSearch';
 import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../helpers/context';
 import { pickerContext } from './pickerContext';
@@ -24,6 +25,24 @@ describe('load options (assistant fields)', () => {
 			{ name: 'Ben', value: 8 },
 			{ name: 'Mila (female)', value: 9 },
 		]);
+		scope.done();
+	});
+
+	it('searchVoices (the Create picker) follows the language picked in the Language picker, and filters by what was typed', async () => {
+		const scope = nock(TEST_BASE_URL)
+			.get('/api/user/assistants/voices').query({ mode: 'pipeline', language_id: '2' })
+			.reply(200, { data: [{ id: 9, name: 'Mila', gender: 'female' }, { id: 8, name: 'Ben' }] });
+		const { ctx } = pickerContext({ mode: 'pipeline', languageId: { __rl: true, mode: 'list', value: '2' } });
+		expect(await listSearch.searchVoices.call(ctx, 'mil')).toEqual({ results: [{ name: 'Mila (female)', value: '9' }] });
+		scope.done();
+	});
+
+	it('searchLanguages and searchModels list the same entries as the options, values as text', async () => {
+		const scope = nock(TEST_BASE_URL)
+			.get('/api/user/assistants/languages').reply(200, [{ id: 2, name: 'German', code: 'de' }])
+			.get('/api/user/assistants/models').query({ type: 'multimodal' }).reply(200, [{ id: 10, name: 'GPT-4o Realtime' }]);
+		expect(await listSearch.searchLanguages.call(pickerContext({}).ctx)).toEqual({ results: [{ name: 'German (de)', value: '2' }] });
+		expect(await listSearch.searchModels.call(pickerContext({ mode: 'multimodal' }).ctx)).toEqual({ results: [{ name: 'GPT-4o Realtime', value: '10' }] });
 		scope.done();
 	});
 

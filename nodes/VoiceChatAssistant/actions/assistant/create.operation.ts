@@ -8,21 +8,43 @@ import { configurationBody } from './body';
 import { configurationFields, MODES } from './fields';
 import { checkModeRules } from './modeRules';
 
+/**
+ * A required pick from the service's lists (language, voice, model) as a
+ * searchable list or an ID. The list is asked for when it is opened, with the
+ * credential the node has then: a form opened before its credential is set
+ * shows no error and still lists everything once it is.
+ */
 const picker = (
 	name: string,
 	displayName: string,
-	method: string,
+	searchListMethod: string,
 	description: string,
 	extra: Partial<INodeProperties> = {},
 ): INodeProperties =>
 	({
 		displayName,
 		name,
-		type: 'options',
+		type: 'resourceLocator',
 		required: true,
-		typeOptions: { loadOptionsMethod: method },
-		default: '',
-		description: `${description}. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+		default: { mode: 'list', value: '' },
+		description: `${description}. Pick it from the list or give its numeric ID.`,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				typeOptions: { searchListMethod, searchable: true },
+			},
+			{
+				displayName: 'ID',
+				name: 'id',
+				type: 'string',
+				placeholder: 'e.g. 2',
+				validation: [
+					{ type: 'regex', properties: { regex: '^\\d+$', errorMessage: 'Not a numeric ID' } },
+				],
+			},
+		],
 		...extra,
 	}) as INodeProperties;
 
@@ -72,15 +94,13 @@ const properties: INodeProperties[] = [
 			{ name: 'Outbound', value: 'outbound' },
 		],
 	},
-	picker('languageId', 'Language Name or ID', 'getLanguages', 'Main language of the assistant'),
+	picker('languageId', 'Language', 'searchLanguages', 'Main language of the assistant'),
 	picker(
 		'voiceId',
-		'Voice Name or ID',
-		'getVoices',
+		'Voice',
+		'searchVoices',
 		'Voice of the assistant; the list shows voices of the chosen engine mode and language',
-		{
-			typeOptions: { loadOptionsMethod: 'getVoices', loadOptionsDependsOn: ['mode', 'languageId'] },
-		},
+		{ typeOptions: { loadOptionsDependsOn: ['mode', 'languageId.value'] } },
 	),
 	{
 		displayName: 'Timezone',
@@ -107,17 +127,17 @@ const properties: INodeProperties[] = [
 		default: '',
 		description: 'Behaviour and personality of the assistant',
 	},
-	picker('llmModelId', 'LLM Model Name or ID', 'getModels', 'Language model of the pipeline mode', {
-		typeOptions: { loadOptionsMethod: 'getModels', loadOptionsDependsOn: ['mode'] },
+	picker('llmModelId', 'LLM Model', 'searchModels', 'Language model of the pipeline mode', {
+		typeOptions: { loadOptionsDependsOn: ['mode'] },
 		displayOptions: { show: { mode: ['pipeline'] } },
 	}),
 	picker(
 		'multimodalModelId',
-		'Multimodal Model Name or ID',
-		'getModels',
+		'Multimodal Model',
+		'searchModels',
 		'Model of the multimodal or dualplex mode',
 		{
-			typeOptions: { loadOptionsMethod: 'getModels', loadOptionsDependsOn: ['mode'] },
+			typeOptions: { loadOptionsDependsOn: ['mode'] },
 			displayOptions: { show: { mode: ['multimodal', 'dualplex'] } },
 		},
 	),
@@ -140,6 +160,11 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
+/** The value of a picker: an ID from the list or typed in (a plain value, as older workflows have, too). */
+function pick(ctx: IExecuteFunctions, itemIndex: number, name: string) {
+	return ctx.getNodeParameter(name, itemIndex, '', { extractValue: true }) as string | number;
+}
+
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const mode = this.getNodeParameter('mode', itemIndex) as string;
 	checkEnum(this, itemIndex, 'Mode', mode, MODES);
@@ -147,15 +172,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		name: this.getNodeParameter('name', itemIndex, ''),
 		mode,
 		type: this.getNodeParameter('type', itemIndex),
-		language_id: this.getNodeParameter('languageId', itemIndex, ''),
-		voice_id: this.getNodeParameter('voiceId', itemIndex, ''),
+		language_id: pick(this, itemIndex, 'languageId'),
+		voice_id: pick(this, itemIndex, 'voiceId'),
 		timezone: this.getNodeParameter('timezone', itemIndex, ''),
 		initial_message: this.getNodeParameter('initialMessage', itemIndex, ''),
 		system_prompt: this.getNodeParameter('systemPrompt', itemIndex, ''),
 	};
-	if (mode === 'pipeline')
-		required.llm_model_id = this.getNodeParameter('llmModelId', itemIndex, '');
-	else required.multimodal_model_id = this.getNodeParameter('multimodalModelId', itemIndex, '');
+	if (mode === 'pipeline') required.llm_model_id = pick(this, itemIndex, 'llmModelId');
+	else required.multimodal_model_id = pick(this, itemIndex, 'multimodalModelId');
 	const labels: IDataObject = {
 		name: 'Name',
 		language_id: 'Language',
