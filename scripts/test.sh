@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs everything CI runs: install, the workflow files' lint, build, lint, n8n's package scanner, the
 # simulator, unit and workflow layers, then the end-to-end layer in a real n8n
-# (2.x and 1.123.x, installed into a cache outside the repository on first use)
+# (2.x and 1.123.x, installed into a cache outside the repository on first use),
+# the editor in a real headless Chromium (browser layer, screenshots in .tmp/browser/)
 # and the queue-mode suite (main + 2 workers, PostgreSQL, Redis).
 # Ends with one line: "N passed, N failed".
 #   SKIP_E2E=1    only the fast layers (no real n8n, no queue mode)
@@ -82,6 +83,14 @@ if [ "${SKIP_E2E:-}" != "1" ]; then
 		N8N_E2E_LINE=$line run_layer "e2e-$line" npx jest --config jest.e2e.config.js
 		# try-it (in the v2 pass) packs again: keep one tarball for the next pass
 		[ "$(ls .tmp/pack/*.tgz | wc -l)" = 1 ] || { echo "expected one tarball in .tmp/pack" >&2; status=1; }
+	done
+	# the editor in a real headless Chromium (Debian's package), against the same n8n lines
+	if ! command -v chromium >/dev/null; then
+		step "chromium (Debian package)"
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+	fi
+	for line in v2 v1; do
+		N8N_E2E_LINE=$line run_layer "browser-$line" npx jest --config jest.browser.config.js
 	done
 	if [ "${SKIP_QUEUE:-}" != "1" ]; then
 		step "queue mode (main + 2 workers, PostgreSQL, Redis)"

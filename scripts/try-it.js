@@ -97,7 +97,7 @@ async function main() {
 	console.log(`Where to click first:`);
 	console.log(`  1. Open http://127.0.0.1:${port} and log in (below).`);
 	if (first) console.log(`  2. Overview → open "${first.name}" → Execute workflow: it reads leads.csv and creates one lead per row in the simulator.`);
-	console.log(`  3. Add a node, search "Voice Chat Assistant": every operation; pick the credential "Voice Chat Assistant (simulator)".`);
+	console.log(`  3. Add a node ("+"), search "Voice Chat Assistant" or "Famulor": 81 actions and the trigger events; the credential "Voice Chat Assistant (simulator)" is chosen for you.`);
 	console.log('');
 	console.log(`n8n:       http://127.0.0.1:${port}  login ${OWNER.email} / ${OWNER.password}`);
 	console.log('Ctrl-C stops everything.');

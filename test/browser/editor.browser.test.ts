@@ -1,0 +1,179 @@
+/**
+ * The n8n editor as a new user meets it, in a real headless Chromium against
+ * the real n8n of the e2e layer (the line of N8N_E2E_LINE) with the packed
+ * package, the simulator and its credential: the node panel's searches, the
+ * app's details and its action and trigger lists, the first add of
+ * Assistant → Create, a picker listing the simulator's items, the notices of
+ * what spends money or reaches a person, and an example executed from the
+ * editor. Screenshots of each step: .tmp/browser/<line>/ (README_IMAGES=<dir>
+ * also writes the README's pictures there, see `npm run screenshots`).
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+
+/* eslint-disable @typescript-eslint/no-require-imports */
+const { createN8nHome, credential, OWNER, ROOT } = require('../harness/n8n');
+const { startSimulator } = require('../simulator/server');
+const { openEditor } = require('./editor');
+/* eslint-enable @typescript-eslint/no-require-imports */
+
+const dist = (file: string) => require(path.join(ROOT, 'dist', file));
+const { VoiceChatAssistant } = dist('nodes/VoiceChatAssistant/VoiceChatAssistant.node.js');
+const { VoiceChatAssistantTrigger } = dist('nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node.js');
+const { VoiceChatAssistantPollingTrigger } = dist('nodes/VoiceChatAssistantPollingTrigger/VoiceChatAssistantPollingTrigger.node.js');
+const { COST } = dist('nodes/VoiceChatAssistant/descriptions/cost.js');
+
+type Option = { name: string; value: string; action?: string; description?: string };
+type Property = { name: string; displayName: string; options?: Option[]; displayOptions?: { show?: Record<string, string[]> } };
+
+const action = new VoiceChatAssistant().description;
+const trigger = new VoiceChatAssistantTrigger().description;
+const polling = new VoiceChatAssistantPollingTrigger().description;
+const LINE = process.env.N8N_E2E_LINE || 'v2';
+const ARTIFACTS = path.join(ROOT, '.tmp/browser', LINE);
+const IMAGES = process.env.README_IMAGES;
+
+/** The operations' action names, as the node panel is expected to list them. */
+const operations: Array<Option & { resource: string }> = (action.properties as Property[])
+	.find((p) => p.name === 'resource')!
+	.options!.flatMap((r) =>
+		(action.properties as Property[])
+			.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(r.value))!
+			.options!.map((o) => ({ ...o, resource: r.value })),
+	);
+const eventsOf = (description: { properties: Property[] }) => description.properties.find((p) => p.name === 'event')!.options!.map((o) => o.action!);
+/** The app name the panel shows for a trigger of its own ("... Trigger" without the word). */
+const POLLING_APP = polling.displayName.replace(' Trigger', '');
+const APP = action.displayName;
+
+describe(`the n8n editor (${LINE}) in a real browser`, () => {
+	let sim: { url: string; close(): Promise<void>; state: { leads: Array<{ phone_number: string }> } };
+	let home: any;
+	let server: any;
+	let editor: any;
+	let exampleId: string;
+
+	beforeAll(async () => {
+		sim = await startSimulator({ port: 0 });
+		home = await createN8nHome();
+		await home.importCredentials([credential('simulatorCred001', sim.url, { name: 'Voice Chat Assistant (simulator)' })]);
+		// the example a new user runs first (try-it's "where to click first"), with its CSV in the n8n home
+		fs.copyFileSync(path.join(ROOT, 'examples/leads.csv'), path.join(home.folder, 'leads.csv'));
+		home.env.N8N_RESTRICT_FILE_ACCESS_TO = home.folder;
+		const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples/lead-import-from-csv.json'), 'utf8').replaceAll('{{DEMO_DIR}}', home.folder));
+		exampleId = await home.importWorkflow({ ...example, id: 'browserExample01' });
+		server = await home.start();
+		await home.rest(server); // 1.x: claims the instance for the owner
+		editor = await openEditor({ baseUrl: server.baseUrl, owner: OWNER, dir: ARTIFACTS });
+		await editor.login();
+	}, 240_000);
+
+	afterAll(async () => {
+		await editor?.close();
+		await home?.cleanup();
+		await sim?.close();
+	});
+
+	it('in a new workflow, "Voice Chat Assistant" and "Famulor" find the app and the polling trigger in the first step and in "On app event"', async () => {
+		await editor.newWorkflow();
+		for (const text of [APP, 'Famulor']) {
+			expect(await editor.search(text)).toEqual(expect.arrayContaining([APP, POLLING_APP]));
+		}
+		await editor.shot('search-first-step');
+		await editor.search('');
+		await editor.choose('On app event');
+		for (const text of [APP, 'Famulor']) {
+			expect(await editor.search(text)).toEqual(expect.arrayContaining([APP, POLLING_APP]));
+		}
+		await editor.shot('search-on-app-event');
+	});
+
+	it("the app shows the action node's description and the webhook trigger's events; the polling trigger's events stand in its own entry", async () => {
+		await editor.search(APP);
+		await editor.choose(APP);
+		const app = await editor.appDetails();
+		expect(app.text).toContain(action.description);
+		expect(app.triggers).toBe(3);
+		expect(app.names.slice(0, 3)).toEqual(eventsOf(trigger));
+		await editor.shot('app-triggers', { file: IMAGES && path.join(IMAGES, 'trigger-events.jpg') });
+		await editor.closePanel();
+		await editor.page.locator('[data-test-id="canvas-add-button"]').click();
+		await editor.search(POLLING_APP);
+		await editor.choose(POLLING_APP);
+		const pollingApp = await editor.appDetails();
+		expect(pollingApp.triggers).toBe(4);
+		expect(pollingApp.names).toEqual(eventsOf(polling));
+		await editor.shot('polling-trigger-events');
+	});
+
+	it('after a first node, "What happens next?" and "Action in an app" find the app, and it lists one action per operation, in plain English', async () => {
+		await editor.closePanel();
+		await editor.page.locator('[data-test-id="canvas-add-button"]').click();
+		await editor.addManualTrigger();
+		await editor.openPanel();
+		expect(await editor.panelText()).toContain('What happens next?');
+		expect(await editor.search(APP)).toContain(APP);
+		expect(await editor.search('Famulor')).toContain(APP);
+		await editor.search('');
+		await editor.choose('Action in an app');
+		expect(await editor.search('Famulor')).toContain(APP);
+		await editor.choose(APP);
+		const app = await editor.appDetails();
+		expect(app.actions).toBe(operations.length);
+		expect(app.names.sort()).toEqual(operations.map((o) => o.action).sort());
+		expect(app.text).not.toMatch(/\b(Pipeline|Multimodal|Dualplex)\n/);
+		await editor.shot('app-actions', { file: IMAGES && path.join(IMAGES, 'node-panel.jpg') });
+	});
+
+	it('Assistant → Create, added for the first time, shows no error, and its Language picker lists the simulator\'s languages', async () => {
+		const before = editor.serverErrors.length;
+		await editor.closePanel();
+		await editor.openPanel();
+		await editor.addAction(APP, 'Create an assistant');
+		// the Language picker asks the service when it is opened, with the credential the node has by then
+		const languages = await editor.pickerItems('languageId');
+		expect(languages).toEqual(expect.arrayContaining(['English (en)', 'German (de)']));
+		const form = await editor.formText();
+		expect(form).not.toContain('Error fetching options');
+		expect(await editor.page.getByText('Error fetching options').count()).toBe(0);
+		expect(editor.serverErrors.slice(before)).toEqual([]);
+		await editor.shot('assistant-create', { file: IMAGES && path.join(IMAGES, 'assistant-form.jpg') });
+		await editor.closeForm();
+	});
+
+	it('every operation that spends money or reaches a person says so in its form, in the words of its dropdown description', async () => {
+		const costly = operations.filter((o) => Object.values(COST).some((c) => o.description?.includes(c as string)));
+		expect(costly).toHaveLength(8);
+		for (const op of costly) {
+			await editor.openPanel();
+			await editor.addAction(APP, op.action);
+			const sentence = (Object.values(COST) as string[]).find((c) => op.description!.includes(c))!;
+			expect(await editor.formText()).toContain(sentence);
+			if (op.value === 'make') await editor.shot('call-make-notice');
+			await editor.closeForm();
+		}
+	});
+
+	it('the lead import example, executed from the editor, outputs one item per CSV row', async () => {
+		const [header, ...lines] = fs.readFileSync(path.join(ROOT, 'examples/leads.csv'), 'utf8').trim().split('\n');
+		const rows = lines.length;
+		const phoneColumn = header.split(',').indexOf('phone');
+		const phones = lines.map((line) => line.split(',')[phoneColumn]);
+		await editor.page.goto(`${server.baseUrl}/workflow/${exampleId}`);
+		await editor.page.locator('[data-test-id="execute-workflow-button"]').click();
+		// the canvas labels the connection out of each node with the items it passed on once the run has ended
+		const createLead = editor.page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'Create Lead' });
+		await createLead.waitFor();
+		await editor.page.getByText(`${rows} items`).first().waitFor({ timeout: 60_000 }).catch(async (error: Error) => {
+			await editor.shot('example-not-executed');
+			throw error;
+		});
+		await createLead.dblclick();
+		const output = editor.page.locator('[data-test-id="output-panel"]');
+		await output.getByText(new RegExp(`^${rows} items?$`)).first().waitFor();
+		// one lead per row in the simulator, each once
+		for (const phone of phones) expect(sim.state.leads.filter((l) => l.phone_number === phone)).toHaveLength(1);
+		await editor.shot('example-executed', { file: IMAGES && path.join(IMAGES, 'executed-example.jpg') });
+		expect(editor.serverErrors).toEqual([]);
+	});
+});

@@ -1,0 +1,191 @@
+/**
+ * The n8n editor in a real headless Chromium (Debian's `chromium`, driven by
+ * playwright-core): log in, open the node panel, search, open an app, add an
+ * action, read what the page shows. Every step waits for what the page shows,
+ * never for a fixed time. Screenshots go to `dir` (test artifacts).
+ */
+const fs = require('fs');
+const path = require('path');
+const { chromium } = require('playwright-core');
+
+const CHROMIUM = process.env.CHROMIUM_PATH || ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+
+const sel = {
+	panel: '[data-test-id="node-creator"]',
+	search: '[data-test-id="node-creator"] input',
+	nodeItem: '[data-test-id="node-creator-node-item"]',
+	item: '[data-test-id="item-iterator-item"]',
+	itemName: '[data-test-id="node-creator-item-name"]',
+	ndv: '[data-test-id="ndv"]',
+};
+
+/** A browser logged in to the n8n at `baseUrl` as `owner`; it records the HTTP errors the editor receives. */
+async function openEditor({ baseUrl, owner, dir, viewport = { width: 1400, height: 900 } }) {
+	if (!CHROMIUM) throw new Error('No Chromium: install Debian\'s `chromium` package (scripts/test.sh does), or set CHROMIUM_PATH');
+	fs.mkdirSync(dir, { recursive: true });
+	const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+	const context = await browser.newContext({ viewport });
+	const page = await context.newPage();
+	page.setDefaultTimeout(15_000);
+	/** HTTP answers of 500 and above the editor received (the "Error fetching options" kind). */
+	const serverErrors = [];
+	page.on('response', (r) => {
+		if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+	});
+	/** The editor's option requests: method, whether a credential was sent, status, options answered. */
+	const optionRequests = [];
+	page.on('requestfinished', async (request) => {
+		if (!request.url().includes('/dynamic-node-parameters/options')) return;
+		const body = JSON.parse(request.postData() || '{}');
+		const response = await request.response();
+		let count;
+		try {
+			count = (await response.json()).data?.length;
+		} catch {}
+		optionRequests.push({ method: body.methodName, credential: Boolean(body.credentials && Object.keys(body.credentials).length), status: response?.status(), count });
+	});
+	let shots = 0;
+	const editor = {
+		page,
+		serverErrors,
+		optionRequests,
+		async close() {
+			await browser.close();
+		},
+		/** A screenshot of the page as `<nn>-<name>.png` in `dir`; with `file`, also as that file (JPEG when it ends in .jpg). */
+		async shot(name, { file } = {}) {
+			const target = path.join(dir, `${String(++shots).padStart(2, '0')}-${name}.png`);
+			await page.screenshot({ path: target });
+			if (file) await page.screenshot({ path: file, ...(file.endsWith('.jpg') ? { type: 'jpeg', quality: 70 } : {}) });
+			return target;
+		},
+		async login() {
+			await page.goto(`${baseUrl}/signin`);
+			await page.locator('[data-test-id="emailOrLdapLoginId"] input').fill(owner.email);
+			await page.locator('[data-test-id="password"] input').fill(owner.password);
+			await page.locator('[data-test-id="form-submit-button"]').click();
+			await page.waitForURL((url) => !url.pathname.includes('/signin'));
+		},
+		/** A new, empty workflow with the node panel open at its first step ("What triggers this workflow?"). */
+		async newWorkflow() {
+			await page.goto(`${baseUrl}/workflow/new`);
+			await page.locator('[data-test-id="canvas-add-button"]').click();
+			await page.locator(sel.panel).waitFor();
+		},
+		/** Opens the node panel from the canvas's plus button (the next step, once a node is there). */
+		async openPanel() {
+			await page.locator('[data-test-id="node-creator-plus-button"]').click();
+			await page.locator(sel.panel).waitFor();
+		},
+		/** The panel's title line (e.g. "What happens next?"). */
+		async panelText() {
+			return await page.locator(sel.panel).innerText();
+		},
+		/** Clicks an entry of the panel's list by its visible name (a category such as "Action in an app", an app, an action). */
+		async choose(name) {
+			await page.locator(sel.panel).getByText(name, { exact: true }).first().click();
+		},
+		/**
+		 * Types `text` into the panel's search and returns the names of the apps
+		 * found, once the list shows them (or "No results").
+		 */
+		async search(text) {
+			const input = page.locator(sel.search);
+			await input.fill(text);
+			return await this.listed();
+		},
+		/**
+		 * The names of the entries the panel lists (apps, or the actions and
+		 * triggers of an open app), once the list has settled: the same names
+		 * on three reads in a row (the list is redrawn after each keystroke).
+		 */
+		async listed() {
+			const read = async () =>
+				(await page.locator(sel.panel).locator(`${sel.item} ${sel.itemName}`).allInnerTexts()).join('\n');
+			let last;
+			let same = 0;
+			for (const end = Date.now() + 15_000; Date.now() < end && same < 3; ) {
+				await page.waitForTimeout(100);
+				const now = await read();
+				same = now === last ? same + 1 : 0;
+				last = now;
+			}
+			return last ? last.split('\n') : [];
+		},
+		/**
+		 * The details of the app open in the panel: its description, its
+		 * "Triggers (n)" and "Actions (n)" lists (names), and the whole text.
+		 */
+		async appDetails() {
+			const panel = page.locator(sel.panel);
+			await panel.getByText(/^(Actions|Triggers) \(\d+\)$/).first().waitFor();
+			const names = await this.listed();
+			const text = await panel.innerText();
+			const count = (label) => Number((new RegExp(`^${label} \\((\\d+)\\)$`, 'm').exec(text) || [0, NaN])[1]);
+			return { text, names, triggers: count('Triggers'), actions: count('Actions') };
+		},
+		/** Adds a Manual Trigger to the empty workflow (the panel is open at the first step). */
+		async addManualTrigger() {
+			await this.search('Manual Trigger');
+			await page.locator(sel.panel).locator(sel.nodeItem).first().click();
+			await page.locator('[data-test-id="canvas-node"]').first().waitFor();
+		},
+		/** Adds the action named `action` of the app `app` (the panel is open) and waits for its form. */
+		async addAction(app, action) {
+			await this.search(app);
+			await this.choose(app);
+			await page.locator(sel.panel).locator(sel.item).filter({ has: page.getByText(action, { exact: true }) }).first().click();
+			await page.locator(sel.ndv).waitFor();
+			await page.locator(`${sel.ndv} [data-test-id="node-parameters"]`).waitFor();
+		},
+		/** The form's text (labels, notices, values). */
+		async formText() {
+			return await page.locator(`${sel.ndv} [data-test-id="node-parameters"]`).innerText();
+		},
+		/** Closes the node's form. */
+		async closeForm() {
+			// 2.x: the close button; 1.x: "Back to canvas"
+			await page.locator('[data-test-id="ndv-close-button"]:visible, [data-test-id="back-to-canvas"]:visible').first().click();
+			await page.locator(sel.ndv).waitFor({ state: 'hidden' });
+		},
+		/** Opens the dropdown of the options parameter `name` and returns its entries once it shows some. */
+		async dropdownOptions(name) {
+			const options = page.locator('.el-select-dropdown__item:visible, [role="option"]:visible');
+			// the list opens once the picker has its options (it is drawn again when they arrive)
+			for (let attempt = 0; ; attempt++) {
+				await page.locator(`${sel.ndv} [data-test-id="parameter-input-${name}"] input`).first().click();
+				try {
+					await options.first().waitFor({ timeout: 3_000 });
+					return await options.allInnerTexts();
+				} catch (error) {
+					if (attempt === 4) {
+						await this.shot(`no-options-${name}`);
+						console.log(JSON.stringify(optionRequests));
+						throw error;
+					}
+					await page.keyboard.press('Escape');
+				}
+			}
+		},
+		/** Opens the searchable list of the resource locator `name` and returns its entries once it shows them. */
+		async pickerItems(name) {
+			await page.locator(`${sel.ndv} [data-test-id="resource-locator-${name}"] [data-test-id="rlc-input"]`).click();
+			const items = page.locator('[data-test-id="rlc-item"]:visible');
+			await items.first().waitFor();
+			const names = await items.allInnerTexts();
+			await page.keyboard.press('Escape');
+			return names.map((n) => n.trim());
+		},
+		/** Closes the node panel (Escape until it is gone). */
+		async closePanel() {
+			const panel = page.locator(sel.panel);
+			for (let i = 0; i < 5 && (await panel.isVisible()); i++) {
+				await page.keyboard.press('Escape');
+				await panel.waitFor({ state: 'hidden', timeout: 1_000 }).catch(() => {});
+			}
+		},
+	};
+	return editor;
+}
+
+module.exports = { openEditor, CHROMIUM };
