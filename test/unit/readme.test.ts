@@ -1,0 +1,80 @@
+/**
+ * The README stays a short page for users, and its operations table lists
+ * exactly the operations the node offers: a resource or operation added to
+ * the node without its README mention (or removed from the node and left in
+ * the README) fails here.
+ */
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { VoiceChatAssistant } from '../../nodes/VoiceChatAssistant/VoiceChatAssistant.node';
+
+const README = readFileSync(join(__dirname, '../../README.md'), 'utf8');
+
+/** The most bytes the README may have. */
+const MAX_BYTES = 12_000;
+
+/** Resource display name → its operations' display names, from the node's description. */
+function nodeOperations(): Map<string, string[]> {
+	const properties = new VoiceChatAssistant().description.properties as INodeProperties[];
+	const resource = properties.find((p) => p.name === 'resource')!;
+	const out = new Map<string, string[]>();
+	for (const r of resource.options as INodePropertyOptions[]) {
+		const picker = properties.find(
+			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(r.value),
+		);
+		out.set(r.name, ((picker?.options ?? []) as INodePropertyOptions[]).map((o) => o.name));
+	}
+	return out;
+}
+
+/** The README's "## Operations" section. */
+function operationsSection(): string {
+	const match = /^## Operations\s*$([\s\S]*?)(?=^## )/m.exec(README);
+	if (!match) throw new Error('README.md has no "## Operations" section');
+	return match[1];
+}
+
+/**
+ * Resource → the operation names of its row: `| **Resource** | A (notes) · B · Enable / Disable X |`.
+ * Notes in brackets are dropped; "Enable / Disable X" names two operations.
+ */
+function readmeOperations(): Map<string, string[]> {
+	const rows = new Map<string, string[]>();
+	for (const line of operationsSection().split('\n')) {
+		const row = /^\|\s*\*\*(.+?)\*\*\s*\|(.*)\|\s*$/.exec(line);
+		if (!row) continue;
+		const names = row[2]
+			.replace(/\s*\([^)]*\)/g, '')
+			.split('·')
+			.map((n) => n.replace(/\*\*/g, '').trim())
+			.filter(Boolean)
+			.flatMap((n) => {
+				const pair = /^(\S+) \/ (\S+) (.+)$/.exec(n);
+				return pair ? [`${pair[1]} ${pair[3]}`, `${pair[2]} ${pair[3]}`] : [n];
+			});
+		rows.set(row[1], names);
+	}
+	return rows;
+}
+
+describe('README', () => {
+	it(`stays at most ${MAX_BYTES} bytes (details go to docs/)`, () => {
+		expect(Buffer.byteLength(README, 'utf8')).toBeLessThanOrEqual(MAX_BYTES);
+	});
+
+	it('has a row in the operations table for every resource of the node, and none other', () => {
+		expect([...readmeOperations().keys()].sort()).toEqual([...nodeOperations().keys()].sort());
+	});
+
+	it.each([...nodeOperations()])('names every operation of %s in its row, and none it lacks', (resource, operations) => {
+		expect([...(readmeOperations().get(resource) ?? [])].sort()).toEqual([...operations].sort());
+	});
+
+	it('reads the table as meant: notes in brackets dropped, "Enable / Disable X" as two operations', () => {
+		const rows = readmeOperations();
+		expect(rows.get('Lead')).toContain('Create');
+		expect(rows.get('Assistant')).toEqual(expect.arrayContaining(['Enable Inbound Webhook', 'Disable Inbound Webhook']));
+	});
+});
