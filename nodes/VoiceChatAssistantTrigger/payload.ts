@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../VoiceChatAssistant/transport';
 
 /**
- * Reading what the service posts: the call payload (FACTS.md: id,
+ * Reading what the service posts: the call payload (docs/api.md, section 4: id,
  * customer_phone, assistant_phone, duration, status, extracted_variables,
  * input_variables, transcript, recording_url, created_at, finished_at, lead,
  * campaign) and turning it into the trigger's item.

@@ -1,6 +1,6 @@
 /**
  * The rest of the classic API in a real n8n: one workflow that touches every
- * resource added beside SPEC.md's (SMS, WhatsApp, AI replies, campaigns,
+ * resource added beside the API contract's (SMS, WhatsApp, AI replies, campaigns,
  * leads, phone numbers, SIP trunks, folders and labels) and the valid inputs
  * that used to be refused (time zones, fillers off in multimodal mode).
  */

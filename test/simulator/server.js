@@ -1,7 +1,7 @@
 'use strict';
 /**
  * A local, stateful simulator of the voice/chat assistant service's HTTP API
- * (see /work/shared/api/SPEC.md and FACTS.md, and README.md next to this file).
+ * (see docs/api.md, and README.md next to this file).
  *
  *   const { startSimulator } = require('./test/simulator/server');
  *   const sim = await startSimulator({ port: 0, latencyMs: 0 });

@@ -6,7 +6,7 @@
  */
 const { accountFixtures, sampleData } = require('./seed');
 
-/** The state of the endpoints beyond SPEC.md, each area in its own file. */
+/** The state of the endpoints beyond the API contract (those docs/api.md does not list), each area in its own file. */
 const AREA_SEEDS = ['messaging', 'telephony', 'organisation'].map((name) => require(`./seeds/${name}`));
 
 const COLLECTIONS = ['assistants', 'knowledgebases', 'documents', 'tools', 'leads', 'calls', 'conversations'];

@@ -9,7 +9,7 @@ const { floorMs } = require('../../harness/sharedAccount');
 /**
  * The service's limits scaled 10x (1,000 per minute, bursts of 200 per 10 s),
  * so that 500 leads take about 20 s instead of minutes; both windows keep the
- * shape of the real ones (FACTS.md: 100 per minute, 20 per 10 s).
+ * shape of the real ones (docs/api.md, section 5: 100 per minute, 20 per 10 s).
  */
 const SIM_LIMITS = { perMinute: 1000, burst: 200, burstWindowMs: 10_000, windowMs: 60_000 };
 

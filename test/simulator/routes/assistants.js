@@ -10,8 +10,8 @@
  *   POST   /api/user/assistants/enable-inbound-webhook  {message, data: []}
  *   POST   /api/user/assistants/disable-inbound-webhook {message, data: []}
  *   POST   /api/user/assistants/disable-webhook         {message, data: []}
- *   POST   /api/user/assistants/enable-webhook          {message, data: []}  (FACTS.md: uncertain route)
- *   POST   /api/user/assistants/enable-/disable-conversation-ended-webhook {message, data: []}  (FACTS-EXTRA)
+ *   POST   /api/user/assistants/enable-webhook          {message, data: []}  (uncertain route: docs/api.md, section 5)
+ *   POST   /api/user/assistants/enable-/disable-conversation-ended-webhook {message, data: []}  (vendor docs)
  */
 const { Validator, INVALID } = require('../validate');
 const { HttpError, has, isPlainObject, iso, uuid, clone, intId } = require('../util');
@@ -83,7 +83,7 @@ const FIELDS = {
 	post_call_evaluation: { type: 'boolean' },
 	post_call_schema: { type: 'array', nullable: true },
 	variables: { type: 'object', nullable: true },
-	// FACTS-EXTRA "Assistants: fields not in SPEC.md"
+	// fields the vendor's docs add to the API contract's configuration
 	folder_id: { type: 'integer', nullable: true },
 	label_ids: { type: 'array', nullable: true },
 	filler_config: { type: 'object', nullable: true },

@@ -1,7 +1,7 @@
 'use strict';
 /**
- * The messaging endpoints (vendor docs; see /work/shared/api/FACTS-EXTRA.md "Messaging" and
- * "AI replies"). All need the credential (they are under /api/user/).
+ * The messaging endpoints: SMS, WhatsApp and AI replies, from the vendor's API documentation
+ * (Famulor: API → classic API). All need the credential (they are under /api/user/).
  *
  *   POST /api/user/sms                                      {message, data: {sms_id, from, to, body, segments, cost, currency, status}}
  *   GET  /api/user/whatsapp/senders                         {data: [sender]}; query status online (default) | all

@@ -1,6 +1,6 @@
 'use strict';
 /**
- * Folders and labels (FACTS-EXTRA "Folders and labels"): the docs' singular paths
+ * Folders and labels (the vendor's API documentation): the docs' singular paths
  * for create, update and delete, and the MCP server's plural ones, answer alike.
  *
  *   GET    /api/user/folders|labels          paginated {data: [{id, name, color, assistants_count}]}

@@ -38,7 +38,7 @@ function parameters(extra: IDataObject = {}): IDataObject {
 	};
 }
 
-/** The post-call payload of FACTS.md, transcript as a string. */
+/** The post-call payload of docs/api.md (section 4), transcript as a string. */
 const PAYLOAD = {
 	id: 9001,
 	customer_phone: '+4915112345678',

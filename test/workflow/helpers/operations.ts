@@ -1,6 +1,6 @@
 /**
  * Which workflow test file runs which operations. resources.test.ts runs the
- * operations of SPEC.md; the files under test/workflow/classic/ run the rest of
+ * operations of the API contract (those docs/api.md lists); the files under test/workflow/classic/ run the rest of
  * the classic API, one area each. Every file checks that it ran its own list,
  * and resources.test.ts checks that the lists and its own runs cover the node.
  */

@@ -3,8 +3,8 @@ import type { INodeProperties } from 'n8n-workflow';
 import { keyValueCollection } from '../../descriptions/fields';
 
 /**
- * The assistant's optional configuration fields (SPEC.md's configuration
- * table), by their API names, written out as the editor shows them. Create
+ * The assistant's optional configuration fields (the API contract's
+ * configuration table, see docs/api.md, Assistant), by their API names, written out as the editor shows them. Create
  * and Update place them in one collection each (n8n sorts a collection's
  * options by name); here they are grouped the way a person thinks of them.
  * Ranges live in `typeOptions` and are checked from there (body.ts).

@@ -5,7 +5,8 @@ import { refuse } from '../validation';
 const REALTIME = ['multimodal', 'dualplex'];
 
 /**
- * The rules of SPEC.md that tie fields to the engine mode, checked for the
+ * The rules of the API contract that tie fields to the engine mode (docs/api.md,
+ * Assistant), checked for the
  * mode the body is for (undefined: an update that keeps the current mode).
  * Only what the service refuses is refused: a field that merely "applies to"
  * another mode (an LLM model in multimodal, say) is sent, and so is turning

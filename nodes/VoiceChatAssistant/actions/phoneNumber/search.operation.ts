@@ -6,7 +6,7 @@ import { returnAllOrLimit } from '../../descriptions';
 import { applyLimit, readLimit } from '../limit';
 import { checkEnum, refuse } from '../validation';
 
-/** SPEC.md leaves the query names open; these are the ones a deployment documents (FACTS.md). */
+/** The API contract leaves the query names open; these are the ones a deployment documents (docs/api.md, section 5). */
 export const SEARCH_QUERY = { country: 'country_code', digits: 'contains' } as const;
 
 export const COUNTRIES: Array<[string, string]> = [

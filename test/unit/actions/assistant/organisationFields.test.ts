@@ -1,5 +1,5 @@
 /**
- * The assistant fields of FACTS-EXTRA: folder, labels, filler phrases and the
+ * The assistant fields the vendor's docs add to the API contract: folder, labels, filler phrases and the
  * chat settings, in Create and Update.
  */
 import nock from 'nock';
