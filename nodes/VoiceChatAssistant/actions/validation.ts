@@ -253,27 +253,52 @@ export function readVariableParams(ctx: IExecuteFunctions, itemIndex: number): I
 }
 
 /**
- * A region/city time zone name. Every
- * IANA name and link passes, whatever ICU the n8n process has: a name the
- * runtime knows, or one shaped like Area/Location. Only what cannot be a zone
- * name is refused.
+ * The areas of the tz database's region/city names: its continents and oceans,
+ * which do not change (new zones are new locations within them).
  */
-export function checkTimezone(ctx: IExecuteFunctions, itemIndex: number, value: unknown): string {
+export const TIME_ZONE_AREAS = [
+	'Africa',
+	'America',
+	'Antarctica',
+	'Arctic',
+	'Asia',
+	'Atlantic',
+	'Australia',
+	'Europe',
+	'Indian',
+	'Pacific',
+] as const;
+
+const TIME_ZONE_NAME = new RegExp(
+	`^(?:${TIME_ZONE_AREAS.join('|')})(?:/[A-Za-z][A-Za-z0-9_+-]*){1,2}$`,
+);
+
+/**
+ * Whether `zone` is shaped like a region/city time zone name: Area/Location or
+ * Area/Sub/Location, Area one of TIME_ZONE_AREAS, the rest letters, digits,
+ * `_`, `-` and `+`. Deliberately not the runtime's ICU list: a zone newer than
+ * the n8n process's ICU data (or a link such as Asia/Calcutta) must pass.
+ */
+export function isTimeZoneName(zone: string): boolean {
+	return TIME_ZONE_NAME.test(zone);
+}
+
+/**
+ * A region/city time zone name (see isTimeZoneName), trimmed. `UTC`, offsets,
+ * `Etc/...` and areas the tz database does not have are refused.
+ */
+export function checkTimezone(
+	ctx: Ctx,
+	itemIndex: number,
+	value: unknown,
+	field = 'Timezone',
+): string {
 	const zone = String(value ?? '').trim();
-	if (/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)+$/.test(zone) || knownZone(zone)) return zone;
+	if (isTimeZoneName(zone)) return zone;
 	return refuse(
 		ctx,
 		itemIndex,
-		`Timezone must be a region/city time zone name such as Europe/Berlin or America/New_York, got "${zone}"`,
+		`${field} must be a region/city time zone name such as Europe/Berlin, got ${show(zone)}`,
+		`Enter "${field}" as Area/Location, e.g. Europe/Berlin, America/New_York or Asia/Kolkata (the area one of ${TIME_ZONE_AREAS.join(', ')}). UTC and fixed offsets are not accepted.`,
 	);
-}
-
-function knownZone(zone: string): boolean {
-	if (!zone) return false;
-	try {
-		new Intl.DateTimeFormat('en-US', { timeZone: zone });
-		return true;
-	} catch {
-		return false;
-	}
 }

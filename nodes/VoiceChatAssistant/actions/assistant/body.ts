@@ -102,7 +102,7 @@ export function configurationBody(
 	checkEnum(ctx, itemIndex, 'Knowledgebase Mode', body.knowledgebase_mode, KNOWLEDGEBASE_MODES);
 	checkEnum(ctx, itemIndex, 'Endpoint Type', body.endpoint_type, ENDPOINT_TYPES);
 	checkEnum(ctx, itemIndex, 'Ambient Sound', body.ambient_sound, AMBIENT_SOUNDS);
-	if (body.timezone !== undefined) checkTimezone(ctx, itemIndex, body.timezone);
+	if (body.timezone !== undefined) body.timezone = checkTimezone(ctx, itemIndex, body.timezone);
 	if (body.webhook_url !== undefined && body.webhook_url !== null)
 		checkUrl(ctx, itemIndex, 'Webhook URL', body.webhook_url);
 	const chatWebhook = body.conversation_ended_webhook_url;
@@ -135,8 +135,12 @@ function toolsBody(ctx: IExecuteFunctions, itemIndex: number, raw: IDataObject):
 			out.phone_number = String(tool.phone_number).trim();
 			if (tool.custom !== undefined) out.custom = tool.custom;
 			if (tool.timezone) {
-				checkTimezone(ctx, itemIndex, tool.timezone);
-				out.timezone = tool.timezone;
+				out.timezone = checkTimezone(
+					ctx,
+					itemIndex,
+					tool.timezone,
+					`${where} → Availability Timezone`,
+				);
 			}
 		}
 		if (tool.type === 'calendar_integration') {

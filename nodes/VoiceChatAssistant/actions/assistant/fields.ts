@@ -124,7 +124,7 @@ const callFlow: INodeProperties[] = [
 		type: 'string',
 		default: '',
 		placeholder: 'e.g. Europe/Berlin',
-		description: 'Region/city time zone name',
+		description: 'Region/city time zone name such as Europe/Berlin (not UTC or an offset)',
 	},
 	{
 		displayName: 'Secondary Language Names or IDs',
@@ -400,7 +400,8 @@ const knowledgeAndTools: INodeProperties[] = [
 						name: 'timezone',
 						type: 'string',
 						default: '',
-						description: "Time zone of the transfer target's availability",
+						description:
+							"Time zone of the transfer target's availability, a region/city name such as Europe/Berlin",
 						displayOptions: { show: { type: ['call_transfer'] } },
 					},
 					{

@@ -17,7 +17,7 @@ const properties: INodeProperties[] = [
 		default: '',
 		placeholder: 'e.g. +4915112345678',
 		description:
-			'Recipient in international form ("+", country code, number). The service normalises it to E.164. The SMS reaches this person and costs money.',
+			'Recipient in international form: "+", country code and number (E.164, e.g. +4915112345678; spaces and a leading 00 are accepted). The SMS reaches this person and costs money.',
 	},
 	{
 		displayName: 'Message',
@@ -37,7 +37,8 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const from = smsSenderId(this, itemIndex);
-	const to = readPhone(this, itemIndex, 'to', 'To');
+	// the same check as WhatsApp's recipient: E.164, separators and a leading 00 tolerated
+	const to = readPhone(this, itemIndex, 'to', 'To', { strict: true });
 	const body = this.getNodeParameter('body', itemIndex, '') as string;
 	checkRequired(this, itemIndex, 'Message', body);
 	checkMaxLength(this, itemIndex, 'Message', body, SMS_MAX_LENGTH);

@@ -40,6 +40,13 @@ describe('SMS: Send', () => {
 		scope.done();
 	});
 
+	it.each(['+4915112345678', '+1 (415) 555-0101', '00441632960123'])('sends the recipient %s in E.164 form, as WhatsApp does', async (to) => {
+		const e164 = to.replace(/[\s()-]/g, '').replace(/^00/, '+');
+		const scope = nock(TEST_BASE_URL).post('/api/user/sms', { from: 1, to: e164, body: 'Your order has shipped.' }).reply(200, { message: 'SMS sent successfully', data });
+		await run({ ...base, to });
+		scope.done();
+	});
+
 	it('accepts an unwrapped answer too', async () => {
 		nock(TEST_BASE_URL).post('/api/user/sms').reply(200, data);
 		expect(await run(base)).toEqual([item(data)]);
@@ -48,9 +55,11 @@ describe('SMS: Send', () => {
 	it.each([
 		[{ body: '' }, 'Message is required'],
 		[{ body: 'x'.repeat(301) }, 'Message is too long: 301 characters, at most 300 are allowed'],
-		[{ to: 'call me' }, 'To must be a phone number in international form'],
-		[{ to: '0151 1234567' }, 'To must be a phone number in international form'],
-		[{ to: '+49 151' }, '7-15 digits'],
+		[{ to: 'call me' }, 'To must be a phone number in E.164 form'],
+		[{ to: '0151 1234567' }, 'To must be a phone number in E.164 form'],
+		[{ to: '4915112345678' }, 'To must be a phone number in E.164 form (a "+", the country code and the number, digits only, e.g. +4915112345678), got "4915112345678"'],
+		[{ to: '+49 151' }, 'To must be a phone number in E.164 form'],
+		[{ to: '+0049151123456' }, 'To must be a phone number in E.164 form'],
 		[{ fromNumberId: rl('first', 'id') }, 'From Number must be a positive whole number'],
 	])('refuses %j before sending', async (change, message) => {
 		const scope = nock(TEST_BASE_URL).post('/api/user/sms').reply(200, {});
