@@ -8,7 +8,7 @@ import type { SlidingWindowLimiter } from './rateLimiter';
  */
 export const IN_FLIGHT = {
 	/** The most requests in flight without a setting (the setting may ask for up to the same). */
-	cap: 32,
+	cap: 128,
 	/** Answer time assumed before the first answer of the credential. */
 	assumedLatencyMs: 100,
 	/** Requests in flight beyond what the rate and answer time need: the node's own work per item, jitter. */

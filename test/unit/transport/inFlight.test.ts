@@ -26,11 +26,11 @@ describe('requests in flight that follow the budget', () => {
 		expect(inFlightForBudget(five, 50)).toBeGreaterThan(inFlightForBudget(standard, 50));
 	});
 
-	it('is capped at 32 however large the budget and slow the service', () => {
+	it('is capped at 128 however large the budget and slow the service', () => {
 		const large = { perMinute: 60_000, burst: 10_000, burstWindowMs: 10_000 };
-		expect(IN_FLIGHT.cap).toBe(32);
-		expect(inFlightForBudget(large, 50)).toBe(32);
-		expect(inFlightForBudget(large, 60_000)).toBe(32);
+		expect(IN_FLIGHT.cap).toBe(128);
+		expect(inFlightForBudget(large, 50)).toBe(128);
+		expect(inFlightForBudget(large, 60_000)).toBe(128);
 	});
 
 	it('is never above the budget: the burst and the minute budget bound it, and it is at least 1', () => {
@@ -148,11 +148,11 @@ describe('the router: items in flight', () => {
 		return maxInFlight;
 	}
 
-	it('without a setting follows the budget: 2 at the standard budget, the cap of 32 with a large one', async () => {
+	it('without a setting follows the budget: 2 at the standard budget, the cap of 128 with a large one', async () => {
 		useStandIn(true);
 		expect(await runWith({}, {})).toBe(2);
 		maxInFlight = 0;
-		expect(await runWith({}, { requestsPerMinute: 60_000, burst: 10_000 })).toBe(32);
+		expect(await runWith({}, { requestsPerMinute: 60_000, burst: 10_000 }, 200)).toBe(128);
 	});
 
 	it('never above the budget: a burst of 5 allows at most 5', async () => {
