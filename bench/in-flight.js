@@ -22,6 +22,7 @@ const fs = require('fs');
 const path = require('path');
 const { createN8nHome, credential, connections, manualTriggerNode, createLeadNode, KEY } = require('../test/harness/n8n');
 const { startSimulator } = require('../test/simulator/server');
+const { floorSeconds } = require('./floor');
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
 const CASES = (args.cases || 'pipe,standard,faults,memory').split(',');
@@ -31,17 +32,6 @@ const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const STANDARD = { perMinute: 100, burst: 20, burstWindowMs: 10_000, windowMs: 60_000 };
 const FIVEFOLD = { perMinute: 500, burst: 100, burstWindowMs: 10_000, windowMs: 60_000 };
 const FAULTS = { method: 'POST', path: '/api/user/lead', rate: 0.1, kinds: ['refuse-503', 'refuse-500', 'lose-502', 'lose-reset'], seed: 7 };
-
-function floorSeconds(n, limits) {
-	const starts = [];
-	for (let i = 0; i < n; i++) {
-		let t = starts.length ? starts[starts.length - 1] : 0;
-		if (starts.length >= limits.perMinute) t = Math.max(t, starts[starts.length - limits.perMinute] + limits.windowMs);
-		if (starts.length >= limits.burst) t = Math.max(t, starts[starts.length - limits.burst] + limits.burstWindowMs);
-		starts.push(t);
-	}
-	return starts[n - 1] / 1000;
-}
 
 let phonePrefix = 100;
 

@@ -15,24 +15,13 @@ const fs = require('fs');
 const path = require('path');
 const { createN8nHome, outputOf, credential, connections, manualTriggerNode, createLeadNode, KEY } = require('../test/harness/n8n');
 const { startSimulator } = require('../test/simulator/server');
+const { floorSeconds } = require('./floor');
 
 const N = Number(process.argv[2] || 1000);
 const FAULTS = { method: 'POST', path: '/api/user/lead', rate: 0.1, kinds: ['refuse-503', 'refuse-500', 'lose-502', 'lose-reset'], seed: 7 };
 const LIMITS = { perMinute: 500, burst: 100, burstWindowMs: 10_000, windowMs: 60_000 };
 // a careful user spaces requests by the stricter of the two limits
 const CAREFUL_INTERVAL_MS = Math.ceil(Math.max(LIMITS.windowMs / LIMITS.perMinute, LIMITS.burstWindowMs / LIMITS.burst));
-
-function floorSeconds(n) {
-	// the earliest the n-th request may start under both windows, as the limiter computes it
-	const starts = [];
-	for (let i = 0; i < n; i++) {
-		let t = starts.length ? starts[starts.length - 1] : 0;
-		if (starts.length >= LIMITS.perMinute) t = Math.max(t, starts[starts.length - LIMITS.perMinute] + LIMITS.windowMs);
-		if (starts.length >= LIMITS.burst) t = Math.max(t, starts[starts.length - LIMITS.burst] + LIMITS.burstWindowMs);
-		starts.push(t);
-	}
-	return starts[n - 1] / 1000;
-}
 
 async function main() {
 	const sim = await startSimulator({ port: 0, rateLimit: LIMITS, latencyMs: 20 });
@@ -66,7 +55,7 @@ async function main() {
 		['HTTP Request, defaults', 'http', httpNode(false)],
 		[`HTTP Request, batch 1 every ${CAREFUL_INTERVAL_MS} ms`, 'batched', httpNode(true)],
 	];
-	const floor = floorSeconds(N);
+	const floor = floorSeconds(N, LIMITS);
 	const lines = [];
 	const faults = (body) => fetch(`${sim.url}/__sim/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 	for (const [label, prefix, node, fault] of cases) {
