@@ -8,8 +8,11 @@ import type {
 import { NodeConnectionTypes, NodeOperationError, deepCopy } from 'n8n-workflow';
 
 import {
-	CALL_STATUS_OPTIONS,
-	FINAL_CALL_STATUSES,
+	CALL_TYPES,
+	CALL_TYPE_OPTIONS,
+	CONVERSATION_TYPES,
+	CONVERSATION_TYPE_OPTIONS,
+	FINAL_CALL_STATUS_OPTIONS,
 	assistantLocator,
 	campaignLocator,
 	knowledgebaseLocator,
@@ -20,6 +23,7 @@ import {
 	searchKnowledgebases,
 } from '../VoiceChatAssistant/methods/listSearch';
 import { whenCredentialChosen } from '../VoiceChatAssistant/methods/credentialGuard';
+import { isOneOf, locatorValue, parseId } from '../VoiceChatAssistant/shared/ids';
 import { getClock } from '../VoiceChatAssistant/transport/clock';
 import { downloadRecording } from '../VoiceChatAssistant/transport/recording';
 import type { CallWalk } from './calls';
@@ -40,9 +44,6 @@ const NEW_CONVERSATION = 'newConversation';
 const CONVERSATION_ENDED = 'conversationEnded';
 const DOCUMENT_PROCESSED = 'documentProcessed';
 
-const CALL_TYPES = ['inbound', 'outbound', 'web'];
-const CONVERSATION_TYPES = ['api', 'test', 'whatsapp', 'widget'];
-
 /** What the node keeps between polls (n8n's static data of the node). */
 interface PollState {
 	/** The settings the state belongs to: changing them starts afresh. */
@@ -52,16 +53,25 @@ interface PollState {
 	documents?: DocumentStatuses;
 }
 
-function locatorValue(value: unknown): string {
-	const raw = value && typeof value === 'object' ? (value as IDataObject).value : value;
-	return String(raw ?? '').trim();
+/** The text of a resource locator's value (or of a plain value), trimmed. */
+function locatorText(value: unknown): string {
+	return String(locatorValue(value) ?? '').trim();
 }
 
 function positiveId(ctx: IPollFunctions, label: string, value: string): number {
-	const id = Number(value);
-	if (!Number.isInteger(id) || id <= 0)
+	const id = parseId(value);
+	if (id === undefined)
 		throw new NodeOperationError(ctx.getNode(), `${label} must be a numeric ID, got "${value}"`);
 	return id;
+}
+
+/** A type filter: one of `allowed`, refused before any request. */
+function checkType(ctx: IPollFunctions, value: unknown, allowed: string[]) {
+	if (!isOneOf(value, allowed))
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Type must be one of ${allowed.join(', ')}, got "${String(value)}"`,
+		);
 }
 
 export class VoiceChatAssistantPollingTrigger implements INodeType {
@@ -165,9 +175,7 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 						type: 'multiOptions',
 						default: [],
 						description: 'Only calls that ended with one of these statuses (default: any)',
-						options: CALL_STATUS_OPTIONS.filter((option) =>
-							FINAL_CALL_STATUSES.includes(String(option.value)),
-						),
+						options: FINAL_CALL_STATUS_OPTIONS,
 					},
 					{
 						displayName: 'Type',
@@ -175,11 +183,7 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 						type: 'options',
 						default: 'outbound',
 						description: 'Only calls of this type',
-						options: [
-							{ name: 'Inbound', value: 'inbound' },
-							{ name: 'Outbound', value: 'outbound' },
-							{ name: 'Web', value: 'web' },
-						],
+						options: CALL_TYPE_OPTIONS,
 					},
 				],
 			},
@@ -207,12 +211,7 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 						type: 'options',
 						default: 'widget',
 						description: 'Only chats of this type',
-						options: [
-							{ name: 'API', value: 'api' },
-							{ name: 'Test', value: 'test' },
-							{ name: 'WhatsApp', value: 'whatsapp' },
-							{ name: 'Widget', value: 'widget' },
-						],
+						options: CONVERSATION_TYPE_OPTIONS,
 					},
 				],
 			},
@@ -251,7 +250,7 @@ async function pollOnce(
 		const kb = positiveId(
 			this,
 			'Knowledgebase',
-			locatorValue(this.getNodeParameter('knowledgebaseId')),
+			locatorText(this.getNodeParameter('knowledgebaseId')),
 		);
 		if (manual) {
 			const newest = (await readDocuments(this, kb)).filter(isProcessed).pop();
@@ -268,21 +267,17 @@ async function pollOnce(
 		return processed.length ? [this.helpers.returnJsonArray(processed)] : null;
 	}
 
-	const assistant = locatorValue(this.getNodeParameter('assistantId', ''));
+	const assistant = locatorText(this.getNodeParameter('assistantId', ''));
 	const assistantId = assistant ? positiveId(this, 'Assistant', assistant) : undefined;
 
 	if (event === CALL_ENDED) {
 		const filters = this.getNodeParameter('callFilters', {}) as IDataObject;
 		const qs: IDataObject = {};
 		if (assistantId !== undefined) qs.assistant_id = assistantId;
-		const campaign = locatorValue(filters.campaignId);
+		const campaign = locatorText(filters.campaignId);
 		if (campaign) qs.campaign_id = positiveId(this, 'Campaign', campaign);
 		if (filters.type) {
-			if (!CALL_TYPES.includes(String(filters.type)))
-				throw new NodeOperationError(
-					this.getNode(),
-					`Type must be one of ${CALL_TYPES.join(', ')}, got "${String(filters.type)}"`,
-				);
+			checkType(this, filters.type, CALL_TYPES);
 			qs.type = filters.type;
 		}
 		const statuses = (filters.statuses as string[] | undefined) ?? [];
@@ -318,11 +313,7 @@ async function pollOnce(
 	const qs: IDataObject = {};
 	if (assistantId !== undefined) qs.assistant_id = assistantId;
 	if (filters.type) {
-		if (!CONVERSATION_TYPES.includes(String(filters.type)))
-			throw new NodeOperationError(
-				this.getNode(),
-				`Type must be one of ${CONVERSATION_TYPES.join(', ')}, got "${String(filters.type)}"`,
-			);
+		checkType(this, filters.type, CONVERSATION_TYPES);
 		qs.type = filters.type;
 	}
 	if (manual) {

@@ -2,6 +2,7 @@ import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, randomString } from 'n8n-workflow';
 
 import { apiRequest, isObject } from '../VoiceChatAssistant/transport';
+import { isBlank, locatorValue, parseId } from '../VoiceChatAssistant/shared/ids';
 
 /**
  * What the trigger registers at the service, and how it remembers it.
@@ -210,18 +211,11 @@ export function writeRegistration(
 	staticData[KEY] = stored;
 }
 
-/** The value of a resource locator (`{__rl, mode, value}`), a plain value, or undefined. */
-function locatorValue(value: unknown): unknown {
-	if (isObject(value) && 'value' in value) return value.value;
-	return value;
-}
-
 function parseAssistantId(node: INode, value: unknown, where: string): number | undefined {
 	const raw = locatorValue(value);
-	if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === ''))
-		return undefined;
-	const id = typeof raw === 'number' ? raw : Number(String(raw).trim());
-	if (!Number.isInteger(id) || id < 1) {
+	if (isBlank(raw)) return undefined;
+	const id = parseId(raw);
+	if (id === undefined) {
 		throw new NodeOperationError(
 			node,
 			`${where} must be a numeric assistant ID, got ${JSON.stringify(raw)}`,
@@ -355,7 +349,7 @@ export async function enableWebhook(
 	if (urlSwitch) {
 		response = await apiRequest.call(ctx, 'POST', urlSwitch.enable, {
 			body: { assistant_id: assistantId, webhook_url: url },
-			idempotent: true,
+			retry: 'safe',
 		});
 	} else {
 		response = await apiRequest.call(ctx, 'PUT', `/api/user/assistant/${assistantId}`, {
@@ -420,7 +414,7 @@ export async function disableWebhook(
 	try {
 		response = await apiRequest.call(ctx, 'POST', path, {
 			body: { assistant_id: assistantId },
-			idempotent: true,
+			retry: 'safe',
 		});
 	} catch (error) {
 		if (isGone(error)) return 'gone';

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { isBlank, isOneOf, parseId } from '../shared/ids';
+
 /**
  * Checks made before a request is sent. Each refusal is a NodeOperationError
  * that names the field, the value and what is allowed.
@@ -52,7 +54,7 @@ export function checkLengthBetween(
 }
 
 export function checkRequired(ctx: Ctx, itemIndex: number, field: string, value: unknown) {
-	if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+	if (isBlank(value)) {
 		refuse(ctx, itemIndex, `${field} is required`, `Enter a value for "${field}".`);
 	}
 }
@@ -85,7 +87,7 @@ export function checkEnum(
 	allowed: readonly string[],
 ) {
 	if (value === undefined || value === null || value === '') return;
-	if (!allowed.includes(String(value))) {
+	if (!isOneOf(value, allowed)) {
 		refuse(ctx, itemIndex, `${field} must be one of ${allowed.join(', ')}, got ${show(value)}`);
 	}
 }
@@ -131,9 +133,9 @@ export function checkUuid(ctx: Ctx, itemIndex: number, field: string, value: unk
 
 /** An ID typed into a resource locator or an expression: a positive whole number. */
 export function toId(ctx: Ctx, itemIndex: number, field: string, value: unknown): number {
-	const n = typeof value === 'number' ? value : Number(String(value ?? '').trim());
-	if (!Number.isInteger(n) || n < 1 || String(value ?? '').trim() === '') {
-		refuse(ctx, itemIndex, `${field} must be a positive whole number, got ${show(value)}`);
+	const n = parseId(value);
+	if (n === undefined) {
+		return refuse(ctx, itemIndex, `${field} must be a positive whole number, got ${show(value)}`);
 	}
 	return n;
 }

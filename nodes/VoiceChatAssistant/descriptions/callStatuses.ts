@@ -27,3 +27,8 @@ export const FINAL_CALL_STATUSES: string[] = [
 	'failed',
 	'no-answer',
 ];
+
+/** The options of the final statuses (the polling trigger's Call Ended filter). */
+export const FINAL_CALL_STATUS_OPTIONS: INodePropertyOptions[] = CALL_STATUS_OPTIONS.filter(
+	(option) => FINAL_CALL_STATUSES.includes(String(option.value)),
+);

@@ -5,6 +5,8 @@ import { apiRequestAllItems } from '../../transport';
 import {
 	CALL_STATUSES,
 	CALL_STATUS_OPTIONS,
+	CALL_TYPES,
+	CALL_TYPE_OPTIONS,
 	dateRangeFilters,
 	returnAllOrLimit,
 	sortedByLabel,
@@ -57,11 +59,7 @@ const properties: INodeProperties[] = [
 				type: 'options',
 				default: 'outbound',
 				description: 'Only calls of this type',
-				options: [
-					{ name: 'Inbound', value: 'inbound' },
-					{ name: 'Outbound', value: 'outbound' },
-					{ name: 'Web', value: 'web' },
-				],
+				options: CALL_TYPE_OPTIONS,
 			},
 		]),
 	},
@@ -76,7 +74,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	checkEnum(this, itemIndex, 'Status', filters.status, CALL_STATUSES);
-	checkEnum(this, itemIndex, 'Type', filters.type, ['inbound', 'outbound', 'web']);
+	checkEnum(this, itemIndex, 'Type', filters.type, CALL_TYPES);
 	if (filters.status) qs.status = filters.status;
 	if (filters.type) qs.type = filters.type;
 	if (filters.phone_number) qs.phone_number = String(filters.phone_number).trim();

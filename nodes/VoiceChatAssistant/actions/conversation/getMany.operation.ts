@@ -2,11 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequestAllItems } from '../../transport';
-import { dateRangeFilters, returnAllOrLimit, sortedByLabel } from '../../descriptions';
+import {
+	CONVERSATION_TYPES,
+	CONVERSATION_TYPE_OPTIONS,
+	dateRangeFilters,
+	returnAllOrLimit,
+	sortedByLabel,
+} from '../../descriptions';
 import { readLimit } from '../limit';
 import { checkEnum, dateRangeQuery, toId } from '../validation';
-
-const TYPES = ['api', 'test', 'whatsapp', 'widget'] as const;
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -31,12 +35,7 @@ const properties: INodeProperties[] = [
 				type: 'options',
 				default: 'widget',
 				description: 'Only conversations of this type',
-				options: [
-					{ name: 'API', value: 'api' },
-					{ name: 'Test', value: 'test' },
-					{ name: 'WhatsApp', value: 'whatsapp' },
-					{ name: 'Widget', value: 'widget' },
-				],
+				options: CONVERSATION_TYPE_OPTIONS,
 			},
 		]),
 	},
@@ -50,7 +49,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
-	checkEnum(this, itemIndex, 'Type', filters.type, TYPES);
+	checkEnum(this, itemIndex, 'Type', filters.type, CONVERSATION_TYPES);
 	if (filters.type) qs.type = filters.type;
 	if (filters.assistant_id)
 		qs.assistant_id = toId(this, itemIndex, 'Assistant ID', filters.assistant_id);
