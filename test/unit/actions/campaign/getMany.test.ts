@@ -4,7 +4,7 @@ import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/ra
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, run } from '../helpers';
 
-describe('Mid Call Tool, Campaign, Phone Number', () => {
+describe('Campaign → Get Many', () => {
 	beforeEach(() => resetLimiters());
 	afterEach(() => nock.cleanAll());
 

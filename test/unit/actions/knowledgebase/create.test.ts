@@ -6,7 +6,7 @@ import { item, run } from '../helpers';
 
 const kb = { id: 4, name: 'FAQ', description: 'Questions', status: 'active', documents_count: 1, assistants_count: 0 };
 
-describe('Knowledgebase and Document', () => {
+describe('Knowledgebase → Create', () => {
 	beforeEach(() => resetLimiters());
 	afterEach(() => nock.cleanAll());
 

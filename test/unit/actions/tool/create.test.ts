@@ -6,7 +6,7 @@ import { item, run } from '../helpers';
 
 import { createParams, tool } from './fixtures';
 
-describe('Mid Call Tool, Campaign, Phone Number', () => {
+describe('Mid Call Tool → Create', () => {
 	beforeEach(() => resetLimiters());
 	afterEach(() => nock.cleanAll());
 
@@ -58,5 +58,11 @@ describe('Mid Call Tool, Campaign, Phone Number', () => {
 	])('Tool → Create refuses %j before sending anything', async (change, message) => {
 		await expect(run({ ...createParams, ...change })).rejects.toThrow(message);
 		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('Tool → Create at the plan limit shows the service text', async () => {
+		nock(TEST_BASE_URL)
+			.post('/api/user/tools').reply(403, { message: 'You have reached the limit of 10 mid call tools. Please upgrade your plan.' });
+		await expect(run(createParams)).rejects.toThrow('Please upgrade your plan.');
 	});
 });

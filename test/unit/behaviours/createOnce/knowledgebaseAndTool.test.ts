@@ -7,7 +7,7 @@ import nock from 'nock';
 
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { fakeClockPerTest } from '../../../helpers/fakeClock';
-import { item, run } from '../helpers';
+import { item, run } from '../../actions/helpers';
 
 const T0 = Date.UTC(2026, 10, 23, 10, 0, 0);
 const sql = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');

@@ -1,0 +1,26 @@
+import nock from 'nock';
+
+import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
+import { TEST_BASE_URL } from '../../../helpers/context';
+import { item, run } from '../helpers';
+
+const kbRef = { __rl: true, mode: 'list', value: '4' };
+const docRef = { __rl: true, mode: 'id', value: ' 9 ' };
+const doc = { id: 9, name: 'Prices', description: '', type: 'pdf', status: 'active' };
+const base = { resource: 'document', knowledgebaseId: kbRef, documentId: docRef };
+
+describe('Document → Get Many', () => {
+	beforeEach(() => resetLimiters());
+	afterEach(() => nock.cleanAll());
+
+	it('Document → Get Many reads a bare array or {data}', async () => {
+		const scope = nock(TEST_BASE_URL)
+			.get('/api/user/knowledgebases/4/documents')
+			.reply(200, [doc, { ...doc, id: 10 }])
+			.get('/api/user/knowledgebases/4/documents')
+			.reply(200, { data: [doc] });
+		expect(await run({ ...base, operation: 'getMany', returnAll: true })).toHaveLength(2);
+		expect(await run({ ...base, operation: 'getMany', returnAll: true })).toEqual([item(doc)]);
+		scope.done();
+	});
+});
