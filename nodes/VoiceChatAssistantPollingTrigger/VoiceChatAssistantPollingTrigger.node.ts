@@ -8,9 +8,7 @@ import type {
 import { NodeConnectionTypes, NodeOperationError, deepCopy } from 'n8n-workflow';
 
 import {
-	CALL_TYPES,
 	CALL_TYPE_OPTIONS,
-	CONVERSATION_TYPES,
 	CONVERSATION_TYPE_OPTIONS,
 	FINAL_CALL_STATUS_OPTIONS,
 	assistantLocator,
@@ -23,56 +21,15 @@ import {
 	searchKnowledgebases,
 } from '../VoiceChatAssistant/methods/listSearch';
 import { whenCredentialChosen } from '../VoiceChatAssistant/methods/credentialGuard';
-import { isOneOf, locatorValue, parseId } from '../VoiceChatAssistant/shared/ids';
 import { getClock } from '../VoiceChatAssistant/transport/clock';
-import { downloadRecording } from '../VoiceChatAssistant/transport/recording';
-import type { CallWalk } from './calls';
-import { isFinal, pollCalls, startCallWalk } from './calls';
-import type { ConversationWalk } from './conversations';
+import type { PollState } from './events';
 import {
-	pollEndedConversations,
-	pollNewConversations,
-	startConversationWalk,
-	withMessages,
-} from './conversations';
-import type { DocumentStatuses } from './documents';
-import { documentStatuses, isProcessed, pollDocuments, readDocuments } from './documents';
-import { readNewest } from './pages';
-
-const CALL_ENDED = 'callEnded';
-const NEW_CONVERSATION = 'newConversation';
-const CONVERSATION_ENDED = 'conversationEnded';
-const DOCUMENT_PROCESSED = 'documentProcessed';
-
-/** What the node keeps between polls (n8n's static data of the node). */
-interface PollState {
-	/** The settings the state belongs to: changing them starts afresh. */
-	settings?: string;
-	calls?: { walk: CallWalk };
-	conversations?: ConversationWalk;
-	documents?: DocumentStatuses;
-}
-
-/** The text of a resource locator's value (or of a plain value), trimmed. */
-function locatorText(value: unknown): string {
-	return String(locatorValue(value) ?? '').trim();
-}
-
-function positiveId(ctx: IPollFunctions, label: string, value: string): number {
-	const id = parseId(value);
-	if (id === undefined)
-		throw new NodeOperationError(ctx.getNode(), `${label} must be a numeric ID, got "${value}"`);
-	return id;
-}
-
-/** A type filter: one of `allowed`, refused before any request. */
-function checkType(ctx: IPollFunctions, value: unknown, allowed: string[]) {
-	if (!isOneOf(value, allowed))
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Type must be one of ${allowed.join(', ')}, got "${String(value)}"`,
-		);
-}
+	CALL_ENDED,
+	CONVERSATION_ENDED,
+	DOCUMENT_PROCESSED,
+	NEW_CONVERSATION,
+	POLL_EVENTS,
+} from './events';
 
 export class VoiceChatAssistantPollingTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -238,6 +195,7 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 	}
 }
 
+/** One poll: the event's settings, then its test read, first poll or later poll. */
 async function pollOnce(
 	this: IPollFunctions,
 	state: PollState,
@@ -245,100 +203,20 @@ async function pollOnce(
 	const event = this.getNodeParameter('event') as string;
 	const manual = this.getMode() === 'manual';
 	const now = getClock().now();
-
-	if (event === DOCUMENT_PROCESSED) {
-		const kb = positiveId(
-			this,
-			'Knowledgebase',
-			locatorText(this.getNodeParameter('knowledgebaseId')),
-		);
-		if (manual) {
-			const newest = (await readDocuments(this, kb)).filter(isProcessed).pop();
-			return newest ? [this.helpers.returnJsonArray([newest])] : noTestEvent(this, event);
-		}
-		const settings = JSON.stringify([event, kb]);
-		if (state.settings !== settings || !state.documents) {
-			reset(state, settings);
-			state.documents = documentStatuses(await readDocuments(this, kb));
-			return null;
-		}
-		const { processed, statuses } = await pollDocuments(this, kb, state.documents);
-		state.documents = statuses;
-		return processed.length ? [this.helpers.returnJsonArray(processed)] : null;
-	}
-
-	const assistant = locatorText(this.getNodeParameter('assistantId', ''));
-	const assistantId = assistant ? positiveId(this, 'Assistant', assistant) : undefined;
-
-	if (event === CALL_ENDED) {
-		const filters = this.getNodeParameter('callFilters', {}) as IDataObject;
-		const qs: IDataObject = {};
-		if (assistantId !== undefined) qs.assistant_id = assistantId;
-		const campaign = locatorText(filters.campaignId);
-		if (campaign) qs.campaign_id = positiveId(this, 'Campaign', campaign);
-		if (filters.type) {
-			checkType(this, filters.type, CALL_TYPES);
-			qs.type = filters.type;
-		}
-		const statuses = (filters.statuses as string[] | undefined) ?? [];
-		const wanted = (call: IDataObject) =>
-			statuses.length === 0 || statuses.includes(String(call.status));
-		const output = async (calls: IDataObject[]): Promise<INodeExecutionData[][]> => {
-			const items: INodeExecutionData[] = [];
-			for (const call of calls) {
-				const item: INodeExecutionData = { json: call };
-				if (filters.downloadRecording === true && typeof call.recording_url === 'string') {
-					item.binary = { data: await downloadRecording(this, call.recording_url, call.id) };
-				}
-				items.push(item);
-			}
-			return [items];
-		};
-		if (manual) {
-			const page = await readNewest(this, '/api/user/calls', qs, () => true);
-			const newest = page.find((call) => isFinal(call) && wanted(call));
-			return newest ? await output([newest]) : noTestEvent(this, event);
-		}
-		const settings = JSON.stringify([event, qs]);
-		if (state.settings !== settings || !state.calls?.walk) {
-			reset(state, settings);
-			state.calls = { walk: await startCallWalk(this, qs, now) };
-			return null;
-		}
-		const ended = (await pollCalls(this, qs, state.calls.walk, now)).filter(wanted);
-		return ended.length ? await output(ended) : null;
-	}
-
-	const filters = this.getNodeParameter('conversationFilters', {}) as IDataObject;
-	const qs: IDataObject = {};
-	if (assistantId !== undefined) qs.assistant_id = assistantId;
-	if (filters.type) {
-		checkType(this, filters.type, CONVERSATION_TYPES);
-		qs.type = filters.type;
-	}
+	const run = (POLL_EVENTS[event] ?? POLL_EVENTS[CONVERSATION_ENDED]).read(this);
 	if (manual) {
-		const [newest] = await readNewest(this, '/api/user/conversations', qs, () => true);
-		if (!newest) return noTestEvent(this, event);
-		const item = event === CONVERSATION_ENDED ? await withMessages(this, newest) : newest;
-		return [this.helpers.returnJsonArray([item])];
+		const found = await run.test();
+		if (found) return found;
+		const nothingYet = POLL_EVENTS[event] ? run.nothingYet : 'No event found yet';
+		throw new NodeOperationError(this.getNode(), nothingYet);
 	}
-	const settings = JSON.stringify([event, qs]);
-	if (state.settings !== settings || !state.conversations) {
+	const settings = JSON.stringify([event, run.key]);
+	if (state.settings !== settings || !run.started(state)) {
 		reset(state, settings);
-		state.conversations = await startConversationWalk(this, qs);
+		await run.start(state, now);
 		return null;
 	}
-	const found =
-		event === NEW_CONVERSATION
-			? await pollNewConversations(this, qs, state.conversations)
-			: await pollEndedConversations(
-					this,
-					qs,
-					state.conversations,
-					now,
-					Number(filters.inactivityMinutes ?? 30) * 60_000,
-				);
-	return found.length ? [this.helpers.returnJsonArray(found)] : null;
+	return await run.poll(state, now);
 }
 
 function reset(state: PollState, settings: string) {
@@ -346,16 +224,4 @@ function reset(state: PollState, settings: string) {
 	delete state.conversations;
 	delete state.documents;
 	state.settings = settings;
-}
-
-function noTestEvent(ctx: IPollFunctions, event: string): never {
-	const what: Record<string, string> = {
-		[CALL_ENDED]:
-			'No ended call matches the settings yet: make or receive a call, then fetch again',
-		[NEW_CONVERSATION]: 'No chat matches the settings yet: start one, then fetch again',
-		[CONVERSATION_ENDED]: 'No chat matches the settings yet: start one, then fetch again',
-		[DOCUMENT_PROCESSED]:
-			'No processed document in this knowledgebase yet: add one, then fetch again',
-	};
-	throw new NodeOperationError(ctx.getNode(), what[event] ?? 'No event found yet');
 }

@@ -1,0 +1,14 @@
+import { pollNewConversations } from '../conversations';
+import { readChatEvent } from './chat';
+import type { PollEvent } from './event';
+
+export const NEW_CONVERSATION = 'newConversation';
+
+/** New Conversation: a chat with an assistant started. */
+export const newConversation: PollEvent = {
+	read: (ctx) =>
+		readChatEvent(ctx, {
+			testItem: (_ctx, newest) => newest,
+			found: async (ctx, qs, walk) => await pollNewConversations(ctx, qs, walk),
+		}),
+};
