@@ -57,7 +57,7 @@ describe('exactly once: Lead → Create with lost answers', () => {
 		expect(phones).toHaveLength(1000);
 		expect(new Set(phones).size).toBe(1000);
 		// the leads whose answer was lost are reported as stored by the earlier attempt, with the real lead
-		const earlier = items.filter((i) => i.json.stored_by_earlier_attempt);
+		const earlier = items.filter((i) => i.json.created_by_earlier_attempt);
 		expect(earlier.length).toBeGreaterThan(0);
 		expect(earlier.every((i) => typeof i.json.id === 'number')).toBe(true);
 	}, 240_000);

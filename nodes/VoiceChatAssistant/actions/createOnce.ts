@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, mayHaveBeenCarriedOut, unwrap } from '../transport';
+import { apiRequest, unwrap } from '../transport';
+import type { RequestOutcome } from '../transport';
 import { getClock } from '../transport/clock';
 
 /** A JSON body, or a multipart body built with the platform's FormData. */
@@ -69,11 +70,13 @@ export async function createOnce(
 ): Promise<IDataObject> {
 	const started = getClock().now();
 	const shape = options.shape ?? unwrap;
+	const outcome: RequestOutcome = { lostAnswer: false };
 	const send = async () =>
 		shape(
 			await apiRequest.call(ctx, 'POST', options.path, {
 				body: typeof options.body === 'function' ? options.body() : options.body,
 				itemIndex,
+				outcome,
 				checkBeforeRetry: `look for the ${options.noun} in the list`,
 			}),
 		);
@@ -82,7 +85,7 @@ export async function createOnce(
 		(error: unknown) => ({ record: undefined, error }),
 	);
 	if (first.record) return first.record;
-	if (!mayHaveBeenCarriedOut(first.error)) return await Promise.reject(first.error);
+	if (!outcome.lostAnswer) return await Promise.reject(first.error);
 	const candidates = await options.candidates().then(
 		(list) => ({ list, error: undefined }),
 		(error: unknown) => ({ list: [] as IDataObject[], error }),

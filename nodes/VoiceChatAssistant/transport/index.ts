@@ -11,8 +11,7 @@ export {
 	RETRY,
 	apiRequest,
 	limiterOfRun,
-	mayHaveBeenCarriedOut,
 	retryAfterMs,
 	sentMayHaveApplied,
 } from './request';
-export type { ApiRequestOptions, EndpointLimit, RequestOutcome } from './request';
+export type { ApiRequestOptions, EndpointLimit, RequestOutcome, RetryPolicy } from './request';

@@ -23,30 +23,13 @@ export interface ApiRequestOptions {
 	body?: IDataObject | IDataObject[] | FormData;
 	/** Item the request is made for; errors name it. */
 	itemIndex?: number;
-	/**
-	 * Whether sending the request twice is harmless. Defaults to true for
-	 * GET, PUT and DELETE. Requests that are not idempotent are not retried
-	 * after a timeout, a connection reset, a 502 or a 504: they may have been
-	 * applied.
-	 */
-	idempotent?: boolean;
 	/** Per-attempt timeout in milliseconds (default 60 s). */
 	timeout?: number;
-	/**
-	 * The request spends money or reaches a person: it is sent again only when
-	 * the service certainly did not carry it out (a 429, or no connection at
-	 * all), never after a 5xx or a lost answer.
-	 */
-	sendOnce?: boolean;
-	/**
-	 * The body carries a natural key the service refuses twice (a lead's phone
-	 * number in its campaign): the request is safe to send again after any
-	 * failure, a 500 included.
-	 */
-	naturalKey?: boolean;
-	/** Filled in by the request: whether an attempt whose answer was lost came before the last one. */
+	/** When the request is sent again (see RetryPolicy); default: `safe` for GET, PUT and DELETE, `notAfterLostAnswer` for POST and PATCH. */
+	retry?: RetryPolicy;
+	/** Filled in by the request: whether an attempt's answer was lost (see RequestOutcome). */
 	outcome?: RequestOutcome;
-	/** What to check before running a request again whose answer was lost (sendOnce requests). */
+	/** What to check before running a request again whose answer was lost (requests not sent again after a lost answer). */
 	checkBeforeRetry?: string;
 	/**
 	 * A limit of the endpoint on top of the credential's budget (e.g. AI
@@ -55,9 +38,33 @@ export interface ApiRequestOptions {
 	endpointLimit?: EndpointLimit;
 }
 
+/**
+ * When a request is sent again. Every request is sent again when it certainly
+ * did not reach the service (no connection was made) or was refused with a 429.
+ * An answer is lost when it is a 500, 502 or 504 or the connection broke after
+ * the request was sent: the service may have carried the request out.
+ * - `safe`: sending it twice is harmless; sent again after a lost answer (not
+ *   after a 500) and after a 503.
+ * - `naturalKey`: the body carries a key the service refuses twice (a lead's
+ *   phone number in its campaign); sent again after a lost answer, a 500
+ *   included, and a "duplicate" answer to the resend is the earlier attempt's
+ *   object (actions/createByKey.ts).
+ * - `notAfterLostAnswer`: sent again after a 503, never after a lost answer:
+ *   the item fails and says what to check (`checkBeforeRetry`).
+ * - `sendOnce`: it spends money or reaches a person; never sent again after it
+ *   may have reached the service, only after a 429 or when no connection was
+ *   made (not after a 503 either).
+ */
+export type RetryPolicy = 'safe' | 'naturalKey' | 'notAfterLostAnswer' | 'sendOnce';
+
+/** What the request tells its caller besides its answer or its error. */
 export interface RequestOutcome {
-	/** An earlier attempt may have been carried out (its answer was a 500, 502 or 504, or the connection broke). */
-	earlierAttemptMayHaveApplied: boolean;
+	/**
+	 * The answer to an attempt of this request (an earlier one or the one that
+	 * failed) was lost: a 500, 502 or 504, or the connection broke after the
+	 * request was sent. The service may have carried it out.
+	 */
+	lostAnswer: boolean;
 }
 
 /** An endpoint's own rate limit, as documented by the service. */
@@ -162,14 +169,6 @@ function parseBody(body: unknown): unknown {
 	return body;
 }
 
-/** Errors of requests whose answer was lost: the service may have carried them out. */
-const lostAnswers = new WeakSet<object>();
-
-/** Whether the request behind this error may have been carried out (a 500, 502 or 504, or a broken connection). */
-export function mayHaveBeenCarriedOut(error: unknown): boolean {
-	return typeof error === 'object' && error !== null && lostAnswers.has(error);
-}
-
 /** The warning for a request whose answer was lost and that is not sent again. */
 export function sentMayHaveApplied(checkBeforeRetry?: string): string {
 	return `The request was sent and may have been carried out; ${checkBeforeRetry ?? 'check the account'} before running it again.`;
@@ -239,12 +238,12 @@ export async function apiRequest<T = unknown>(
 		perMinute: settings.perMinute,
 		burst: settings.burst,
 	});
-	const idempotent =
-		!options.sendOnce &&
-		(options.naturalKey === true ||
-			(options.idempotent ?? (method !== 'POST' && method !== 'PATCH')));
+	const policy: RetryPolicy =
+		options.retry ?? (method === 'POST' || method === 'PATCH' ? 'notAfterLostAnswer' : 'safe');
+	// sent again after a lost answer
+	const resendsLost = policy === 'safe' || policy === 'naturalKey';
 	const outcome = options.outcome;
-	if (outcome) outcome.earlierAttemptMayHaveApplied = false;
+	if (outcome) outcome.lostAnswer = false;
 	const clock = getClock();
 	const node = this.getNode();
 	const multipart = isFormData(options.body);
@@ -296,10 +295,10 @@ export async function apiRequest<T = unknown>(
 				endpointGrant?.settle();
 			}
 			const notSent = code !== undefined && NOT_SENT_CODES.has(code);
-			const retryable = notSent || (idempotent && code !== undefined && UNCERTAIN_CODES.has(code));
+			const retryable = notSent || (resendsLost && code !== undefined && UNCERTAIN_CODES.has(code));
 			const delay = backoffDelay(attempt);
 			if (retryable && attempt < RETRY.maxAttempts && waited + delay <= RETRY.maxTotalWaitMs) {
-				if (!notSent && outcome) outcome.earlierAttemptMayHaveApplied = true;
+				if (!notSent && outcome) outcome.lostAnswer = true;
 				waited += delay;
 				// the wait does not hold the item's slot: other items are sent meanwhile
 				await waitWithoutSlot(this, options.itemIndex, () => clock.sleep(delay));
@@ -308,11 +307,11 @@ export async function apiRequest<T = unknown>(
 			// never pass the original error on: it carries the request with its headers
 			const failure = toConnectionError(node, code, attempt, {
 				timeoutMs: request.timeout ?? DEFAULT_TIMEOUT_MS,
-				retried: idempotent,
+				retried: resendsLost,
 				itemIndex: options.itemIndex,
 				checkBeforeRetry: options.checkBeforeRetry,
 			});
-			if (code === undefined || !NOT_SENT_CODES.has(code)) lostAnswers.add(failure);
+			if (outcome && (code === undefined || !NOT_SENT_CODES.has(code))) outcome.lostAnswer = true;
 			throw failure;
 		}
 
@@ -328,9 +327,10 @@ export async function apiRequest<T = unknown>(
 		const body = parseBody(response.body);
 
 		// a request with a natural key may even be sent again after a 500: a second copy is refused
-		const serverError = status === 500 && options.naturalKey === true && !options.sendOnce;
+		const serverError = status === 500 && policy === 'naturalKey';
 		if (status === 429 || status === 502 || status === 503 || status === 504 || serverError) {
-			const retryable = status === 429 || (!options.sendOnce && (status === 503 || idempotent));
+			const retryable =
+				status === 429 || (policy !== 'sendOnce' && (status === 503 || resendsLost));
 			let delay = backoffDelay(attempt);
 			if (status === 429 || status === 503) {
 				const asked = retryAfterMs(body, response.headers as IDataObject);
@@ -338,8 +338,7 @@ export async function apiRequest<T = unknown>(
 			}
 			if (retryable && attempt < RETRY.maxAttempts && waited + delay <= RETRY.maxTotalWaitMs) {
 				waited += delay;
-				if (status !== 429 && status !== 503 && outcome)
-					outcome.earlierAttemptMayHaveApplied = true;
+				if (status !== 429 && status !== 503 && outcome) outcome.lostAnswer = true;
 				// a 429: the account's budget is spent (maybe by other processes): pause, and take a smaller share
 				if (status === 429) {
 					if (endpointLimiter && endpointGrant)
@@ -356,9 +355,10 @@ export async function apiRequest<T = unknown>(
 
 		if (status >= 400) {
 			const error = toApiError(node, status, body, options.itemIndex);
-			if (status === 500 || status === 502 || status === 504) lostAnswers.add(error);
+			const lost = status === 500 || status === 502 || status === 504;
+			if (lost && outcome) outcome.lostAnswer = true;
 			// an answer that may hide a carried-out request: not sent again, so say what to check
-			if (!idempotent && (status === 500 || status === 502 || status === 504)) {
+			if (lost && !resendsLost) {
 				error.description = [error.description, sentMayHaveApplied(options.checkBeforeRetry)]
 					.filter(Boolean)
 					.join(' ');

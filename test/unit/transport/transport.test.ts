@@ -373,12 +373,12 @@ describe('transport', () => {
 	});
 });
 
-describe('transport: requests that spend money or reach a person (sendOnce)', () => {
+describe('transport: requests that spend money or reach a person (retry: sendOnce)', () => {
 	const clock = fakeClockPerTest();
 
 	it.each([503, 502, 504, 500])('a %s is not sent again', async (status) => {
 		const scope = nock(TEST_BASE_URL).post('/api/user/sms').once().reply(status, { message: 'Service Unavailable' });
-		const error = await failure(apiRequest.call(ctx(), 'POST', '/api/user/sms', { body: { to: '+1' }, sendOnce: true }));
+		const error = await failure(apiRequest.call(ctx(), 'POST', '/api/user/sms', { body: { to: '+1' }, retry: 'sendOnce' }));
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(clock.sleeps).toEqual([]);
 		scope.done();
@@ -386,7 +386,7 @@ describe('transport: requests that spend money or reach a person (sendOnce)', ()
 
 	it('a reset connection (the request may have arrived) is not sent again', async () => {
 		const scope = nock(TEST_BASE_URL).post('/api/user/sms').once().replyWithError(netError('ECONNRESET', 'socket hang up'));
-		await failure(apiRequest.call(ctx(), 'POST', '/api/user/sms', { body: {}, sendOnce: true, idempotent: true }));
+		await failure(apiRequest.call(ctx(), 'POST', '/api/user/sms', { body: {}, retry: 'sendOnce' }));
 		scope.done();
 	});
 
@@ -394,7 +394,7 @@ describe('transport: requests that spend money or reach a person (sendOnce)', ()
 		const scope = nock(TEST_BASE_URL)
 			.post('/api/user/sms').reply(429, { message: 'Too Many Attempts.', retry_after: 2 })
 			.post('/api/user/sms').reply(200, { message: 'SMS sent successfully', data: { sms_id: 's1' } });
-		await expect(apiRequest.call(ctx(), 'POST', '/api/user/sms', { body: {}, sendOnce: true })).resolves.toMatchObject({ data: { sms_id: 's1' } });
+		await expect(apiRequest.call(ctx(), 'POST', '/api/user/sms', { body: {}, retry: 'sendOnce' })).resolves.toMatchObject({ data: { sms_id: 's1' } });
 		expect(clock.sleeps).toEqual([2_000]);
 		scope.done();
 	});
@@ -430,23 +430,23 @@ describe('transport: honest messages and natural keys (exactly once)', () => {
 			.post('/api/user/lead').reply(502, 'Bad Gateway')
 			.post('/api/user/lead').replyWithError(netError('ECONNRESET', 'socket hang up'))
 			.post('/api/user/lead').reply(200, { data: { id: 9 } });
-		const outcome = { earlierAttemptMayHaveApplied: false };
-		await expect(apiRequest.call(ctx(), 'POST', '/api/user/lead', { body: {}, naturalKey: true, outcome })).resolves.toEqual({ data: { id: 9 } });
-		expect(outcome.earlierAttemptMayHaveApplied).toBe(true);
+		const outcome = { lostAnswer: false };
+		await expect(apiRequest.call(ctx(), 'POST', '/api/user/lead', { body: {}, retry: 'naturalKey', outcome })).resolves.toEqual({ data: { id: 9 } });
+		expect(outcome.lostAnswer).toBe(true);
 		scope.done();
 	});
 
 	it('a 503 before anything was stored does not count as an attempt that may have applied', async () => {
 		nock(TEST_BASE_URL).post('/api/user/lead').reply(503, { message: 'Service Unavailable' }).post('/api/user/lead').reply(200, { data: { id: 9 } });
-		const outcome = { earlierAttemptMayHaveApplied: true };
-		await apiRequest.call(ctx(), 'POST', '/api/user/lead', { body: {}, naturalKey: true, outcome });
-		expect(outcome.earlierAttemptMayHaveApplied).toBe(false);
+		const outcome = { lostAnswer: true };
+		await apiRequest.call(ctx(), 'POST', '/api/user/lead', { body: {}, retry: 'naturalKey', outcome });
+		expect(outcome.lostAnswer).toBe(false);
 	});
 
 	it('a send-once request whose answer was lost says what to check before retrying', async () => {
 		nock(TEST_BASE_URL).post('/api/user/make_call').reply(502, 'Bad Gateway');
 		const error = await failure(
-			apiRequest.call(ctx(), 'POST', '/api/user/make_call', { body: {}, sendOnce: true, checkBeforeRetry: 'look for the call in Call → Get Many' }),
+			apiRequest.call(ctx(), 'POST', '/api/user/make_call', { body: {}, retry: 'sendOnce', checkBeforeRetry: 'look for the call in Call → Get Many' }),
 		);
 		expect(error.description).toContain('The request was sent and may have been carried out; look for the call in Call → Get Many before running it again.');
 		expect(clock.sleeps).toEqual([]);

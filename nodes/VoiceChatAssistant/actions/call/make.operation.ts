@@ -83,7 +83,7 @@ export async function execute(
 	const started = (await apiRequest.call(this, 'POST', '/api/user/make_call', {
 		body,
 		itemIndex,
-		sendOnce: true,
+		retry: 'sendOnce',
 		checkBeforeRetry: `look for a call to ${phoneNumber} in Call → Get Many`,
 	})) as IDataObject;
 	if (!wait) return started;

@@ -66,8 +66,8 @@ export function toIdList(
 }
 
 /**
- * POST /api/user/campaigns/update-status. Not idempotent for a start (it is
- * not sent again after an uncertain failure); a stop may be resent.
+ * POST /api/user/campaigns/update-status. A start is sent once (not sent
+ * again after an uncertain failure); a stop may be resent.
  */
 export async function updateStatus(
 	ctx: IExecuteFunctions,
@@ -78,9 +78,8 @@ export async function updateStatus(
 	const answer = await apiRequest.call(ctx, 'POST', '/api/user/campaigns/update-status', {
 		body: { campaign_id: id, action },
 		itemIndex,
-		idempotent: action === 'stop',
 		// a start phones the leads: never sent twice
-		sendOnce: action === 'start',
+		retry: action === 'start' ? 'sendOnce' : 'safe',
 		checkBeforeRetry: `check the campaign's status with Campaign → Get`,
 	});
 	const data = isObject(answer) && isObject(answer.data) ? unwrap(answer) : {};

@@ -92,7 +92,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 				itemIndex,
 				endpointLimit: ENDPOINT_LIMITS.aiReply,
 				// costs money: never sent twice
-				sendOnce: true,
+				retry: 'sendOnce',
 				checkBeforeRetry: 'check the conversation of this customer in Conversation → Get Many',
 			});
 			workingPath.set(baseUrl, paths[i]);

@@ -33,7 +33,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body: { message },
 		itemIndex,
 		// a widget conversation is charged per message: never sent twice
-		sendOnce: true,
+		retry: 'sendOnce',
 		checkBeforeRetry: 'check the history with Conversation → Get',
 	});
 	return { conversation_id: id, ...withoutStatus(answer) };

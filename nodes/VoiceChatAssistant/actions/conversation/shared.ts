@@ -38,7 +38,7 @@ export async function switchAi(
 		'POST',
 		`/api/automate/conversations/${id}/${enable ? 'enable-ai' : 'disable-ai'}`,
 		// switching twice leaves the same state: safe to send again after an uncertain failure
-		{ itemIndex, idempotent: true },
+		{ itemIndex, retry: 'safe' },
 	);
 	const rest = withoutStatus(answer);
 	return {

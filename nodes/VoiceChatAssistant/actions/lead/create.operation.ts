@@ -2,13 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems, unwrap } from '../../transport';
-import type { RequestOutcome } from '../../transport';
 import {
 	campaignLocator,
 	keyValueCollection,
 	phoneNumberField,
 	variablesFields,
 } from '../../descriptions';
+import { createByKey } from '../createByKey';
 import { itemError } from '../itemError';
 import { parallelRequestsProperty } from '../parallel';
 import { leadDifferences } from './shared';
@@ -153,23 +153,23 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// Without "Allow", the phone number in its campaign is the lead's natural key: the service refuses a
 	// second copy, so the request is sent again after any failure, and a "duplicate" answer to a resend
 	// proves that the earlier attempt stored the lead.
-	const naturalKey = onDuplicate !== 'allow';
-	const outcome: RequestOutcome = { earlierAttemptMayHaveApplied: false };
+	const path = '/api/user/lead';
+	const checkBeforeRetry = `look for ${phoneNumber} with Lead → Get Many (phone filter)`;
 	try {
-		return unwrap(
-			await apiRequest.call(this, 'POST', '/api/user/lead', {
-				body,
-				itemIndex,
-				naturalKey,
-				outcome,
-				checkBeforeRetry: `look for ${phoneNumber} with Lead → Get Many (phone filter)`,
-			}),
-		);
+		if (onDuplicate === 'allow') {
+			return unwrap(
+				await apiRequest.call(this, 'POST', path, { body, itemIndex, checkBeforeRetry }),
+			);
+		}
+		return await createByKey(this, itemIndex, {
+			path,
+			body,
+			checkBeforeRetry,
+			isDuplicate: isDuplicateAnswer,
+			storedEarlier: async () => await storedEarlier(this, itemIndex, phoneNumber, campaignId),
+		});
 	} catch (error) {
 		if (!isDuplicateAnswer(error)) throw itemError(this, error, itemIndex);
-		if (naturalKey && outcome.earlierAttemptMayHaveApplied) {
-			return await storedEarlier(this, itemIndex, phoneNumber, campaignId);
-		}
 		const sent: LeadContent = { variables, secondary_contacts: secondary };
 		if (onDuplicate === 'useStored') {
 			return await storedIfIdentical(
@@ -290,7 +290,8 @@ async function skipped(
 
 /**
  * The lead an earlier attempt of this item stored (its answer was lost), read
- * back with Lead → Get Many's phone filter; without it, what is known.
+ * back with Lead → Get Many's phone filter; without it, what is known
+ * (createByKey marks it `created_by_earlier_attempt`).
  */
 async function storedEarlier(
 	ctx: IExecuteFunctions,
@@ -298,12 +299,11 @@ async function storedEarlier(
 	phoneNumber: string,
 	campaignId: number,
 ): Promise<IDataObject> {
-	const note = { stored_by_earlier_attempt: true };
 	try {
 		const [lead] = await readStored(ctx, itemIndex, phoneNumber, campaignId);
-		if (lead) return { ...lead, ...note };
+		if (lead) return lead;
 	} catch {
 		// the lead exists (the service said so); reading it back is a courtesy
 	}
-	return { phone_number: phoneNumber, campaign_id: campaignId, ...note };
+	return { phone_number: phoneNumber, campaign_id: campaignId };
 }

@@ -47,7 +47,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			body: { phone_number: phoneNumber },
 			itemIndex,
 			// spends money: never sent twice, also after a 5xx, a timeout or a dropped connection
-			sendOnce: true,
+			retry: 'sendOnce',
 			checkBeforeRetry: `look for ${phoneNumber} in Phone Number → Get Many`,
 		});
 		return recordWithMessage(answer);

@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, asList, recordWithMessage } from '../../transport';
-import type { RequestOutcome } from '../../transport';
-import { getClock } from '../../transport/clock';
+import { createByKey } from '../createByKey';
 import { createdSince } from '../createOnce';
 import { itemError } from '../itemError';
 import { checkEnum, checkRequired } from '../validation';
@@ -109,20 +108,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	// 504, a broken connection, a timeout), and a duplicate answer to that resend proves that the
 	// earlier attempt stored the trunk. A 500 is no lost answer here: the service documents it as a
 	// failed provisioning that saved nothing (check the SIP settings), so it is not sent again.
-	const started = getClock().now();
-	const outcome: RequestOutcome = { earlierAttemptMayHaveApplied: false };
 	try {
-		const answer = await apiRequest.call(this, 'POST', SIP_TRUNKS_PATH, {
+		return await createByKey(this, itemIndex, {
+			path: SIP_TRUNKS_PATH,
 			body,
-			itemIndex,
-			idempotent: true,
-			outcome,
+			retry: 'safe',
+			isDuplicate: isDuplicateAnswer,
+			storedEarlier: async (duplicate, started) =>
+				await storedEarlier(this, itemIndex, body, started, duplicate),
+			shape: (answer) => withoutSecrets(recordWithMessage(answer)),
 		});
-		return withoutSecrets(recordWithMessage(answer));
 	} catch (error) {
-		if (isDuplicateAnswer(error) && outcome.earlierAttemptMayHaveApplied) {
-			return await storedEarlier(this, itemIndex, body, started, error as NodeApiError);
-		}
 		throw itemError(this, error, itemIndex);
 	}
 }
@@ -140,8 +136,9 @@ const sameKey = (trunk: IDataObject, body: IDataObject) =>
 /**
  * The trunk an earlier attempt of this item stored (its answer was lost and the
  * resend was refused as a duplicate), read back from the list; without it, what
- * is known. A trunk with this key that is older than the item's first attempt
- * was there before: then the duplicate is a real one and the item fails.
+ * is known (createByKey marks it `created_by_earlier_attempt`). A trunk with
+ * this key that is older than the item's first attempt was there before: then
+ * the duplicate is a real one and the item fails.
  */
 async function storedEarlier(
 	ctx: IExecuteFunctions,
@@ -150,7 +147,6 @@ async function storedEarlier(
 	started: number,
 	duplicate: NodeApiError,
 ): Promise<IDataObject> {
-	const note = { created_by_earlier_attempt: true };
 	let trunks: IDataObject[] | undefined;
 	try {
 		trunks = asList(await apiRequest.call(ctx, 'GET', SIP_TRUNKS_PATH, { itemIndex }));
@@ -159,7 +155,7 @@ async function storedEarlier(
 	}
 	const matches = (trunks ?? []).filter((trunk) => sameKey(trunk, body));
 	const ours = matches.filter((trunk) => createdSince(trunk, started));
-	if (ours.length === 1) return withoutSecrets({ ...ours[0], ...note });
+	if (ours.length === 1) return withoutSecrets(ours[0]);
 	if (matches.length && !ours.length) {
 		duplicate.description = [
 			duplicate.description,
@@ -171,5 +167,5 @@ async function storedEarlier(
 	}
 	const known: IDataObject = { ...body };
 	delete known.sip_trunk_type;
-	return withoutSecrets({ ...known, ...note });
+	return withoutSecrets(known);
 }

@@ -46,7 +46,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body: { from, to, body },
 		itemIndex,
 		// costs money and reaches a person: never sent twice
-		sendOnce: true,
+		retry: 'sendOnce',
 		checkBeforeRetry: 'check the account balance and the SMS log in the web app',
 	});
 	return recordWithMessage(answer);

@@ -101,7 +101,7 @@ export async function sendWhatsApp(
 			body,
 			itemIndex,
 			endpointLimit: ENDPOINT_LIMITS.whatsappSend,
-			sendOnce: true,
+			retry: 'sendOnce',
 			checkBeforeRetry: 'check the WhatsApp conversation in the web app',
 		});
 	} catch (error) {

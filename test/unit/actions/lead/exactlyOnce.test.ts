@@ -32,7 +32,7 @@ describe('Lead → Create: exactly once when answers get lost', () => {
 			.get('/api/user/leads')
 			.query({ phone_number: PHONE, campaign_id: 3, per_page: 10, page: 1 })
 			.reply(200, { data: [lead], current_page: 1, last_page: 1, next_page_url: null });
-		expect(await run(create())).toEqual([item({ ...lead, stored_by_earlier_attempt: true })]);
+		expect(await run(create())).toEqual([item({ ...lead, created_by_earlier_attempt: true })]);
 		readBack.done();
 	});
 
