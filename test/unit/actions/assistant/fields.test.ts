@@ -2,7 +2,7 @@ import { description as createDescription } from '../../../../nodes/VoiceChatAss
 import { description as updateDescription } from '../../../../nodes/VoiceChatAssistant/actions/assistant/update.operation';
 import { LABELS } from '../../../../nodes/VoiceChatAssistant/actions/assistant/fields';
 
-/** fields.ts: real labels, grouped in the editor by a prefix, sorted as n8n lists a collection. */
+/** fields/: real labels, grouped in the editor by a prefix, sorted as n8n lists a collection. */
 describe('Assistant fields', () => {
 	const optionsOf = (properties: typeof createDescription, name: string) =>
 		(properties.find((p) => p.name === name)?.options ?? []) as Array<{ displayName: string; name: string }>;
