@@ -1,7 +1,8 @@
 /**
  * Campaigns, leads and call deletion, run as real workflows against the
- * simulator: a lead import followed by a campaign start, and every operation
- * of the area.
+ * simulator: a lead import followed by a campaign start, every operation of
+ * the area, and all the Lead tests (Lead → Create with its rows, errors and
+ * duplicates among them).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -15,7 +16,7 @@ import { actionWorkflow, byId, control, SERVICE, simCredentials, startSimulator 
 const exercised = new Set<string>();
 
 async function op(sim: Simulator, parameters: IDataObject, options: ActionWorkflowOptions = {}): Promise<any[]> {
-	// Lead → Create, Campaign → Get Many and Call → Get are helpers here (resources.test.ts runs them)
+	// Campaign → Get Many and Call → Get are helpers here (resources.test.ts runs them)
 	const key = `${parameters.resource}:${parameters.operation}`;
 	if (CLASSIC_AREAS.campaigns.includes(key)) exercised.add(key);
 	const result = await runWorkflow(actionWorkflow(parameters, options), { credentials: simCredentials(sim) });
@@ -207,6 +208,54 @@ describe('campaigns: campaigns, leads, call deletion', () => {
 		});
 		expect(response.status).toBe(401);
 		expect(await response.json()).toEqual({ message: 'Unauthenticated.' });
+	});
+
+	describe('Lead: Create', () => {
+		const phones = ['+4915100000101', '+4915100000102', 'not-a-phone', '+4915100000104', '+4915100000105'];
+		const rows = phones.map((phone, n) => ({ phone, name: `Lead ${n}` }));
+		const parameters = (suffix: string, extra: IDataObject = {}) => ({
+			resource: 'lead', operation: 'create', campaignId: byId(1),
+			phoneNumber: `={{ $json.phone === "not-a-phone" ? $json.phone : $json.phone + "${suffix}" }}`,
+			variablesJson: '={{ { customer_name: $json.name } }}',
+			...extra,
+		});
+		const leadsIn = (suffix: string) => sim.state.leads.filter((l: any) => String(l.phone_number).endsWith(suffix));
+
+		it.each([
+			['one request at a time', '1', {}],
+			['five requests in flight', '2', { requestsInFlight: 5 }],
+		])('5 rows, one invalid phone, Continue On Fail (%s): 4 leads + 1 error item, each paired to its row', async (_label, suffix, extra) => {
+			const result = await runWorkflow(actionWorkflow(parameters(suffix, extra), { rows, node: { onError: 'continueRegularOutput' } }), {
+				credentials: simCredentials(sim),
+			});
+			exercised.add('lead:create');
+			expect(result.status).toBe('success');
+			const items = result.outputOf(SERVICE);
+			expect(items.map((i) => i.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
+			expect(items.map((i) => (i.json.error ? 'error' : i.json.phone_number))).toEqual([
+				`+4915100000101${suffix}`, `+4915100000102${suffix}`, 'error', `+4915100000104${suffix}`, `+4915100000105${suffix}`,
+			]);
+			expect(items[2].json.error).toEqual(expect.stringContaining('not-a-phone'));
+			expect(items[0].json.variables).toEqual({ customer_name: 'Lead 0' });
+			expect(leadsIn(suffix)).toHaveLength(4);
+		});
+
+		it('without Continue On Fail the run stops at the invalid row and names it', async () => {
+			const result = await runWorkflow(actionWorkflow(parameters('3'), { rows }), { credentials: simCredentials(sim) });
+			expect(result.status).toBe('error');
+			const error = result.errorOf(SERVICE) as any;
+			expect(error.message).toEqual(expect.stringContaining('not-a-phone'));
+			expect(error.context.itemIndex).toBe(2);
+			expect(result.outputOf(SERVICE)).toEqual([]);
+			expect(leadsIn('3')).toHaveLength(2); // rows 0 and 1 were sent before row 2 failed
+		});
+
+		it('On Duplicate "skip" passes the row through, marked as skipped', async () => {
+			const again = await op(sim, { resource: 'lead', operation: 'create', campaignId: byId(1), phoneNumber: '+49151000001011', options: { onDuplicate: 'skip' } }, {
+				rows: [{ row: 1 }],
+			});
+			expect(again).toEqual([expect.objectContaining({ row: 1, skipped: true })]);
+		});
 	});
 
 	it('ran every operation of the area', () => {

@@ -1,7 +1,7 @@
 /**
  * Which workflow test file runs which operations. resources.test.ts runs the
  * operations of the API contract (those docs/api.md lists); the files under test/workflow/classic/ run the rest of
- * the classic API, one area each. Every file checks that it ran its own list,
+ * the classic API, one area each, and Lead → Create with the other lead tests (campaigns). Every file checks that it ran its own list,
  * and resources.test.ts checks that the lists and its own runs cover the node.
  */
 import type { INodeProperties } from 'n8n-workflow';
@@ -25,6 +25,7 @@ export const CLASSIC_AREAS: Record<string, string[]> = {
 		'campaign:start',
 		'campaign:stop',
 		'campaign:delete',
+		'lead:create',
 		'lead:getMany',
 		'lead:update',
 		'lead:delete',
