@@ -1,8 +1,13 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchResult,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { apiRequest, asList } from '../transport';
 import { getLanguages, getModels, getVoices } from './loadOptions';
-import { listOf, matches, toResults } from './lists';
+import { listOf, toResults } from './lists';
 
 /** One page of 100 assistants (the list is paginated by the service) and the token of the next page. */
 async function assistantPage(
@@ -102,25 +107,23 @@ export async function searchPhoneNumbers(
 }
 
 /** The pickers of Assistant → Create, as searchable lists: the option lists, filtered by what the user typed. */
-async function asResults(
-	options: Array<{ name: string; value: unknown }>,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	return {
-		results: options
-			.filter((o) => matches(filter, o.name, o.value))
-			.map((o) => ({ name: o.name, value: String(o.value) })),
-	};
+function asResults(options: INodePropertyOptions[], filter?: string): INodeListSearchResult {
+	return toResults(
+		options as unknown as IDataObject[],
+		filter,
+		(o) => String(o.name),
+		(o) => String(o.value),
+	);
 }
 
 export async function searchLanguages(this: ILoadOptionsFunctions, filter?: string) {
-	return await asResults(await getLanguages.call(this), filter);
+	return asResults(await getLanguages.call(this), filter);
 }
 
 export async function searchVoices(this: ILoadOptionsFunctions, filter?: string) {
-	return await asResults(await getVoices.call(this), filter);
+	return asResults(await getVoices.call(this), filter);
 }
 
 export async function searchModels(this: ILoadOptionsFunctions, filter?: string) {
-	return await asResults(await getModels.call(this), filter);
+	return asResults(await getModels.call(this), filter);
 }

@@ -1,5 +1,6 @@
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
+import { locatorValue } from '../shared/ids';
 import { asList, apiRequest } from '../transport';
 
 /** Option loaders of the assistant fields; each list also accepts an ID or an expression in the UI. */
@@ -17,9 +18,8 @@ async function options(
 }
 
 function current(ctx: ILoadOptionsFunctions, name: string): string | undefined {
-	let value = ctx.getCurrentNodeParameter(name);
-	// a picker (resource locator): its value
-	if (value && typeof value === 'object' && 'value' in value) value = value.value;
+	// a picker (resource locator) by its value
+	const value = locatorValue(ctx.getCurrentNodeParameter(name));
 	return value === undefined || value === null || value === '' ? undefined : String(value);
 }
 
