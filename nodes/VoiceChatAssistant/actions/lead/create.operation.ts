@@ -170,22 +170,24 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		});
 	} catch (error) {
 		if (!isDuplicateAnswer(error)) throw itemError(this, error, itemIndex);
-		const sent: LeadContent = { variables, secondary_contacts: secondary };
-		if (onDuplicate === 'useStored') {
-			return await storedIfIdentical(
-				this,
-				itemIndex,
-				error as NodeApiError,
-				phoneNumber,
-				campaignId,
-				sent,
-			);
-		}
-		if (onDuplicate === 'skip') {
-			return await skipped(this, itemIndex, error as NodeApiError, phoneNumber, campaignId, sent);
-		}
+		const duplicate: Duplicate = {
+			answer: error as NodeApiError,
+			phoneNumber,
+			campaignId,
+			sent: { variables, secondary_contacts: secondary },
+		};
+		if (onDuplicate === 'useStored') return await storedIfIdentical(this, itemIndex, duplicate);
+		if (onDuplicate === 'skip') return await skipped(this, itemIndex, duplicate);
 		throw itemError(this, error, itemIndex);
 	}
+}
+
+/** The service's "duplicate" answer to an item: its phone number in its campaign, and what the item sent. */
+interface Duplicate {
+	answer: NodeApiError;
+	phoneNumber: string;
+	campaignId: number;
+	sent: LeadContent;
 }
 
 /**
@@ -229,10 +231,7 @@ function closest(stored: IDataObject[], sent: LeadContent) {
 async function storedIfIdentical(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	duplicate: NodeApiError,
-	phoneNumber: string,
-	campaignId: number,
-	sent: LeadContent,
+	{ answer, phoneNumber, campaignId, sent }: Duplicate,
 ): Promise<IDataObject> {
 	const already = `Campaign ${campaignId} already has a lead with the phone number ${phoneNumber}`;
 	const choices =
@@ -250,7 +249,7 @@ async function storedIfIdentical(
 	if (!stored.length) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`${already} (${duplicate.message}), but Lead → Get Many with its phone number did not find it to compare it with this item`,
+			`${already} (${answer.message}), but Lead → Get Many with its phone number did not find it to compare it with this item`,
 			{ itemIndex, description: `Nothing was stored by this item. ${choices}` },
 		);
 	}
@@ -272,12 +271,9 @@ async function storedIfIdentical(
 async function skipped(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	duplicate: NodeApiError,
-	phoneNumber: string,
-	campaignId: number,
-	sent: LeadContent,
+	{ answer, phoneNumber, campaignId, sent }: Duplicate,
 ): Promise<IDataObject> {
-	const mark = { skipped: true, reason: duplicate.message };
+	const mark = { skipped: true, reason: answer.message };
 	const input = ctx.getInputData()[itemIndex].json;
 	try {
 		const stored = await readStored(ctx, itemIndex, phoneNumber, campaignId);
