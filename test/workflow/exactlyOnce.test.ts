@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { runWorkflow } from './helpers/runWorkflow';
 import type { Simulator } from './helpers/workflows';
-import { actionWorkflow, byId, control, SERVICE, simCredentials, startSimulator } from './helpers/workflows';
+import { actionWorkflow, LEAD_IMPORT_PARAMETERS, control, SERVICE, simCredentials, startSimulator } from './helpers/workflows';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -28,14 +28,7 @@ describe('exactly once: Lead → Create with lost answers', () => {
 		await control(sim, 'faults', { clear: true });
 		await control(sim, 'faults', { method: 'POST', path: '/api/user/lead', rate: 0.1, kinds: KINDS, seed: prefix.length * 7 + 3 });
 		const rows = Array.from({ length: count }, (_, i) => ({ phone: `+49151${prefix}${String(i).padStart(5, '0')}`, name: `Lead ${i}` }));
-		const parameters = {
-			resource: 'lead',
-			operation: 'create',
-			campaignId: byId(1),
-			phoneNumber: '={{ $json.phone }}',
-			variables: { values: [{ key: 'customer_name', value: '={{ $json.name }}' }] },
-			requestsInFlight: 5,
-		};
+		const parameters = LEAD_IMPORT_PARAMETERS;
 		const result = await runWorkflow(actionWorkflow(parameters, { rows, node }), { credentials: simCredentials(sim, { requestsPerMinute: 1_000_000, burst: 1_000_000 }) });
 		const faults = (await control<{ faults: any[] }>(sim, 'faults')).faults[0];
 		await control(sim, 'faults', { clear: true });

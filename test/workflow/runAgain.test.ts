@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { runWorkflow } from './helpers/runWorkflow';
 import type { Simulator } from './helpers/workflows';
-import { actionWorkflow, byId, SERVICE, simCredentials, startSimulator } from './helpers/workflows';
+import { actionWorkflow, LEAD_IMPORT_PARAMETERS, SERVICE, simCredentials, startSimulator } from './helpers/workflows';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -23,14 +23,7 @@ describe('run it again: Lead → Create after an interrupted import', () => {
 		await sim.close();
 	});
 
-	const parameters = {
-		resource: 'lead',
-		operation: 'create',
-		campaignId: byId(1),
-		phoneNumber: '={{ $json.phone }}',
-		variables: { values: [{ key: 'customer_name', value: '={{ $json.name }}' }] },
-		requestsInFlight: 5,
-	};
+	const parameters = LEAD_IMPORT_PARAMETERS;
 	const importLeads = async (rows: IDataObject[], node: IDataObject = {}) =>
 		await runWorkflow(actionWorkflow(parameters, { rows, node }), { credentials: simCredentials(sim) });
 	const storedWith = (prefix: string) => sim.state.leads.filter((l: any) => l.campaign_id === 1 && l.phone_number.startsWith(prefix));

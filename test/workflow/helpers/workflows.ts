@@ -96,3 +96,13 @@ export function actionWorkflow(parameters: IDataObject, options: ActionWorkflowO
 
 /** A resource locator value in "By ID" mode. */
 export const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
+
+/** Lead → Create of the import workflows: campaign 1, phone and name from each row, 5 requests in flight. */
+export const LEAD_IMPORT_PARAMETERS = {
+	resource: 'lead',
+	operation: 'create',
+	campaignId: byId(1),
+	phoneNumber: '={{ $json.phone }}',
+	variables: { values: [{ key: 'customer_name', value: '={{ $json.name }}' }] },
+	requestsInFlight: 5,
+};
