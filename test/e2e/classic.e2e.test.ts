@@ -130,6 +130,34 @@ describe('real n8n: the whole classic API', () => {
 		]);
 		expect(puts.map((e: any) => e.status)).toEqual([200, 200]);
 	});
+
+	it('time zones by region/city name reach the service, also ones newer than a runtime\'s data; UTC, an area the tz database lacks and an SMS number without "+" are refused before sending', async () => {
+		const zones = ['Asia/Kolkata', 'America/Nuuk', 'Europe/Kyiv', 'America/Ciudad_Juarez'];
+		const refusedZones = ['UTC', 'Mars/Olympus_Mons'];
+		const steps: Array<[string, Record<string, unknown>]> = [...zones, ...refusedZones].map((zone) => [
+			`Zone ${zone}`,
+			{ resource: 'assistant', operation: 'update', assistantId: rl(2), mode: 'keep', updateFields: { timezone: zone } },
+		]);
+		steps.push(['SMS', { resource: 'sms', operation: 'send', fromNumberId: rl(1), to: '4915112345678', body: 'Thanks for your call!' }]);
+		const workflow = chain('e2eClassicWf0003', steps);
+		for (const node of workflow.nodes.slice(1)) node.onError = 'continueRegularOutput';
+		const id = await home.importWorkflow(workflow);
+		const before = sim.log.length;
+		const smsBefore = sim.state.smsMessages.length;
+		const result = await home.execute(id);
+		expect({ ok: result.ok, stderr: result.ok ? '' : String(result.raw).slice(-3000) }).toEqual({ ok: true, stderr: '' });
+		const out = (name: string) => outputOf(result.run, name).items.map((i: any) => i.json);
+
+		const sent = sim.log.slice(before).filter((e: any) => !e.path.startsWith('/__sim'));
+		expect(sent.map((e: any) => [e.method, e.path, e.body, e.status])).toEqual(zones.map((zone) => ['PUT', '/api/user/assistant/2', { timezone: zone }, 200]));
+		for (const zone of zones) expect(out(`Zone ${zone}`)[0]).toMatchObject({ id: 2 });
+		expect(sim.state.assistants.find((a: any) => a.id === 2).timezone).toBe(zones[zones.length - 1]);
+		for (const zone of refusedZones) {
+			expect(out(`Zone ${zone}`)[0].error).toBe(`Timezone must be a region/city time zone name such as Europe/Berlin, got "${zone}"`);
+		}
+		expect(out('SMS')[0].error).toBe('To must be a phone number in E.164 form (a "+", the country code and the number, digits only, e.g. +4915112345678), got "4915112345678"');
+		expect(sim.state.smsMessages).toHaveLength(smsBefore);
+	});
 });
 
 export {};
