@@ -32,12 +32,19 @@ function isValidUrl(text) {
 	}
 }
 
+/**
+ * Zones the service's tz database has that an older ICU may lack (renamed or
+ * created since 2022): the simulator must not refuse them on any Node line.
+ */
+const RECENT_TIMEZONES = ['America/Ciudad_Juarez', 'America/Nuuk', 'Europe/Kyiv', 'Pacific/Kanton'];
+
 let timezones = null;
 function isValidTimezone(name) {
 	if (typeof name !== 'string') return false;
 	if (name === 'UTC') return true;
 	if (!timezones) {
 		timezones = new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
+		for (const zone of RECENT_TIMEZONES) timezones.add(zone);
 	}
 	if (timezones.has(name)) return true;
 	// Region/City names that ICU knows under another canonical name (Europe/Kiev, Asia/Calcutta, ...)
