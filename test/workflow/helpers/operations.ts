@@ -1,27 +1,57 @@
 /**
- * Which workflow test file runs which operations. resources.test.ts runs the
- * operations of the API contract (those docs/api.md lists); the files under test/workflow/classic/ run the rest of
- * the classic API, one area each, and Lead → Create with the other lead tests (campaigns). Every file checks that it ran its own list,
- * and resources.test.ts checks that the lists and its own runs cover the node.
+ * Which workflow test file runs which operations. The files under
+ * test/workflow/resources/ are grouped by resource: `RESOURCE_FILES` maps
+ * each file (resources/<name>.test.ts) to every `resource:operation` of its
+ * resources, and a resource lives in exactly one file. Every file checks that
+ * it ran exactly its list (`ownRuns`); resources/coverage.test.ts checks that
+ * the lists together are the node's operations, each in one list.
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { VoiceChatAssistant } from '../../../nodes/VoiceChatAssistant/VoiceChatAssistant.node';
+import { runWorkflow } from './runWorkflow';
+import type { ActionWorkflowOptions, Simulator } from './workflows';
+import { actionWorkflow, SERVICE, simCredentials } from './workflows';
 
-export const CLASSIC_AREAS: Record<string, string[]> = {
-	messaging: [
-		'sms:send',
-		'whatsapp:getSenders',
-		'whatsapp:getTemplates',
-		'whatsapp:getSessionStatus',
-		'whatsapp:sendTemplate',
-		'whatsapp:sendFreeform',
-		'conversation:generateAiReply',
-		'conversation:disableAi',
-		'conversation:enableAi',
+export const RESOURCE_FILES: Record<string, string[]> = {
+	account: ['account:getProfile', 'account:getApiKeys'],
+	assistant: [
+		'assistant:getLanguages',
+		'assistant:getVoices',
+		'assistant:getModels',
+		'assistant:getSynthesizerProviders',
+		'assistant:getTranscriberProviders',
+		'assistant:getAssignablePhoneNumbers',
+		'assistant:getOutbound',
+		'assistant:getMany',
+		'assistant:get',
+		'assistant:create',
+		'assistant:update',
+		'assistant:delete',
+		'assistant:enableInboundWebhook',
+		'assistant:disableInboundWebhook',
+		'assistant:enablePostCallWebhook',
+		'assistant:disablePostCallWebhook',
+		'assistant:enableConversationEndedWebhook',
+		'assistant:disableConversationEndedWebhook',
 	],
-	campaigns: [
+	knowledge: [
+		'knowledgebase:create',
+		'knowledgebase:get',
+		'knowledgebase:getMany',
+		'knowledgebase:update',
+		'knowledgebase:delete',
+		'document:create',
+		'document:get',
+		'document:getMany',
+		'document:update',
+		'document:delete',
+	],
+	midCallTool: ['tool:create', 'tool:get', 'tool:getMany', 'tool:update', 'tool:delete'],
+	campaign: [
 		'campaign:create',
+		'campaign:get',
+		'campaign:getMany',
 		'campaign:start',
 		'campaign:stop',
 		'campaign:delete',
@@ -29,9 +59,29 @@ export const CLASSIC_AREAS: Record<string, string[]> = {
 		'lead:getMany',
 		'lead:update',
 		'lead:delete',
-		'call:delete',
+	],
+	call: ['call:make', 'call:get', 'call:getMany', 'call:delete'],
+	conversation: [
+		'conversation:create',
+		'conversation:sendMessage',
+		'conversation:get',
+		'conversation:getMany',
+		'conversation:generateAiReply',
+		'conversation:disableAi',
+		'conversation:enableAi',
+	],
+	messaging: [
+		'sms:send',
+		'whatsapp:getSenders',
+		'whatsapp:getTemplates',
+		'whatsapp:getSessionStatus',
+		'whatsapp:sendTemplate',
+		'whatsapp:sendFreeform',
 	],
 	telephony: [
+		'phoneNumber:getMany',
+		'phoneNumber:getManySmsCapable',
+		'phoneNumber:search',
 		'phoneNumber:purchase',
 		'phoneNumber:updateNickname',
 		'phoneNumber:release',
@@ -50,10 +100,47 @@ export const CLASSIC_AREAS: Record<string, string[]> = {
 		'label:getMany',
 		'label:update',
 		'label:delete',
-		'assistant:enableConversationEndedWebhook',
-		'assistant:disableConversationEndedWebhook',
 	],
 };
+
+/** The resources of a file of RESOURCE_FILES. */
+export const resourcesOf = (file: string): string[] => [...new Set(RESOURCE_FILES[file].map((name) => name.split(':')[0]))];
+
+/**
+ * The operations of the file's own resources among those run, sorted: what a
+ * file checks against its list. Operations of other resources a file runs to
+ * set up or look at its own (Assistant → Update in organisation.test.ts) are
+ * those other files' business.
+ */
+export function ownRuns(file: string, exercised: Iterable<string>): string[] {
+	const resources = resourcesOf(file);
+	return [...new Set(exercised)].filter((name) => resources.includes(name.split(':')[0])).sort();
+}
+
+/**
+ * Runs operations in Manual Trigger → (Rows →) Voice Chat Assistant against the
+ * simulator and records each `resource:operation` in `exercised`.
+ */
+export function operationRunner() {
+	const exercised = new Set<string>();
+
+	/** Runs one operation; returns the output items (a failed node throws its error). */
+	async function run(sim: Simulator, parameters: IDataObject, options: ActionWorkflowOptions = {}): Promise<INodeExecutionData[]> {
+		exercised.add(`${parameters.resource}:${parameters.operation}`);
+		const result = await runWorkflow(actionWorkflow(parameters, options), { credentials: simCredentials(sim) });
+		const error = result.errorOf(SERVICE) ?? result.error;
+		if (error) throw Object.assign(new Error(error.message), error);
+		return result.outputOf(SERVICE);
+	}
+
+	/** The same, JSON of the items only. */
+	// eslint-disable-next-line @typescript-eslint/no-explicit-any
+	async function op(sim: Simulator, parameters: IDataObject, options: ActionWorkflowOptions = {}): Promise<any[]> {
+		return (await run(sim, parameters, options)).map((item) => item.json);
+	}
+
+	return { exercised, run, op };
+}
 
 /** Every `resource:operation` the node offers, from its description. */
 export function allOperations(): string[] {

@@ -1,31 +1,21 @@
 /**
- * Campaigns, leads and call deletion, run as real workflows against the
- * simulator: a lead import followed by a campaign start, every operation of
- * the area, and all the Lead tests (Lead → Create with its rows, errors and
+ * Campaigns and leads, run as real workflows against the simulator: Get Many
+ * and Get, a lead import followed by a campaign start, every operation of
+ * both, and all the Lead tests (Lead → Create with its rows, errors and
  * duplicates among them).
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { CLASSIC_AREAS } from '../helpers/operations';
+import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
 import { runWorkflow } from '../helpers/runWorkflow';
-import type { ActionWorkflowOptions, Simulator } from '../helpers/workflows';
+import type { Simulator } from '../helpers/workflows';
 import { actionWorkflow, byId, control, SERVICE, simCredentials, startSimulator } from '../helpers/workflows';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-const exercised = new Set<string>();
+const { exercised, op } = operationRunner();
 
-async function op(sim: Simulator, parameters: IDataObject, options: ActionWorkflowOptions = {}): Promise<any[]> {
-	// Campaign → Get Many and Call → Get are helpers here (resources.test.ts runs them)
-	const key = `${parameters.resource}:${parameters.operation}`;
-	if (CLASSIC_AREAS.campaigns.includes(key)) exercised.add(key);
-	const result = await runWorkflow(actionWorkflow(parameters, options), { credentials: simCredentials(sim) });
-	const error = result.errorOf(SERVICE) ?? result.error;
-	if (error) throw Object.assign(new Error(error.message), error);
-	return result.outputOf(SERVICE).map((item) => item.json);
-}
-
-describe('campaigns: campaigns, leads, call deletion', () => {
+describe('Campaign and Lead: every operation in a workflow against the simulator', () => {
 	let sim: Simulator;
 	beforeAll(async () => {
 		sim = await startSimulator();
@@ -36,6 +26,11 @@ describe('campaigns: campaigns, leads, call deletion', () => {
 	const campaign = (id: number) => sim.state.campaigns.find((c: any) => c.id === id);
 	const leadsOf = (id: number) => sim.state.leads.filter((l: any) => l.campaign_id === id);
 	const statusPosts = () => sim.log.filter((e) => e.method === 'POST' && e.path === '/api/user/campaigns/update-status');
+
+	it('Campaign: Get Many, Get', async () => {
+		expect((await op(sim, { resource: 'campaign', operation: 'getMany', returnAll: true })).map((c) => c.id)).toEqual([1, 2]);
+		expect((await op(sim, { resource: 'campaign', operation: 'get', campaignId: byId(2) }))[0]).toMatchObject({ id: 2, name: 'Winter Reactivation' });
+	});
 
 	it('lead import → campaign start: create, import leads, list, update, delete, start, stop, delete the campaign', async () => {
 		// Campaign → Create for the outbound assistant 2
@@ -188,18 +183,6 @@ describe('campaigns: campaigns, leads, call deletion', () => {
 		expect(sim.state.campaigns).toHaveLength(10);
 	});
 
-	it('Call → Delete removes the call with its transcript; a second delete fails', async () => {
-		const [call] = sim.state.calls;
-		expect(await op(sim, { resource: 'call', operation: 'delete', callId: String(call.id) })).toEqual([
-			{ deleted: true, id: call.id, message: 'Call deleted successfully' },
-		]);
-		expect(sim.state.calls.map((c: any) => c.id)).not.toContain(call.id);
-		await expect(op(sim, { resource: 'call', operation: 'get', callId: String(call.id) })).rejects.toThrow('Call not found');
-		await expect(op(sim, { resource: 'call', operation: 'delete', callId: String(call.id) })).rejects.toThrow(
-			'Call not found or does not belong to the authenticated user',
-		);
-	});
-
 	it('PUT /api/leads/{id} (outside /api/user/) still needs the API key', async () => {
 		const response = await fetch(`${sim.url}/api/leads/1`, {
 			method: 'PUT',
@@ -258,7 +241,7 @@ describe('campaigns: campaigns, leads, call deletion', () => {
 		});
 	});
 
-	it('ran every operation of the area', () => {
-		expect([...exercised].sort()).toEqual([...CLASSIC_AREAS.campaigns].sort());
+	it('ran every operation of Campaign and Lead', () => {
+		expect(ownRuns('campaign', exercised)).toEqual([...RESOURCE_FILES.campaign].sort());
 	});
 });

@@ -1,26 +1,14 @@
 /**
- * Messaging: SMS, WhatsApp and the conversation AI operations, run as real
- * workflows against the simulator, which validates, records and charges
- * every send the way the service does.
+ * Messaging: SMS and WhatsApp, run as real workflows against the simulator,
+ * which validates, records and charges every send the way the service does.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { CLASSIC_AREAS } from '../helpers/operations';
-import { runWorkflow } from '../helpers/runWorkflow';
-import type { ActionWorkflowOptions, Simulator } from '../helpers/workflows';
-import { actionWorkflow, byId, control, SERVICE, simCredentials, startSimulator } from '../helpers/workflows';
+import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
+import type { Simulator } from '../helpers/workflows';
+import { byId, control, startSimulator } from '../helpers/workflows';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
-const exercised = new Set<string>();
-
-async function op(sim: Simulator, parameters: IDataObject, options: ActionWorkflowOptions = {}): Promise<any[]> {
-	exercised.add(`${parameters.resource}:${parameters.operation}`);
-	const result = await runWorkflow(actionWorkflow(parameters, options), { credentials: simCredentials(sim) });
-	const error = result.errorOf(SERVICE) ?? result.error;
-	if (error) throw Object.assign(new Error(error.message), error);
-	return result.outputOf(SERVICE).map((item) => item.json);
-}
+const { exercised, op } = operationRunner();
 
 const OPEN_WINDOW = '+4915112345678';
 const EXPIRED_WINDOW = '+4917612345678';
@@ -30,7 +18,7 @@ const mapper = (value: IDataObject | null) => ({ mappingMode: 'defineBelow', val
 // WhatsApp sends wait for their own limit (5 per second): a busy machine needs more than jest's 5 s
 jest.setTimeout(30_000);
 
-describe('messaging: SMS, WhatsApp, AI replies and AI takeover', () => {
+describe('SMS and WhatsApp: every operation in a workflow against the simulator', () => {
 	let sim: Simulator;
 	beforeAll(async () => {
 		sim = await startSimulator();
@@ -168,41 +156,7 @@ describe('messaging: SMS, WhatsApp, AI replies and AI takeover', () => {
 		expect(sim.state.whatsappMessages).toHaveLength(1);
 	});
 
-	it('Conversation: Generate AI Reply keeps one conversation per customer; Disable AI / Enable AI switch the answers', async () => {
-		const before = balance();
-		const ask = (message: string, extra: IDataObject = {}) =>
-			op(sim, { resource: 'conversation', operation: 'generateAiReply', assistantId: byId(1), customerIdentifier: 'shop-customer-7', message, ...extra });
-		const [first] = await ask('Where is my order?', { variables: { values: [{ key: 'customer_name', value: 'Ada' }] } });
-		expect(first).toMatchObject({ customer_identifier: 'shop-customer-7', ai_disabled: false });
-		expect(first.reply).toContain('Ada');
-		const [second] = await ask('Thanks!');
-		expect(second.conversation_id).toBe(first.conversation_id);
-		const stored = () => sim.state.conversations.find((c: any) => c.id === first.conversation_id);
-		expect(stored()).toMatchObject({ type: 'api', external_identifier: 'shop-customer-7', variables: { customer_name: 'Ada' } });
-		expect(stored().messages).toHaveLength(4);
-		expect(round(before - balance())).toBe(0.02);
-		expect(sim.log.filter((e) => e.path === '/api/user/ai/generate-reply')).toHaveLength(2);
-
-		const [off] = await op(sim, { resource: 'conversation', operation: 'disableAi', conversationId: first.conversation_id });
-		expect(off).toEqual({ id: first.conversation_id, ai_enabled: false });
-		expect(stored().ai_enabled).toBe(false);
-		const [unanswered] = await ask('Hello? Anybody there?');
-		expect(unanswered).toMatchObject({ ai_disabled: true, reply: null });
-		expect(stored().messages.at(-1)).toEqual({ role: 'user', content: 'Hello? Anybody there?' });
-
-		const [on] = await op(sim, { resource: 'conversation', operation: 'enableAi', conversationId: first.conversation_id });
-		expect(on).toEqual({ id: first.conversation_id, ai_enabled: true });
-		expect(stored().ai_enabled).toBe(true);
-		expect((await ask('Back again'))[0].ai_disabled).toBe(false);
-
-		await expect(op(sim, { resource: 'conversation', operation: 'disableAi', conversationId: '0b6f3c1e-8a4d-4f5e-9c2b-1d2e3f4a5b6c' })).rejects.toThrow(
-			'Conversation not found',
-		);
-		await expect(op(sim, { resource: 'conversation', operation: 'enableAi', conversationId: 'not-a-uuid' })).rejects.toThrow('Conversation ID must be a UUID');
-		await expect(ask('Hi', { assistantId: byId(42) })).rejects.toThrow('Assistant not found or does not belong to you');
-	});
-
-	it('ran every operation of the area', () => {
-		expect([...exercised].sort()).toEqual([...CLASSIC_AREAS.messaging].sort());
+	it('ran every operation of SMS and WhatsApp', () => {
+		expect(ownRuns('messaging', exercised)).toEqual([...RESOURCE_FILES.messaging].sort());
 	});
 });

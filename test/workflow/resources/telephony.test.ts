@@ -1,38 +1,19 @@
 /**
- * Telephony: buying, naming and releasing phone numbers, and SIP trunks, run as
- * real workflows against the simulator.
+ * Telephony: listing, searching, buying, naming and releasing phone numbers,
+ * and SIP trunks, run as real workflows against the simulator.
  */
-import type { IDataObject } from 'n8n-workflow';
-
-import { CLASSIC_AREAS } from '../helpers/operations';
-import { runWorkflow } from '../helpers/runWorkflow';
+import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
 import type { Simulator } from '../helpers/workflows';
-import {
-	actionWorkflow,
-	byId,
-	SERVICE,
-	simCredentials,
-	startSimulator,
-} from '../helpers/workflows';
+import { byId, startSimulator } from '../helpers/workflows';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-const exercised = new Set<string>();
-
-async function op(sim: Simulator, parameters: IDataObject): Promise<any[]> {
-	exercised.add(`${parameters.resource}:${parameters.operation}`);
-	const result = await runWorkflow(actionWorkflow(parameters), {
-		credentials: simCredentials(sim),
-	});
-	const error = result.errorOf(SERVICE) ?? result.error;
-	if (error) throw Object.assign(new Error(error.message), error);
-	return result.outputOf(SERVICE).map((item) => item.json);
-}
+const { exercised, op } = operationRunner();
 
 const requests = (sim: Simulator, method: string, path: string) =>
 	sim.log.filter((entry) => entry.method === method && entry.path === path).length;
 
-describe('telephony: phone numbers and SIP trunks', () => {
+describe('Phone Number and SIP Trunk: every operation in a workflow against the simulator', () => {
 	let sim: Simulator;
 	beforeAll(async () => {
 		sim = await startSimulator();
@@ -41,6 +22,29 @@ describe('telephony: phone numbers and SIP trunks', () => {
 		await sim.close();
 	});
 	const number = (id: number) => sim.state.phoneNumbers.find((p: any) => p.id === id);
+
+	it('Phone Number: Get Many, Get Many SMS-Capable, Search Available', async () => {
+		expect(
+			await op(sim, { resource: 'phoneNumber', operation: 'getMany', returnAll: true }),
+		).toHaveLength(sim.state.phoneNumbers.length);
+		const sms = await op(sim, {
+			resource: 'phoneNumber',
+			operation: 'getManySmsCapable',
+			returnAll: true,
+		});
+		expect(sms.length).toBeGreaterThan(0);
+		expect(sms.every((p) => p.sms_capable)).toBe(true);
+		const found = await op(sim, {
+			resource: 'phoneNumber',
+			operation: 'search',
+			country: 'GB',
+			digits: '20',
+			returnAll: false,
+			limit: 3,
+		});
+		expect(found.length).toBeGreaterThan(0);
+		expect(found.length).toBeLessThanOrEqual(3);
+	});
 
 	it('Phone Number: Search → Purchase → Update Nickname → Release (a second release fails)', async () => {
 		const balance = sim.state.user.total_balance;
@@ -310,9 +314,7 @@ describe('telephony: phone numbers and SIP trunks', () => {
 		).rejects.toThrow('SIP trunk not found.');
 	});
 
-	it('ran every operation of the area', () => {
-		expect([...exercised].filter((name) => CLASSIC_AREAS.telephony.includes(name)).sort()).toEqual(
-			[...CLASSIC_AREAS.telephony].sort(),
-		);
+	it('ran every operation of Phone Number and SIP Trunk', () => {
+		expect(ownRuns('telephony', exercised)).toEqual([...RESOURCE_FILES.telephony].sort());
 	});
 });

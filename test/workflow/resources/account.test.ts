@@ -1,0 +1,29 @@
+/**
+ * Account: every operation, run as a real workflow (n8n-core) against the
+ * simulator. The credential, a wrong API key and the pairing of items are in
+ * test/workflow/account.test.ts.
+ */
+import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
+import type { Simulator } from '../helpers/workflows';
+import { startSimulator } from '../helpers/workflows';
+
+const { exercised, op } = operationRunner();
+
+describe('Account: every operation in a workflow against the simulator', () => {
+	let sim: Simulator;
+	beforeAll(async () => {
+		sim = await startSimulator();
+	});
+	afterAll(async () => {
+		await sim.close();
+	});
+
+	it('Account: Get Profile, Get API Keys', async () => {
+		expect((await op(sim, { resource: 'account', operation: 'getProfile' }))[0].email).toBe(sim.state.user.email);
+		expect(await op(sim, { resource: 'account', operation: 'getApiKeys' })).toHaveLength(sim.state.apiKeys.length);
+	});
+
+	it('ran every operation of Account', () => {
+		expect(ownRuns('account', exercised)).toEqual([...RESOURCE_FILES.account].sort());
+	});
+});

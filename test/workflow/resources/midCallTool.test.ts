@@ -1,0 +1,36 @@
+/**
+ * Mid Call Tool: every operation, run as real workflows (n8n-core) against
+ * the simulator.
+ */
+import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
+import type { Simulator } from '../helpers/workflows';
+import { byId, startSimulator } from '../helpers/workflows';
+
+const { exercised, op } = operationRunner();
+
+describe('Mid Call Tool: every operation in a workflow against the simulator', () => {
+	let sim: Simulator;
+	beforeAll(async () => {
+		sim = await startSimulator();
+	});
+	afterAll(async () => {
+		await sim.close();
+	});
+
+	it('Mid Call Tool: Create, Get, Get Many, Update, Delete', async () => {
+		const [tool] = await op(sim, {
+			resource: 'tool', operation: 'create', name: 'check_stock', description: 'Checks the stock', endpoint: 'https://example.com/stock', method: 'GET',
+			additionalFields: { timeout: 5, schema: { values: [{ name: 'sku', type: 'string', description: 'Article number' }] } },
+		});
+		const ref = byId(tool.id);
+		expect((await op(sim, { resource: 'tool', operation: 'get', toolId: ref }))[0].name).toBe('check_stock');
+		expect((await op(sim, { resource: 'tool', operation: 'getMany', returnAll: true })).map((t) => t.id)).toContain(tool.id);
+		expect((await op(sim, { resource: 'tool', operation: 'update', toolId: ref, updateFields: { timeout: 20 } }))[0].timeout).toBe(20);
+		await op(sim, { resource: 'tool', operation: 'delete', toolId: ref });
+		await expect(op(sim, { resource: 'tool', operation: 'get', toolId: ref })).rejects.toThrow('Tool not found');
+	});
+
+	it('ran every operation of Mid Call Tool', () => {
+		expect(ownRuns('midCallTool', exercised)).toEqual([...RESOURCE_FILES.midCallTool].sort());
+	});
+});
