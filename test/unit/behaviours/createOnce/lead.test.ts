@@ -7,7 +7,7 @@ import nock from 'nock';
 
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { fakeClockPerTest } from '../../../helpers/fakeClock';
-import { item, rl, run } from '../helpers';
+import { item, rl, run } from '../../actions/helpers';
 
 const PHONE = '+4915100000042';
 const lead = { id: 42, campaign_id: 3, phone_number: PHONE, status: 'created', variables: {} };

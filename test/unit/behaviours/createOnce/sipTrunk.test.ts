@@ -11,8 +11,8 @@ import nock from 'nock';
 
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { fakeClockPerTest } from '../../../helpers/fakeClock';
-import { item, run } from '../helpers';
-import { createBody, createParameters, trunk, withTrunkIds } from './fixtures';
+import { item, run } from '../../actions/helpers';
+import { createBody, createParameters, trunk, withTrunkIds } from '../../actions/sipTrunk/fixtures';
 
 const PATH = '/api/user/phone-numbers/sip-trunks';
 const T0 = Date.UTC(2026, 10, 23, 10, 0, 0);
