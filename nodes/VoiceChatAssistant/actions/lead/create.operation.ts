@@ -21,9 +21,43 @@ const properties: INodeProperties[] = [
 		description: 'The campaign the lead is added to. Pick it from the list or give its numeric ID.',
 	},
 	phoneNumberField('Phone number of the lead'),
+	{
+		displayName: 'Variables From',
+		name: 'variablesFrom',
+		type: 'options',
+		default: 'fieldsBelow',
+		description:
+			'Where the variables of the lead come from: values the assistant can use in its prompts as {{variable_name}}, e.g. customer_name or email',
+		options: [
+			{
+				name: 'Fields Below',
+				value: 'fieldsBelow',
+				description: 'The name/value pairs and Variables (JSON) below',
+			},
+			{
+				name: 'Input Fields',
+				value: 'inputFields',
+				description:
+					'Every field of the input item is a variable, except the fields to leave out. No expression per variable, so large imports run faster.',
+			},
+		],
+	},
+	{
+		displayName: 'Fields to Leave Out',
+		name: 'fieldsToLeaveOut',
+		type: 'string',
+		default: 'phone, phone_number',
+		placeholder: 'e.g. phone, phone_number, row',
+		description:
+			'Comma-separated names of input fields that are not variables, e.g. the phone number column. The other fields are sent as they are: text, numbers, true/false, lists and objects alike, an empty (null) value as null.',
+		displayOptions: { show: { variablesFrom: ['inputFields'] } },
+	},
 	...variablesFields(
 		'Values the assistant can use in its prompts as {{variable_name}}, e.g. customer_name or email',
-	),
+	).map((field) => ({
+		...field,
+		displayOptions: { show: { variablesFrom: ['fieldsBelow'] } },
+	})),
 	{
 		displayName: 'Secondary Contacts',
 		name: 'secondaryContacts',
@@ -114,6 +148,34 @@ export const description = updateDisplayOptions(
 	[...properties, parallelRequestsProperty],
 );
 
+/** Names of a comma-separated list, trimmed, empty ones left out. */
+function nameList(value: unknown): string[] {
+	return String(value ?? '')
+		.split(',')
+		.map((name) => name.trim())
+		.filter(Boolean);
+}
+
+/**
+ * Variables From → Input Fields: every field of the input item except Fields to
+ * Leave Out, each value as the JSON body carries it (as Variables (JSON) sends
+ * the fields of `{{ $json }}`): a field without a value (undefined) is left
+ * out, a date is its JSON text, so that a duplicate is compared with what was sent.
+ */
+function inputFieldVariables(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const leaveOut = new Set(nameList(ctx.getNodeParameter('fieldsToLeaveOut', itemIndex, '')));
+	const json = ctx.getInputData()[itemIndex]?.json ?? {};
+	const variables: IDataObject = {};
+	for (const [name, value] of Object.entries(json)) {
+		if (leaveOut.has(name) || value === undefined) continue;
+		const toJSON = (value as { toJSON?: () => unknown } | null)?.toJSON;
+		variables[name] = (
+			typeof toJSON === 'function' ? toJSON.call(value) : value
+		) as IDataObject[string];
+	}
+	return variables;
+}
+
 /** A 422 of the service that says the phone number is already a lead of the campaign. */
 export function isDuplicateAnswer(error: unknown): boolean {
 	if (!(error instanceof NodeApiError) || error.httpCode !== '422') return false;
@@ -125,7 +187,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const campaignId = readLocatorId(this, itemIndex, 'campaignId', 'Campaign');
 	const phoneNumber = String(this.getNodeParameter('phoneNumber', itemIndex, '')).trim();
 	checkE164(this, itemIndex, 'Phone Number', phoneNumber);
-	const variables = readVariableParams(this, itemIndex);
+	const variables =
+		this.getNodeParameter('variablesFrom', itemIndex, 'fieldsBelow') === 'inputFields'
+			? inputFieldVariables(this, itemIndex)
+			: readVariableParams(this, itemIndex);
 	const contacts = ((this.getNodeParameter('secondaryContacts', itemIndex, {}) as IDataObject)
 		.contacts ?? []) as IDataObject[];
 	const secondary = contacts.map((contact, n) => {
