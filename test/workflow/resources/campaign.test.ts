@@ -233,6 +233,31 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 			expect(leadsIn('3')).toHaveLength(2); // rows 0 and 1 were sent before row 2 failed
 		});
 
+		it('Variables From = Input Fields: every column of each row is a variable of its lead, the phone column left out; running it again finds them identical', async () => {
+			const imported = [
+				{ phone: '+4915100000201', customer_name: 'Ada', plan: 'gold', visits: 3, vip: true },
+				{ phone: '+4915100000202', customer_name: 'Bob', plan: 'silver', visits: 0, vip: false },
+				{ phone: '+4915100000203', customer_name: 'Cem', plan: 'gold', visits: 12, vip: true },
+			];
+			const parameters = { resource: 'lead', operation: 'create', campaignId: byId(1), phoneNumber: '={{ $json.phone }}', variablesFrom: 'inputFields', requestsInFlight: 3 };
+			const variablesOf = ({ phone: _phone, ...variables }: IDataObject) => variables;
+			const output = await op(sim, parameters, { rows: imported });
+			expect(output.map((l) => [l.phone_number, l.variables])).toEqual(imported.map((r) => [r.phone, variablesOf(r)]));
+			const posts = sim.log.filter((e) => e.method === 'POST' && e.path === '/api/user/lead').slice(-3);
+			const byPhone = (a: any, b: any) => String(a.phone_number).localeCompare(String(b.phone_number));
+			expect(posts.map((e) => e.body).sort(byPhone)).toEqual(imported.map((r) => ({ phone_number: r.phone, campaign_id: 1, variables: variablesOf(r) })));
+			for (const r of imported) {
+				const stored = sim.state.leads.filter((l: any) => l.phone_number === r.phone);
+				expect(stored).toHaveLength(1);
+				expect(stored[0]).toMatchObject({ campaign_id: 1, variables: variablesOf(r) });
+				expect(stored[0].variables).not.toHaveProperty('phone');
+			}
+			// the same import again (On Duplicate's default): each stored lead is the one sent
+			const again = await op(sim, parameters, { rows: imported });
+			expect(again.map((l) => [l.phone_number, l.already_stored])).toEqual(imported.map((r) => [r.phone, true]));
+			expect(sim.state.leads.filter((l: any) => imported.some((r) => r.phone === l.phone_number))).toHaveLength(3);
+		});
+
 		it('On Duplicate "skip" passes the row through, marked as skipped', async () => {
 			const again = await op(sim, { resource: 'lead', operation: 'create', campaignId: byId(1), phoneNumber: '+49151000001011', options: { onDuplicate: 'skip' } }, {
 				rows: [{ row: 1 }],
