@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isBlank, isOneOf, parseId } from '../shared/ids';
+import { itemParameter } from './itemParameters';
 
 /**
  * Checks made before a request is sent. Each refusal is a NodeOperationError
@@ -151,7 +152,7 @@ export function readLocatorId(
 		ctx,
 		itemIndex,
 		label,
-		ctx.getNodeParameter(parameter, itemIndex, undefined, { extractValue: true }),
+		itemParameter(ctx, parameter, itemIndex, undefined, { extractValue: true }),
 	);
 }
 
@@ -249,8 +250,8 @@ export function readVariableParams(ctx: IExecuteFunctions, itemIndex: number): I
 		ctx,
 		itemIndex,
 		'Variables (JSON)',
-		ctx.getNodeParameter('variables', itemIndex, {}),
-		ctx.getNodeParameter('variablesJson', itemIndex, ''),
+		itemParameter(ctx, 'variables', itemIndex, {}),
+		itemParameter(ctx, 'variablesJson', itemIndex, ''),
 	);
 }
 
