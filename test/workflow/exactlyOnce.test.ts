@@ -53,6 +53,17 @@ describe('exactly once: Lead → Create with lost answers', () => {
 		const earlier = items.filter((i) => i.json.created_by_earlier_attempt);
 		expect(earlier.length).toBeGreaterThan(0);
 		expect(earlier.every((i) => typeof i.json.id === 'number')).toBe(true);
+		// a lost answer that stored the lead costs one read, not a resend and a read: the phone of each
+		// lost answer (502, reset) is read back, and a create that reached the service once is not sent again
+		const log = sim.log.filter((e: any) => e.body?.phone_number?.startsWith?.('+4915111') || e.query?.phone_number?.startsWith?.('+4915111'));
+		const lostPhones = log.filter((e: any) => e.method === 'POST' && (e.status === 502 || e.status === 'reset')).map((e: any) => e.body.phone_number);
+		expect(lostPhones.length).toBeGreaterThan(10);
+		const reads = new Set(log.filter((e: any) => e.method === 'GET').map((e: any) => e.query.phone_number));
+		expect(lostPhones.filter((phone: string) => !reads.has(phone))).toEqual([]);
+		const stored = log.filter((e: any) => e.method === 'POST' && e.status !== 503 && e.status !== 500);
+		const storing = new Map<string, number>();
+		for (const e of stored) storing.set(e.body.phone_number, (storing.get(e.body.phone_number) ?? 0) + 1);
+		expect([...storing.values()].filter((n) => n > 1)).toEqual([]);
 	}, 240_000);
 
 	it('the same without Continue On Fail: the run succeeds', async () => {

@@ -7,9 +7,10 @@ import { getClock } from '../transport/clock';
 /**
  * A create whose body carries a natural key the service refuses twice (a
  * lead's phone number in its campaign; a SIP trunk's phone number, username
- * and address). It is sent again after a lost answer, and a "duplicate"
- * answer to that resend proves that the earlier attempt stored the object:
- * the item succeeds with that object, read back and marked
+ * and address). After a lost answer it is looked up first where the caller
+ * can (`lookUp`), else sent again, and a "duplicate" answer to that resend
+ * proves that the earlier attempt stored the object: either way the item
+ * succeeds with that object, read back and marked
  * `created_by_earlier_attempt`. Any other failure, and a duplicate answer
  * when no answer was lost (a real duplicate), is thrown as it is.
  */
@@ -31,6 +32,12 @@ export interface CreateByKeyOptions {
 	storedEarlier: (duplicate: NodeApiError, started: number) => Promise<IDataObject>;
 	/** The output item from the service's answer (default: the record, unwrapped from `data`). */
 	shape?: (answer: unknown) => IDataObject;
+	/**
+	 * The stored object with this key, if any: read after a lost answer before
+	 * the create is sent again (transport's `lookUpAfterLostAnswer`); what it
+	 * finds is output marked `created_by_earlier_attempt`.
+	 */
+	lookUp?: () => Promise<IDataObject | undefined>;
 }
 
 export async function createByKey(
@@ -47,12 +54,18 @@ export async function createByKey(
 			retry: options.retry ?? 'naturalKey',
 			outcome,
 			checkBeforeRetry: options.checkBeforeRetry,
+			lookUpAfterLostAnswer: options.lookUp,
 		})
 		.then(
 			(answer) => ({ answer, error: undefined }),
 			(error: unknown) => ({ answer: undefined, error }),
 		);
-	if (sent.error === undefined) return (options.shape ?? unwrap)(sent.answer);
+	if (sent.error === undefined) {
+		if (outcome.foundAfterLostAnswer) {
+			return { ...(sent.answer as IDataObject), created_by_earlier_attempt: true };
+		}
+		return (options.shape ?? unwrap)(sent.answer);
+	}
 	// the caller names the item in its error, or handles a real duplicate
 	if (!options.isDuplicate(sent.error) || !outcome.lostAnswer) {
 		return await Promise.reject(sent.error);

@@ -36,6 +36,15 @@ export interface ApiRequestOptions {
 	 * replies: 5 per minute), kept per credential like the budget itself.
 	 */
 	endpointLimit?: EndpointLimit;
+	/**
+	 * A create with a natural key (`naturalKey`): after a lost answer (a 502 or
+	 * 504, a broken connection) and its backoff, the object is looked up before
+	 * the create is sent again. What is found is the answer
+	 * (`outcome.foundAfterLostAnswer`): one read instead of a resend and a read
+	 * of its "duplicate" answer. Nothing found, or a failed look-up: sent again.
+	 * After a 500, which most often stored nothing, it is sent again at once.
+	 */
+	lookUpAfterLostAnswer?: () => Promise<IDataObject | undefined>;
 }
 
 /**
@@ -65,6 +74,8 @@ export interface RequestOutcome {
 	 * request was sent. The service may have carried it out.
 	 */
 	lostAnswer: boolean;
+	/** The answer is the object looked up after a lost answer (see `lookUpAfterLostAnswer`). */
+	foundAfterLostAnswer?: boolean;
 }
 
 /** An endpoint's own rate limit, as documented by the service. */
@@ -243,7 +254,16 @@ export async function apiRequest<T = unknown>(
 	// sent again after a lost answer
 	const resendsLost = policy === 'safe' || policy === 'naturalKey';
 	const outcome = options.outcome;
-	if (outcome) outcome.lostAnswer = false;
+	if (outcome) {
+		outcome.lostAnswer = false;
+		outcome.foundAfterLostAnswer = false;
+	}
+	const lookUp = async (): Promise<IDataObject | undefined> => {
+		if (!options.lookUpAfterLostAnswer || policy !== 'naturalKey') return undefined;
+		const found = await options.lookUpAfterLostAnswer().catch(() => undefined);
+		if (found && outcome) outcome.foundAfterLostAnswer = true;
+		return found;
+	};
 	const clock = getClock();
 	const node = this.getNode();
 	const multipart = isFormData(options.body);
@@ -302,6 +322,8 @@ export async function apiRequest<T = unknown>(
 				waited += delay;
 				// the wait does not hold the item's slot: other items are sent meanwhile
 				await waitWithoutSlot(this, options.itemIndex, () => clock.sleep(delay));
+				const found = notSent ? undefined : await lookUp();
+				if (found) return found as T;
 				continue;
 			}
 			// never pass the original error on: it carries the request with its headers
@@ -349,6 +371,8 @@ export async function apiRequest<T = unknown>(
 				// failure's backoff gives it back, so other items are sent meanwhile
 				if (status === 429) await clock.sleep(delay);
 				else await waitWithoutSlot(this, options.itemIndex, () => clock.sleep(delay));
+				const found = status === 502 || status === 504 ? await lookUp() : undefined;
+				if (found) return found as T;
 				continue;
 			}
 		}

@@ -233,6 +233,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			checkBeforeRetry,
 			isDuplicate: isDuplicateAnswer,
 			storedEarlier: async () => await storedEarlier(this, itemIndex, phoneNumber, campaignId),
+			// after a lost answer one read tells whether the lead was stored, before sending it again
+			lookUp: async () => {
+				const stored = await readStored(this, itemIndex, phoneNumber, campaignId);
+				return stored.length
+					? closest(stored, { variables, secondary_contacts: secondary }).lead
+					: undefined;
+			},
 		});
 	} catch (error) {
 		if (!isDuplicateAnswer(error)) throw itemError(this, error, itemIndex);

@@ -1,7 +1,8 @@
 /**
  * Lead → Create, exactly once: the phone number in its campaign is the lead's
- * natural key, so a create whose answer was lost is sent again, and a
- * "duplicate" answer to that resend is the earlier attempt's success.
+ * natural key. After a lost answer one read by phone tells whether the lead
+ * was stored; if not, the create is sent again, and a "duplicate" answer to
+ * that resend is the earlier attempt's success.
  */
 import nock from 'nock';
 
@@ -21,19 +22,53 @@ const body = { phone_number: PHONE, campaign_id: 3 };
 describe('Lead → Create: exactly once when answers get lost', () => {
 	const clock = fakeClockPerTest();
 
-	it.each([
-		['a 502 after storing', (scope: nock.Interceptor) => scope.reply(502, 'Bad Gateway')],
-		['a dropped connection after storing', (scope: nock.Interceptor) => scope.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))],
-		['a 500', (scope: nock.Interceptor) => scope.reply(500, { message: 'Server Error' })],
-	])('%s, then "duplicate" on the resend: a success with the stored lead, read back by phone', async (_what, lose) => {
-		lose(nock(TEST_BASE_URL).post('/api/user/lead', body));
-		nock(TEST_BASE_URL).post('/api/user/lead', body).reply(422, DUPLICATE);
-		const readBack = nock(TEST_BASE_URL)
+	const lookUp = (leads: object[]) =>
+		nock(TEST_BASE_URL)
 			.get('/api/user/leads')
 			.query({ phone_number: PHONE, campaign_id: 3, per_page: 10, page: 1 })
-			.reply(200, { data: [lead], current_page: 1, last_page: 1, next_page_url: null });
+			.reply(200, { data: leads, current_page: 1, last_page: 1, next_page_url: null });
+	const lost: Array<[string, (scope: nock.Interceptor) => nock.Scope]> = [
+		['a 502 after storing', (scope) => scope.reply(502, 'Bad Gateway')],
+		['a dropped connection after storing', (scope) => scope.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))],
+	];
+
+	it.each(lost)('%s: one read by phone finds the lead, which is the item\'s success; the create is not sent again', async (_what, lose) => {
+		const first = lose(nock(TEST_BASE_URL).post('/api/user/lead', body));
+		const readBack = lookUp([lead]);
+		expect(await run(create())).toEqual([item({ ...lead, created_by_earlier_attempt: true })]);
+		first.done();
+		readBack.done();
+		expect(nock.pendingMocks()).toEqual([]);
+		expect(clock.sleeps).toHaveLength(1);
+	});
+
+	it.each(lost)('%s, and the read finds no lead: the create is sent again, its answer is the item\'s', async (_what, lose) => {
+		lose(nock(TEST_BASE_URL).post('/api/user/lead', body));
+		const readBack = lookUp([{ ...lead, phone_number: `${PHONE}9` }]);
+		const resend = nock(TEST_BASE_URL).post('/api/user/lead', body).reply(200, { message: 'Lead created successfully', data: lead });
+		expect(await run(create())).toEqual([item(lead)]);
+		readBack.done();
+		resend.done();
+	});
+
+	it('a 502, the read fails too: the create is sent again, and "duplicate" on the resend is the success, read back by phone', async () => {
+		nock(TEST_BASE_URL).post('/api/user/lead', body).reply(502, 'Bad Gateway');
+		nock(TEST_BASE_URL).get('/api/user/leads').query(true).reply(400, { message: 'Bad request' });
+		nock(TEST_BASE_URL).post('/api/user/lead', body).reply(422, DUPLICATE);
+		const readBack = lookUp([lead]);
 		expect(await run(create())).toEqual([item({ ...lead, created_by_earlier_attempt: true })]);
 		readBack.done();
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('a 500 (which most often stored nothing): sent again at once, and "duplicate" on the resend is the success, read back by phone', async () => {
+		nock(TEST_BASE_URL).post('/api/user/lead', body).reply(500, { message: 'Server Error' });
+		const resend = nock(TEST_BASE_URL).post('/api/user/lead', body).reply(422, DUPLICATE);
+		const readBack = lookUp([lead]);
+		expect(await run(create())).toEqual([item({ ...lead, created_by_earlier_attempt: true })]);
+		resend.done();
+		readBack.done();
+		expect(nock.pendingMocks()).toEqual([]);
 	});
 
 	it('a 503 before anything was stored, then success: the lead, no read-back', async () => {
