@@ -6,6 +6,12 @@
  * - pipe:     no rate limit at the service, 50 ms latency, 1,000 leads; the
  *             credential allows 60,000 per minute in bursts of 10,000 (a plan
  *             that allows more than the standard): ours vs the HTTP Request node;
+ * - pipe-phone: the same, both nodes mapping one column (the phone): the same
+ *             expressions for n8n to evaluate on both sides (pipe maps two on
+ *             ours, the phone and a variable, and one JSON body on theirs);
+ * - pipe-input-fields: the pipe case, our node taking the lead's variables from
+ *             the input item's fields (Variables From: Input Fields), so only
+ *             the phone is an expression; the HTTP Request node as in pipe;
  * - standard: the standard limits (100 per minute, 20 per 10 s), 50 ms latency,
  *             200 leads: ours vs the floor (the earliest the last request may start);
  * - faults:   the standard limits × 5 (500 per minute, 100 per 10 s), 20 ms
@@ -14,7 +20,7 @@
  * - memory:   10,000 leads, no rate limit, 5 ms latency: the peak RSS of the
  *             n8n process (GNU time), ours vs the HTTP Request node.
  *
- * Run: node bench/in-flight.js [--cases=pipe,standard,faults,memory] [--rounds=2]
+ * Run: node bench/in-flight.js [--cases=pipe,pipe-phone,pipe-input-fields,standard,faults,memory] [--rounds=2]
  * BENCH_CPU_PROF=<dir> writes a CPU profile of every n8n run (node --cpu-prof).
  */
 const { spawn } = require('child_process');
@@ -25,7 +31,7 @@ const { startSimulator } = require('../test/simulator/server');
 const { floorSeconds } = require('./floor');
 
 const args = Object.fromEntries(process.argv.slice(2).map((a) => a.replace(/^--/, '').split('=')));
-const CASES = (args.cases || 'pipe,standard,faults,memory').split(',');
+const CASES = (args.cases || 'pipe,pipe-phone,pipe-input-fields,standard,faults,memory').split(',');
 const ROUNDS = Number(args.rounds || 2);
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
@@ -63,12 +69,24 @@ async function main() {
 		return home.importWorkflow({ id: `inflight${String(prefix).padStart(8, '0')}`, name: label, nodes, connections: connections(nodes) });
 	};
 	const ours = (credentialId) => createLeadNode({ id: 'l', position: [600, 0], credentialId, credentialName: credentialId });
-	const http = () => ({
+	const oursPhoneOnly = (credentialId) => {
+		const node = ours(credentialId);
+		delete node.parameters.variables;
+		return node;
+	};
+	const oursInputFields = (credentialId) => {
+		const node = oursPhoneOnly(credentialId);
+		// the CSV's other column (name) becomes the variable; the phone column is left out
+		node.parameters.variablesFrom = 'inputFields';
+		node.parameters.fieldsToLeaveOut = 'phone';
+		return node;
+	};
+	const http = (jsonBody = '={{ JSON.stringify({ phone_number: $json.phone, campaign_id: 1, variables: { customer_name: $json.name } }) }}') => ({
 		id: 'h', name: 'Create Lead', type: 'n8n-nodes-base.httpRequest', typeVersion: 4.2, position: [600, 0],
 		parameters: {
 			method: 'POST', url: `${sim.url}/api/user/lead`, sendHeaders: true,
 			headerParameters: { parameters: [{ name: 'Authorization', value: `Bearer ${KEY}` }, { name: 'Accept', value: 'application/json' }] },
-			sendBody: true, specifyBody: 'json', jsonBody: '={{ JSON.stringify({ phone_number: $json.phone, campaign_id: 1, variables: { customer_name: $json.name } }) }}',
+			sendBody: true, specifyBody: 'json', jsonBody,
 			options: {},
 		},
 	});
@@ -90,6 +108,21 @@ async function main() {
 		const rows = home.queryDb(`select startedAt, stoppedAt, status from execution_entity where workflowId = '${id}' order by id desc limit 1`);
 		const wall = rows.length ? (Date.parse(rows[0].stoppedAt + 'Z') - Date.parse(rows[0].startedAt + 'Z')) / 1000 : NaN;
 		const leadRequests = sim.log.slice(logBefore).filter((e) => e.path === '/api/user/lead');
+		if (process.env.BENCH_TIMELINE) {
+			// requests per 10 s of the run, by answer (BENCH_TIMELINE=1): where the time went
+			const runRequests = sim.log.slice(logBefore).filter((e) => e.path.startsWith('/api/'));
+			const t0 = Date.parse(runRequests[0]?.time);
+			const buckets = new Map();
+			for (const e of runRequests) {
+				const bucket = Math.floor((Date.parse(e.time) - t0) / 10_000) * 10;
+				const row = buckets.get(bucket) || {};
+				const key = `${e.method} ${e.status}`;
+				row[key] = (row[key] || 0) + 1;
+				buckets.set(bucket, row);
+			}
+			for (const [bucket, row] of buckets) console.error(`    ${String(bucket).padStart(4)} s: ${JSON.stringify(row)}`);
+			console.error(`    last request starts at ${((Date.parse(runRequests.at(-1)?.time) - t0) / 1000).toFixed(1)} s`);
+		}
 		const perPhone = new Map();
 		for (const lead of sim.state.leads.slice(leadsBefore)) perPhone.set(lead.phone_number, (perPhone.get(lead.phone_number) || 0) + 1);
 		const result = {
@@ -113,17 +146,24 @@ async function main() {
 		console.log(line);
 		lines.push(line);
 	};
-	if (CASES.includes('pipe')) {
+	const pipe = async (name, what, oursNode, httpNode) => {
 		const settings = { latencyMs: 50 };
 		const a = [];
 		const b = [];
 		for (let round = 0; round < ROUNDS; round++) {
-			a.push(await runOnce('pipe: our node, defaults', 1000, ours('benchLargePlan'), settings));
-			b.push(await runOnce('pipe: HTTP Request, defaults', 1000, http(), settings));
+			a.push(await runOnce(`${name}: our node, defaults`, 1000, oursNode, settings));
+			b.push(await runOnce(`${name}: HTTP Request, defaults`, 1000, httpNode, settings));
 		}
 		const ow = median(a.map((r) => r.wall));
 		const hw = median(b.map((r) => r.wall));
-		say(`pipe (no rate limit, 50 ms, 1,000 leads): our node ${ow.toFixed(1)} s, HTTP Request ${hw.toFixed(1)} s: ratio ${(ow / hw).toFixed(2)} (median of ${ROUNDS}; created ${a.map((r) => r.created).join('/')}, duplicates ${a.map((r) => r.duplicates).join('/')})`);
+		say(`${name} (no rate limit, 50 ms, 1,000 leads, ${what}): our node ${ow.toFixed(2)} s, HTTP Request ${hw.toFixed(2)} s: ratio ${(ow / hw).toFixed(2)} (median of ${ROUNDS}; created ${a.map((r) => r.created).join('/')}, duplicates ${a.map((r) => r.duplicates).join('/')})`);
+	};
+	if (CASES.includes('pipe')) await pipe('pipe', 'phone and name mapped', ours('benchLargePlan'), http());
+	if (CASES.includes('pipe-phone')) {
+		await pipe('pipe-phone', 'the phone mapped', oursPhoneOnly('benchLargePlan'), http('={{ JSON.stringify({ phone_number: $json.phone, campaign_id: 1 }) }}'));
+	}
+	if (CASES.includes('pipe-input-fields')) {
+		await pipe('pipe-input-fields', 'phone mapped, name by Variables From: Input Fields on ours', oursInputFields('benchLargePlan'), http());
 	}
 	if (CASES.includes('standard')) {
 		await new Promise((r) => setTimeout(r, 1000));
