@@ -6,28 +6,9 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
-import { VoiceChatAssistant } from '../../nodes/VoiceChatAssistant/VoiceChatAssistant.node';
+import { nodeOperations } from '../helpers/nodeOperations';
 
 const DOC = readFileSync(join(__dirname, '../../docs/api.md'), 'utf8');
-
-/** Resource display name → its operations' display names, from the node's description. */
-function nodeOperations(): Map<string, string[]> {
-	const properties = new VoiceChatAssistant().description.properties as INodeProperties[];
-	const resource = properties.find((p) => p.name === 'resource')!;
-	const out = new Map<string, string[]>();
-	for (const r of resource.options as INodePropertyOptions[]) {
-		const picker = properties.find(
-			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(r.value),
-		);
-		out.set(
-			r.name,
-			((picker?.options ?? []) as INodePropertyOptions[]).map((o) => o.name),
-		);
-	}
-	return out;
-}
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

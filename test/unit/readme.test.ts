@@ -6,28 +6,12 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-
-import { VoiceChatAssistant } from '../../nodes/VoiceChatAssistant/VoiceChatAssistant.node';
+import { nodeOperations } from '../helpers/nodeOperations';
 
 const README = readFileSync(join(__dirname, '../../README.md'), 'utf8');
 
 /** The most bytes the README may have. */
 const MAX_BYTES = 12_000;
-
-/** Resource display name → its operations' display names, from the node's description. */
-function nodeOperations(): Map<string, string[]> {
-	const properties = new VoiceChatAssistant().description.properties as INodeProperties[];
-	const resource = properties.find((p) => p.name === 'resource')!;
-	const out = new Map<string, string[]>();
-	for (const r of resource.options as INodePropertyOptions[]) {
-		const picker = properties.find(
-			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(r.value),
-		);
-		out.set(r.name, ((picker?.options ?? []) as INodePropertyOptions[]).map((o) => o.name));
-	}
-	return out;
-}
 
 /** The README's "## Operations" section. */
 function operationsSection(): string {
