@@ -60,7 +60,7 @@ describe('exactly once: Lead → Create with lost answers', () => {
 		expect(lostPhones.length).toBeGreaterThan(10);
 		const reads = new Set(log.filter((e: any) => e.method === 'GET').map((e: any) => e.query.phone_number));
 		expect(lostPhones.filter((phone: string) => !reads.has(phone))).toEqual([]);
-		const stored: any[] = log.filter((e: any) => e.method === "POST" && e.status !== 503 && e.status !== 500);
+		const stored: any[] = log.filter((e: any) => e.method === 'POST' && e.status !== 503 && e.status !== 500);
 		const storing = new Map<string, number>();
 		for (const e of stored) storing.set(e.body.phone_number, (storing.get(e.body.phone_number) ?? 0) + 1);
 		expect([...storing.values()].filter((n) => n > 1)).toEqual([]);
