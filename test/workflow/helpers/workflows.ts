@@ -38,6 +38,34 @@ export async function startSimulator(options: IDataObject = {}): Promise<Simulat
 	return (await simulator.startSimulator({ port: 0, rateLimit: false, ...options })) as Simulator;
 }
 
+/**
+ * The simulator of the tests of the enclosing `describe`: started before them
+ * and closed after them; with `resetEach` its state and log are reset before
+ * each test. The value stands for it from the first test on.
+ */
+export function simulatorForTests(options: IDataObject = {}, { resetEach = false } = {}): Simulator {
+	let sim: Simulator | undefined;
+	beforeAll(async () => {
+		sim = await startSimulator(options);
+	});
+	afterAll(async () => {
+		await sim?.close();
+	});
+	if (resetEach) {
+		beforeEach(() => {
+			sim!.reset();
+			sim!.clearLog();
+		});
+	}
+	return new Proxy({} as Simulator, {
+		get(_target, key) {
+			if (!sim) throw new Error('the simulator starts before the first test');
+			const value = Reflect.get(sim, key, sim);
+			return typeof value === 'function' ? value.bind(sim) : value;
+		},
+	});
+}
+
 /** Calls the simulator's control API (`/__sim/...`). */
 export async function control<T = IDataObject>(sim: Simulator, path: string, body?: unknown): Promise<T> {
 	const response = await fetch(`${sim.url}/__sim/${path}`, {

@@ -4,19 +4,12 @@
  * test/workflow/account.test.ts.
  */
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
-import type { Simulator } from '../helpers/workflows';
-import { startSimulator } from '../helpers/workflows';
+import { simulatorForTests } from '../helpers/workflows';
 
 const { exercised, op } = operationRunner();
 
 describe('Account: every operation in a workflow against the simulator', () => {
-	let sim: Simulator;
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
-	afterAll(async () => {
-		await sim.close();
-	});
+	const sim = simulatorForTests();
 
 	it('Account: Get Profile, Get API Keys', async () => {
 		expect((await op(sim, { resource: 'account', operation: 'getProfile' }))[0].email).toBe(sim.state.user.email);

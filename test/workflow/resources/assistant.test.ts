@@ -5,21 +5,14 @@
  * ended), Delete.
  */
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
-import type { Simulator } from '../helpers/workflows';
-import { byId, startSimulator } from '../helpers/workflows';
+import { byId, simulatorForTests } from '../helpers/workflows';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 const { exercised, op } = operationRunner();
 
 describe('Assistant: every operation in a workflow against the simulator', () => {
-	let sim: Simulator;
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
-	afterAll(async () => {
-		await sim.close();
-	});
+	const sim = simulatorForTests();
 	const assistant = (id: number) => sim.state.assistants.find((a: any) => a.id === id);
 
 	it('Assistant: catalogues (languages, voices, models, providers, assignable numbers), Get Many, Get Many Outbound', async () => {

@@ -5,21 +5,14 @@
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
-import type { Simulator } from '../helpers/workflows';
-import { byId, control, startSimulator } from '../helpers/workflows';
+import { byId, control, simulatorForTests } from '../helpers/workflows';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 const { exercised, run, op } = operationRunner();
 
 describe('Call: every operation in a workflow against the simulator', () => {
-	let sim: Simulator;
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
-	afterAll(async () => {
-		await sim.close();
-	});
+	const sim = simulatorForTests();
 
 	it('Call: Make, Get, Get Many with filters and a limit', async () => {
 		const [made] = await op(sim, { resource: 'call', operation: 'make', assistantId: byId(2), phoneNumber: '+4915112345678' });
@@ -49,13 +42,7 @@ describe('Call: every operation in a workflow against the simulator', () => {
 });
 
 describe('Call: Get Many, Return All over 250 calls', () => {
-	let sim: Simulator;
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
-	afterAll(async () => {
-		await sim.close();
-	});
+	const sim = simulatorForTests();
 
 	it('returns all 250 calls, newest first, in exactly 3 requests of 100', async () => {
 		sim.reset();

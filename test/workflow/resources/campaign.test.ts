@@ -8,21 +8,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
 import { runWorkflow } from '../helpers/runWorkflow';
-import type { Simulator } from '../helpers/workflows';
-import { actionWorkflow, byId, control, SERVICE, simCredentials, startSimulator } from '../helpers/workflows';
+import { actionWorkflow, byId, control, SERVICE, simCredentials, simulatorForTests } from '../helpers/workflows';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 const { exercised, op } = operationRunner();
 
 describe('Campaign and Lead: every operation in a workflow against the simulator', () => {
-	let sim: Simulator;
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
-	afterAll(async () => {
-		await sim.close();
-	});
+	const sim = simulatorForTests();
 	const campaign = (id: number) => sim.state.campaigns.find((c: any) => c.id === id);
 	const leadsOf = (id: number) => sim.state.leads.filter((l: any) => l.campaign_id === id);
 	const statusPosts = () => sim.log.filter((e) => e.method === 'POST' && e.path === '/api/user/campaigns/update-status');

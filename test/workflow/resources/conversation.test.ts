@@ -6,8 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
-import type { Simulator } from '../helpers/workflows';
-import { byId, startSimulator } from '../helpers/workflows';
+import { byId, simulatorForTests } from '../helpers/workflows';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -16,17 +15,7 @@ const { exercised, op } = operationRunner();
 const round = (n: number) => Math.round(n * 10000) / 10000;
 
 describe('Conversation: every operation in a workflow against the simulator', () => {
-	let sim: Simulator;
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
-	afterAll(async () => {
-		await sim.close();
-	});
-	beforeEach(() => {
-		sim.reset();
-		sim.clearLog();
-	});
+	const sim = simulatorForTests({}, { resetEach: true });
 	const balance = () => sim.state.user.total_balance as number;
 
 	it('Conversation: Create, Send Message, Get, Get Many', async () => {

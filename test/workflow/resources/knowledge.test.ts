@@ -7,21 +7,14 @@ import { createHash } from 'node:crypto';
 
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
 import { runWorkflow } from '../helpers/runWorkflow';
-import type { Simulator } from '../helpers/workflows';
-import { actionWorkflow, byId, ROWS, simCredentials, startSimulator } from '../helpers/workflows';
+import { actionWorkflow, byId, ROWS, simCredentials, simulatorForTests } from '../helpers/workflows';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 const { exercised, run, op } = operationRunner();
 
 describe('Knowledgebase and Document: every operation in a workflow against the simulator', () => {
-	let sim: Simulator;
-	beforeAll(async () => {
-		sim = await startSimulator({ docProcessingMs: 50 });
-	});
-	afterAll(async () => {
-		await sim.close();
-	});
+	const sim = simulatorForTests({ docProcessingMs: 50 });
 
 	it('Knowledgebase and Document: lifecycle, a website document processed', async () => {
 		const [kb] = await op(sim, { resource: 'knowledgebase', operation: 'create', name: 'Workflow KB', description: 'made by a test' });

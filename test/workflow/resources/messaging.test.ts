@@ -5,8 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
-import type { Simulator } from '../helpers/workflows';
-import { byId, control, startSimulator } from '../helpers/workflows';
+import { byId, control, simulatorForTests } from '../helpers/workflows';
 
 const { exercised, op } = operationRunner();
 
@@ -19,17 +18,7 @@ const mapper = (value: IDataObject | null) => ({ mappingMode: 'defineBelow', val
 jest.setTimeout(30_000);
 
 describe('SMS and WhatsApp: every operation in a workflow against the simulator', () => {
-	let sim: Simulator;
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
-	afterAll(async () => {
-		await sim.close();
-	});
-	beforeEach(() => {
-		sim.reset();
-		sim.clearLog();
-	});
+	const sim = simulatorForTests({}, { resetEach: true });
 	const balance = () => sim.state.user.total_balance as number;
 
 	it('SMS: Send charges per segment and records the SMS; refusals of the service come through', async () => {

@@ -3,19 +3,12 @@
  * the simulator.
  */
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
-import type { Simulator } from '../helpers/workflows';
-import { byId, startSimulator } from '../helpers/workflows';
+import { byId, simulatorForTests } from '../helpers/workflows';
 
 const { exercised, op } = operationRunner();
 
 describe('Mid Call Tool: every operation in a workflow against the simulator', () => {
-	let sim: Simulator;
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
-	afterAll(async () => {
-		await sim.close();
-	});
+	const sim = simulatorForTests();
 
 	it('Mid Call Tool: Create, Get, Get Many, Update, Delete', async () => {
 		const [tool] = await op(sim, {

@@ -3,21 +3,14 @@
  * assistant filed in each with Assistant → Update).
  */
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
-import type { Simulator } from '../helpers/workflows';
-import { byId, startSimulator } from '../helpers/workflows';
+import { byId, simulatorForTests } from '../helpers/workflows';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
 const { exercised, op } = operationRunner();
 
 describe('Folder and Label: every operation in a workflow against the simulator', () => {
-	let sim: Simulator;
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
-	afterAll(async () => {
-		await sim.close();
-	});
+	const sim = simulatorForTests();
 	const assistant = (id: number) => sim.state.assistants.find((a: any) => a.id === id);
 
 	it.each(['folder', 'label'])('%s: Create, Get Many, Update, file an assistant, Delete (the assistant is kept)', async (resource) => {

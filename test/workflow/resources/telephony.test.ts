@@ -4,7 +4,7 @@
  */
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
 import type { Simulator } from '../helpers/workflows';
-import { byId, startSimulator } from '../helpers/workflows';
+import { byId, simulatorForTests } from '../helpers/workflows';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
@@ -14,13 +14,7 @@ const requests = (sim: Simulator, method: string, path: string) =>
 	sim.log.filter((entry) => entry.method === method && entry.path === path).length;
 
 describe('Phone Number and SIP Trunk: every operation in a workflow against the simulator', () => {
-	let sim: Simulator;
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
-	afterAll(async () => {
-		await sim.close();
-	});
+	const sim = simulatorForTests();
 	const number = (id: number) => sim.state.phoneNumbers.find((p: any) => p.id === id);
 
 	it('Phone Number: Get Many, Get Many SMS-Capable, Search Available', async () => {
