@@ -12,7 +12,6 @@ import type {
 	IHttpRequestOptions,
 	INode,
 	INodeExecutionData,
-	INodeParameters,
 } from 'n8n-workflow';
 import { Readable } from 'stream';
 
@@ -62,21 +61,6 @@ function lookup(source: IDataObject, name: string): unknown {
 	return current;
 }
 
-/**
- * The node's stored parameters for per-item parameter sets: those of the first
- * item, a value that differs in another item marked as an expression.
- */
-function storedParameters(parameters: IDataObject | IDataObject[] | undefined): INodeParameters {
-	if (!Array.isArray(parameters)) return deepCopy((parameters ?? {}) as INodeParameters);
-	const stored = deepCopy((parameters[0] ?? {}) as INodeParameters);
-	for (const other of parameters.slice(1)) {
-		for (const name of new Set([...Object.keys(stored), ...Object.keys(other)])) {
-			if (JSON.stringify(stored[name]) !== JSON.stringify(other[name])) stored[name] = '={{ per item }}';
-		}
-	}
-	return stored;
-}
-
 function extract(value: unknown): unknown {
 	if (value && typeof value === 'object' && (value as IDataObject).__rl === true) {
 		return (value as IDataObject).value;
@@ -97,8 +81,7 @@ export function createContext(options: ContextOptions) {
 		type: 'n8n-nodes-voice-chat-assistant.voiceChatAssistant',
 		typeVersion: 1,
 		position: [0, 0],
-		// as n8n stores them: a value that differs from item to item can only come from an expression
-		parameters: storedParameters(options.parameters),
+		parameters: {},
 		credentials: { voiceChatAssistantApi: { id: 'cred-1', name: 'Test account' } },
 		...options.node,
 	};

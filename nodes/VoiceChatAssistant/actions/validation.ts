@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isBlank, isOneOf, parseId } from '../shared/ids';
-import { itemParameter } from './itemParameters';
 
 /**
  * Checks made before a request is sent. Each refusal is a NodeOperationError
@@ -152,7 +151,7 @@ export function readLocatorId(
 		ctx,
 		itemIndex,
 		label,
-		itemParameter(ctx, parameter, itemIndex, undefined, { extractValue: true }),
+		ctx.getNodeParameter(parameter, itemIndex, undefined, { extractValue: true }),
 	);
 }
 
@@ -250,8 +249,8 @@ export function readVariableParams(ctx: IExecuteFunctions, itemIndex: number): I
 		ctx,
 		itemIndex,
 		'Variables (JSON)',
-		itemParameter(ctx, 'variables', itemIndex, {}),
-		itemParameter(ctx, 'variablesJson', itemIndex, ''),
+		ctx.getNodeParameter('variables', itemIndex, {}),
+		ctx.getNodeParameter('variablesJson', itemIndex, ''),
 	);
 }
 

@@ -10,7 +10,6 @@ import {
 } from '../../descriptions';
 import { createByKey } from '../createByKey';
 import { itemError } from '../itemError';
-import { itemParameter } from '../itemParameters';
 import { parallelRequestsProperty } from '../parallel';
 import { leadDifferences } from './shared';
 import type { LeadContent } from './shared';
@@ -164,7 +163,7 @@ function nameList(value: unknown): string[] {
  * out, a date is its JSON text, so that a duplicate is compared with what was sent.
  */
 function inputFieldVariables(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const leaveOut = new Set(nameList(itemParameter(ctx, 'fieldsToLeaveOut', itemIndex, '')));
+	const leaveOut = new Set(nameList(ctx.getNodeParameter('fieldsToLeaveOut', itemIndex, '')));
 	const json = ctx.getInputData()[itemIndex]?.json ?? {};
 	const variables: IDataObject = {};
 	for (const [name, value] of Object.entries(json)) {
@@ -186,13 +185,13 @@ export function isDuplicateAnswer(error: unknown): boolean {
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const campaignId = readLocatorId(this, itemIndex, 'campaignId', 'Campaign');
-	const phoneNumber = String(itemParameter(this, 'phoneNumber', itemIndex, '')).trim();
+	const phoneNumber = String(this.getNodeParameter('phoneNumber', itemIndex, '')).trim();
 	checkE164(this, itemIndex, 'Phone Number', phoneNumber);
 	const variables =
-		itemParameter(this, 'variablesFrom', itemIndex, 'fieldsBelow') === 'inputFields'
+		this.getNodeParameter('variablesFrom', itemIndex, 'fieldsBelow') === 'inputFields'
 			? inputFieldVariables(this, itemIndex)
 			: readVariableParams(this, itemIndex);
-	const contacts = ((itemParameter(this, 'secondaryContacts', itemIndex, {}) as IDataObject)
+	const contacts = ((this.getNodeParameter('secondaryContacts', itemIndex, {}) as IDataObject)
 		.contacts ?? []) as IDataObject[];
 	const secondary = contacts.map((contact, n) => {
 		const phone = String(contact.phoneNumber ?? '').trim();
@@ -209,7 +208,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		};
 	});
 	const onDuplicate =
-		(itemParameter(this, 'options.onDuplicate', itemIndex, 'useStored') as string) || 'useStored';
+		(this.getNodeParameter('options.onDuplicate', itemIndex, 'useStored') as string) || 'useStored';
 
 	const body: IDataObject = { phone_number: phoneNumber, campaign_id: campaignId };
 	if (Object.keys(variables).length) body.variables = variables;
