@@ -205,15 +205,39 @@ export function toDateOnly(
 }
 
 /** Key/value pairs of a fixed collection (`{ values: [{ key, value }] }`) as an object. */
-export function keyValuePairs(collection: unknown, listName = 'values'): IDataObject {
+export function keyValuePairs(
+	collection: unknown,
+	listName = 'values',
+	checkName?: (name: string) => void,
+): IDataObject {
 	const list = (collection as IDataObject | undefined)?.[listName];
 	const result: IDataObject = {};
 	if (!Array.isArray(list)) return result;
 	for (const entry of list as IDataObject[]) {
 		const key = String(entry.key ?? entry.name ?? '').trim();
-		if (key) result[key] = entry.value as IDataObject[string];
+		if (!key) continue;
+		checkName?.(key);
+		result[key] = entry.value as IDataObject[string];
 	}
 	return result;
+}
+
+/**
+ * Names that a JavaScript object cannot carry as a plain field (`__proto__`
+ * would change the object's prototype and vanish from the body) or that
+ * n8n's expressions treat specially: refused as variable names.
+ */
+export const RESERVED_VARIABLE_NAMES = ['__proto__', 'constructor', 'prototype'];
+
+/** Refuses a reserved variable name (see RESERVED_VARIABLE_NAMES), naming the field. */
+export function checkVariableName(ctx: Ctx, itemIndex: number, field: string, name: string) {
+	if (RESERVED_VARIABLE_NAMES.includes(name))
+		refuse(
+			ctx,
+			itemIndex,
+			`${field} cannot have a variable named "${name}": the names ${RESERVED_VARIABLE_NAMES.join(', ')} are reserved`,
+			'Rename the variable (for a CSV column with Variables From → Input Fields, rename the column or add it to Fields to Leave Out)',
+		);
 }
 
 /**
@@ -227,7 +251,8 @@ export function readVariables(
 	pairs: unknown,
 	json: unknown,
 ): IDataObject {
-	const result = keyValuePairs(pairs);
+	const checkName = (name: string) => checkVariableName(ctx, itemIndex, field, name);
+	const result = keyValuePairs(pairs, 'values', checkName);
 	if (json === undefined || json === null || json === '') return result;
 	let parsed = json;
 	if (typeof json === 'string') {
@@ -240,6 +265,7 @@ export function readVariables(
 	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
 		refuse(ctx, itemIndex, `${field} must be a JSON object, got ${show(json)}`);
 	}
+	Object.keys(parsed as IDataObject).forEach(checkName);
 	return { ...(parsed as IDataObject), ...result };
 }
 

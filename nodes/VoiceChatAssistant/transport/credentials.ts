@@ -5,6 +5,7 @@ import type {
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 /** The credential: its type name, its base URL and its rate-limit settings, read once per node run. */
 
@@ -26,6 +27,34 @@ export function normalizeBaseUrl(value: unknown): string {
 	return url.replace(/\/+$/, '');
 }
 
+/** Whether a host name is this machine (the simulator, a local test server). */
+export function isLoopbackHost(hostname: string): boolean {
+	const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+	return (
+		host === 'localhost' ||
+		host.endsWith('.localhost') ||
+		host === '::1' ||
+		/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
+	);
+}
+
+/**
+ * Why a base URL is refused, or undefined when it is fine: the API key goes
+ * over HTTPS only; plain HTTP is accepted for this machine alone (the key does
+ * not cross a network there).
+ */
+export function baseUrlProblem(baseUrl: string): string | undefined {
+	let url: URL;
+	try {
+		url = new URL(baseUrl);
+	} catch {
+		return `The Base URL of the credential is not a URL: "${baseUrl}"`;
+	}
+	if (url.protocol === 'https:') return undefined;
+	if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined;
+	return `The Base URL of the credential must start with https:// (got ${url.protocol}//${url.host}): the API key would otherwise cross the network unencrypted. Plain http:// is accepted only for localhost.`;
+}
+
 export interface CredentialSettings {
 	baseUrl: string;
 	limiterKey: string;
@@ -39,7 +68,7 @@ export interface CredentialSettings {
 	readonly authorization?: string;
 }
 
-/** Settings per node run: the credential is read (and decrypted) once, not once per request. */
+/** Settings per node run (or poll): the credential is read (and decrypted) once, not once per request. */
 const settingsOfRun = new WeakMap<object, Promise<CredentialSettings>>();
 
 export async function credentialSettings(ctx: RequestContext): Promise<CredentialSettings> {
@@ -53,9 +82,21 @@ export async function credentialSettings(ctx: RequestContext): Promise<Credentia
 	return await settings;
 }
 
+/**
+ * Forgets the settings read in this context. n8n reuses one context for every
+ * poll of an activation: the polling trigger calls this after each poll, so a
+ * key or Base URL changed in the credential is used from the next poll on and
+ * the key is not kept in memory between polls.
+ */
+export function forgetCredentialSettings(ctx: RequestContext) {
+	settingsOfRun.delete(ctx);
+}
+
 async function readCredentialSettings(ctx: RequestContext): Promise<CredentialSettings> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
+	const problem = baseUrlProblem(baseUrl);
+	if (problem) throw new NodeOperationError(ctx.getNode(), problem);
 	const credentialId = ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id;
 	const number = (value: unknown, fallback: number) => {
 		const n = Number(value);

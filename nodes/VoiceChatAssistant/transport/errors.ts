@@ -108,6 +108,38 @@ export function toApiError(
 	});
 }
 
+/**
+ * A redirect answer. Requests to the service do not follow redirects: the
+ * API key would go along to wherever the redirect points. The error names the
+ * host (never the path or query, which may carry tokens) and the fix.
+ */
+export function toRedirectError(
+	node: INode,
+	statusCode: number,
+	location: unknown,
+	baseUrl: string,
+	itemIndex?: number,
+): NodeApiError {
+	let target: URL | undefined;
+	try {
+		target = new URL(String(location ?? ''), baseUrl);
+	} catch {
+		target = undefined;
+	}
+	const where = target ? target.host : 'an address it did not name';
+	const message = `The service answered with a redirect (HTTP ${statusCode}) to ${where}: the request was not sent there, so the API key stays with ${new URL(baseUrl).host}`;
+	const description = target
+		? `If the service has moved, set the Base URL of the credential to ${target.origin}; if you do not know ${target.host}, leave the Base URL as it is and ask the service.`
+		: 'Check the Base URL of the credential.';
+	const error = new NodeApiError(
+		node,
+		{ message, httpCode: String(statusCode) },
+		{ message, description, httpCode: String(statusCode), itemIndex },
+	);
+	error.message = message;
+	return error;
+}
+
 /** Codes of failures where the request never reached the service. */
 const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 

@@ -11,7 +11,13 @@ import { getClock } from './clock';
 import { waitWithoutSlot } from './concurrency';
 import { CREDENTIAL_TYPE, credentialSettings } from './credentials';
 import type { RequestContext } from './credentials';
-import { isErrorAnswer, statusOfErrorAnswer, toApiError, toConnectionError } from './errors';
+import {
+	isErrorAnswer,
+	statusOfErrorAnswer,
+	toApiError,
+	toConnectionError,
+	toRedirectError,
+} from './errors';
 import { getLimiter } from './rateLimiter';
 import type { SlidingWindowLimiter } from './rateLimiter';
 
@@ -279,9 +285,9 @@ export async function apiRequest<T = unknown>(
 		ignoreHttpStatusErrors: true,
 		timeout: options.timeout ?? DEFAULT_TIMEOUT_MS,
 	};
-	// a redirect-following request keeps a copy of every body byte it writes (to
-	// replay it); the service does not redirect uploads, so a file is sent uncopied
-	if (multipart) request.disableFollowRedirect = true;
+	// a redirect is not followed: n8n's HTTP client would carry the Authorization header to
+	// wherever it points (and keep a copy of every body byte to replay it)
+	request.disableFollowRedirect = true;
 	if (options.qs && Object.keys(options.qs).length) request.qs = options.qs;
 	if (options.body !== undefined) {
 		request.body = options.body as IHttpRequestOptions['body'];
@@ -377,6 +383,10 @@ export async function apiRequest<T = unknown>(
 			}
 		}
 
+		if (status >= 300 && status < 400) {
+			const headers = (response.headers ?? {}) as IDataObject;
+			throw toRedirectError(node, status, headers.location, settings.baseUrl, options.itemIndex);
+		}
 		if (status >= 400) {
 			const error = toApiError(node, status, body, options.itemIndex);
 			const lost = status === 500 || status === 502 || status === 504;

@@ -64,8 +64,8 @@ describe('transport', () => {
 		});
 
 		it('requests go to the credential base URL with a trailing /api tolerated', async () => {
-			const scope = nock('http://white.label.test').get('/api/user/me').reply(200, { name: 'A' });
-			await expect(apiRequest.call(ctx({ baseUrl: 'http://white.label.test/api/' }), 'GET', '/api/user/me')).resolves.toEqual({ name: 'A' });
+			const scope = nock('https://white.label.test').get('/api/user/me').reply(200, { name: 'A' });
+			await expect(apiRequest.call(ctx({ baseUrl: 'https://white.label.test/api/' }), 'GET', '/api/user/me')).resolves.toEqual({ name: 'A' });
 			scope.done();
 		});
 	});

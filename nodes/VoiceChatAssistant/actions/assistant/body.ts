@@ -7,6 +7,7 @@ import {
 	checkNumberRange,
 	checkTimezone,
 	checkUrl,
+	checkVariableName,
 	keyValuePairs,
 	refuse,
 	toId,
@@ -91,7 +92,10 @@ export function configurationBody(
 		} else if (key === 'tools') body.tools = toolsBody(ctx, itemIndex, raw as IDataObject);
 		else if (key === 'post_call_schema')
 			body.post_call_schema = schemaBody(ctx, itemIndex, raw as IDataObject);
-		else if (key === 'variables') body.variables = keyValuePairs(raw);
+		else if (key === 'variables')
+			body.variables = keyValuePairs(raw, 'values', (name) =>
+				checkVariableName(ctx, itemIndex, label, name),
+			);
 		else if (key === 'filler_config') body.filler_config = fillerBody(raw as IDataObject);
 		else body[key] = raw;
 	}

@@ -13,7 +13,13 @@ import { itemError } from '../itemError';
 import { parallelRequestsProperty } from '../parallel';
 import { leadDifferences } from './shared';
 import type { LeadContent } from './shared';
-import { checkE164, readLocatorId, readVariableParams, readVariables } from '../validation';
+import {
+	checkE164,
+	checkVariableName,
+	readLocatorId,
+	readVariableParams,
+	readVariables,
+} from '../validation';
 
 const properties: INodeProperties[] = [
 	{
@@ -168,6 +174,7 @@ function inputFieldVariables(ctx: IExecuteFunctions, itemIndex: number): IDataOb
 	const variables: IDataObject = {};
 	for (const [name, value] of Object.entries(json)) {
 		if (leaveOut.has(name) || value === undefined) continue;
+		checkVariableName(ctx, itemIndex, 'Variables From → Input Fields', name);
 		const toJSON = (value as { toJSON?: () => unknown } | null)?.toJSON;
 		variables[name] = (
 			typeof toJSON === 'function' ? toJSON.call(value) : value

@@ -9,6 +9,9 @@ import {
 	refuse,
 } from '../validation';
 
+/** An HTTP header name: a token of RFC 9110 (no spaces, colons or line breaks). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
 export const METHODS = ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'] as const;
 export const SCHEMA_TYPES = ['boolean', 'number', 'string'] as const;
 const NAME = /^[a-z][a-z_]*$/;
@@ -159,9 +162,22 @@ export function toolBody(
 	}
 	if (fields.headers !== undefined) {
 		body.headers = (((fields.headers as IDataObject).values ?? []) as IDataObject[]).map((h, n) => {
-			if (!String(h.name ?? '').trim())
-				refuse(ctx, itemIndex, `Headers → Header ${n + 1} needs a name`);
-			return { name: String(h.name).trim(), value: String(h.value ?? '') };
+			const name = String(h.name ?? '').trim();
+			const value = String(h.value ?? '');
+			if (!name) refuse(ctx, itemIndex, `Headers → Header ${n + 1} needs a name`);
+			if (!HEADER_NAME.test(name))
+				refuse(
+					ctx,
+					itemIndex,
+					`Headers → Header ${n + 1} → Name must be an HTTP header name (letters, digits and !#$%&'*+-.^_\`|~, no spaces or colons), got "${name}"`,
+				);
+			if (/[\r\n\0]/.test(value))
+				refuse(
+					ctx,
+					itemIndex,
+					`Headers → Header "${name}" → Value must be one line: it contains a line break or a NUL character`,
+				);
+			return { name, value };
 		});
 	}
 	if (fields.schema !== undefined) {
