@@ -6,6 +6,13 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+/**
+ * Whether the Base URL is https:// (or empty: the default is), or plain http://
+ * on this machine, as an expression (n8n's expressions: no braces in it).
+ */
+const SECURE_BASE_URL =
+	'(/^https:\\/\\//i.test(String($credentials.baseUrl || "").trim() || "https://") || /^http:\\/\\/(localhost|[^\\/:?#]+\\.localhost|127(\\.[0-9]+)+|\\[::1\\])(:[0-9]+)?([\\/?#]|$)/i.test(String($credentials.baseUrl || "").trim()))';
+
 export class VoiceChatAssistantApi implements ICredentialType {
 	name = 'voiceChatAssistantApi';
 
@@ -37,7 +44,7 @@ export class VoiceChatAssistantApi implements ICredentialType {
 			default: 'https://app.famulor.de',
 			required: true,
 			description:
-				'Address of the service. Change it only for a white-label deployment or a test server. A trailing slash or a trailing "/api" is ignored.',
+				'Address of the service, starting with https:// (plain http:// only for a test server on localhost: the key never crosses a network unencrypted). Change it only for a white-label deployment or a test server. A trailing slash or a trailing "/api" is ignored.',
 		},
 		{
 			displayName: 'Requests per Minute',
@@ -59,11 +66,17 @@ export class VoiceChatAssistantApi implements ICredentialType {
 		},
 	];
 
+	/**
+	 * The key goes over https:// only, or to this machine (the same rule as the
+	 * nodes' transport, credentials.ts baseUrlProblem): towards a plain-http
+	 * address elsewhere the header is left empty, in the credential test and in
+	 * every node that uses this credential.
+	 */
 	authenticate: IAuthenticateGeneric = {
 		type: 'generic',
 		properties: {
 			headers: {
-				Authorization: '=Bearer {{$credentials.apiKey}}',
+				Authorization: `={{ ${SECURE_BASE_URL} ? "Bearer " + $credentials.apiKey : "" }}`,
 			},
 		},
 	};
@@ -75,6 +88,26 @@ export class VoiceChatAssistantApi implements ICredentialType {
 				'={{(String($credentials.baseUrl || "").trim() || "https://app.famulor.de").replace(/\\/+$/, "").replace(/\\/api$/i, "").replace(/\\/+$/, "")}}',
 			url: '/api/user/me',
 			headers: { Accept: 'application/json' },
+			// a redirect would carry the key to another host: not followed, and said why
+			disableFollowRedirect: true,
 		},
+		rules: [
+			...[301, 302, 303, 307, 308].map((value) => ({
+				type: 'responseCode' as const,
+				properties: {
+					value,
+					message:
+						'The Base URL answered with a redirect, which is not followed: the API key would go along to another host. Enter the address the service uses now.',
+				},
+			})),
+			{
+				type: 'responseCode',
+				properties: {
+					value: 401,
+					message:
+						'The API key was not accepted. The key is sent over https:// only (plain http:// only to localhost), so also check that the Base URL starts with https://.',
+				},
+			},
+		],
 	};
 }
