@@ -22,6 +22,7 @@ import {
 } from '../VoiceChatAssistant/methods/listSearch';
 import { whenCredentialChosen } from '../VoiceChatAssistant/methods/credentialGuard';
 import { getClock } from '../VoiceChatAssistant/transport/clock';
+import { forgetCredentialSettings } from '../VoiceChatAssistant/transport/credentials';
 import type { PollState } from './events';
 import {
 	CALL_ENDED,
@@ -184,12 +185,29 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		const state = this.getWorkflowStaticData('node') as PollState;
-		const result = await pollOnce.call(this, state);
-		// n8n notices changes of the node's static data at its top level only (nested objects
-		// created after loading are not watched): every part is written back as a new object
-		for (const key of Object.keys(state) as Array<keyof PollState>) {
-			if (typeof state[key] === 'object') (state as IDataObject)[key] = deepCopy(state[key]);
+		const saved = this.getWorkflowStaticData('node');
+		// the poll works on its own copy: when it throws, the saved position stays exactly as it
+		// was (n8n keeps the static data object in memory for the next poll), and the next poll
+		// emits the same events again
+		const state = deepCopy(saved) as PollState;
+		let result: INodeExecutionData[][] | null;
+		try {
+			result = await pollOnce.call(this, state);
+		} finally {
+			// n8n reuses this context for every poll of an activation: the credential is read
+			// again at the next poll (a rotated key or a new Base URL is used from then on) and
+			// the key is not kept in memory between polls
+			forgetCredentialSettings(this);
+		}
+		// written back at the top level, each part as a new object: n8n notices changes of the
+		// node's static data there
+		for (const key of Object.keys(saved)) {
+			if (!(key in state)) delete saved[key];
+		}
+		for (const [key, value] of Object.entries(state)) {
+			if (JSON.stringify(saved[key]) !== JSON.stringify(value)) {
+				saved[key] = value as IDataObject[string];
+			}
 		}
 		return result;
 	}

@@ -36,6 +36,14 @@ export async function pollDocuments(
 	known: DocumentStatuses,
 ): Promise<{ processed: IDataObject[]; statuses: DocumentStatuses }> {
 	const documents = await readDocuments(ctx, knowledgebaseId);
+	const listed = new Set(documents.map((document) => String(document.id)));
+	for (const [id, status] of Object.entries(known)) {
+		if (!listed.has(id) && !isProcessed({ status })) {
+			ctx.logger.warn(
+				`Voice Chat Assistant Polling Trigger: document ${id} of knowledgebase ${knowledgebaseId} is no longer listed before it was processed: given up, it is not emitted`,
+			);
+		}
+	}
 	const processed = documents.filter((document) => {
 		const before = known[String(document.id)];
 		return isProcessed(document) && (before === undefined || !isProcessed({ status: before }));

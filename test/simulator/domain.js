@@ -148,9 +148,9 @@ function extractVariables(assistant) {
 	return out;
 }
 
-/** Recordings are served by the simulator itself (a few bytes of audio/mpeg). */
+/** Recordings are served by the simulator itself (a few bytes of audio/mpeg), on its own origin or, with `recordingHost`, on a second one. */
 function recordingUrl(state, callId) {
-	const base = (state.meta && state.meta.baseUrl) || 'http://127.0.0.1';
+	const base = (state.meta && (state.meta.recordingBaseUrl || state.meta.baseUrl)) || 'http://127.0.0.1';
 	return `${base}/__sim/recordings/${callId}.mp3`;
 }
 

@@ -545,4 +545,62 @@ test('simulator', async (t) => {
 			sim.reset();
 		}
 	});
+
+	await t.test('recordings: a second origin with recordingHost, the recording log, faults on GET /__sim/recordings/*', async () => {
+		const own = await startSimulator({ port: 0, rateLimit: false, recordingHost: true, redeliveryDelaysMs: [] });
+		t.after(() => own.close());
+		assert.match(own.recordingUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
+		assert.notEqual(own.recordingUrl, own.url);
+		// every recording_url points at the second origin: seeded calls, calls that end, the calls API
+		assert.ok(own.state.calls.filter((c) => c.recording_url).every((c) => c.recording_url.startsWith(`${own.recordingUrl}/__sim/recordings/`)));
+		const done = await call(own, 'POST', '/__sim/calls/complete', { auth: false, body: { assistant_id: 2, type: 'outbound' } });
+		const listed = await call(own, 'GET', `/api/user/calls/${done.body.call.id}`);
+		assert.equal(listed.body.recording_url, `${own.recordingUrl}/__sim/recordings/${done.body.call.id}.mp3`);
+
+		const plain = await fetch(listed.body.recording_url);
+		assert.deepEqual([plain.status, plain.headers.get('content-type'), (await plain.arrayBuffer()).byteLength], [200, 'audio/mpeg', 15]);
+		const keyed = await fetch(listed.body.recording_url, { headers: AUTH });
+		await keyed.arrayBuffer();
+		assert.deepEqual(
+			own.recordingLog.map((e) => [e.method, e.origin, e.path, e.carriesKey, e.headers.authorization, e.status]),
+			[
+				['GET', own.recordingUrl, `/__sim/recordings/${done.body.call.id}.mp3`, false, undefined, 200],
+				['GET', own.recordingUrl, `/__sim/recordings/${done.body.call.id}.mp3`, true, 'Bearer ***', 200],
+			],
+		);
+		// the key in a query string counts too; the API's own origin serves the recordings as well
+		await (await fetch(`${own.url}/__sim/recordings/1.mp3?token=${DEFAULT_API_KEY}`)).arrayBuffer();
+		assert.deepEqual([own.recordingLog[2].origin, own.recordingLog[2].carriesKey], [own.url, true]);
+		// the recordings' origin serves nothing else; recording requests stay out of the request log
+		assert.equal((await fetch(`${own.recordingUrl}/api/user/me`, { headers: AUTH })).status, 404);
+		assert.equal((await fetch(`${own.recordingUrl}/__sim/state`)).status, 404);
+		assert.ok(own.log.every((e) => !e.path.startsWith('/__sim/')));
+		const since = await call(own, 'GET', '/__sim/recording-log?since=2', { auth: false });
+		assert.deepEqual(since.body.map((e) => e.index), [2]);
+
+		// a fault rule whose path ends in * matches by prefix: the recordings fail, the API does not
+		const rule = await call(own, 'POST', '/__sim/faults', {
+			auth: false,
+			body: { method: 'GET', path: '/__sim/recordings/*', rate: 1, kinds: ['refuse-500', 'lose-reset'] },
+		});
+		assert.equal(rule.status, 200);
+		const failed = await fetch(listed.body.recording_url);
+		assert.deepEqual([failed.status, await failed.json()], [500, { message: 'Server Error' }]);
+		await assert.rejects(fetch(listed.body.recording_url));
+		const onApiOrigin = await fetch(`${own.url}/__sim/recordings/1.mp3`);
+		assert.equal(onApiOrigin.status, 500);
+		await onApiOrigin.arrayBuffer();
+		assert.equal((await call(own, 'GET', `/api/user/calls/${done.body.call.id}`)).status, 200);
+		assert.deepEqual(own.recordingLog.slice(3).map((e) => e.status), [500, 'reset', 500]);
+		assert.deepEqual((await call(own, 'GET', '/__sim/faults', { auth: false })).body.faults[0].injected, { 'refuse-500': 2, 'lose-reset': 1 });
+		await call(own, 'POST', '/__sim/faults', { auth: false, body: { clear: true } });
+		assert.equal((await fetch(listed.body.recording_url)).status, 200);
+		// clearing the log clears the recording log too
+		await call(own, 'POST', '/__sim/log/clear', { auth: false });
+		assert.deepEqual(own.recordingLog, []);
+		await own.close();
+		// without recordingHost the recordings stay on the API's origin
+		assert.ok(sim.state.calls.filter((c) => c.recording_url).every((c) => c.recording_url.startsWith(`${sim.url}/__sim/recordings/`)));
+		assert.equal(sim.recordingUrl, null);
+	});
 });

@@ -32,6 +32,8 @@ const DEFAULT_CONFIG = {
 	callLifecycleMs: 0,
 	/** A webhook delivery without a 2xx answer is delivered again after each of these (the service: 30, 60, 120 s). */
 	redeliveryDelaysMs: [30_000, 60_000, 120_000],
+	/** Recordings on a second port of 127.0.0.1 (another origin than the API's), where every recording_url points. */
+	recordingHost: false,
 };
 
 /** Keys `setConfig` / POST /__sim/config may change at runtime. */
@@ -91,8 +93,8 @@ function mergeConfig(base, partial) {
 		} else if (key === 'apiKey') {
 			if (typeof value !== 'string' || value === '') throw new TypeError('apiKey must be a non-empty string');
 			out.apiKey = value;
-		} else if (key === 'seed') {
-			out.seed = Boolean(value);
+		} else if (key === 'seed' || key === 'recordingHost') {
+			out[key] = Boolean(value);
 		} else {
 			throw new TypeError(`unknown option ${key}`);
 		}
@@ -100,15 +102,30 @@ function mergeConfig(base, partial) {
 	return out;
 }
 
+/** Where the recordings are served (`recording_url` of the calls), on either origin. */
+const RECORDINGS_PREFIX = '/__sim/recordings/';
+
+/** Whether a fault rule's path matches: exactly, or by prefix when the rule's path ends with `*`. */
+function faultPathMatches(rulePath, path) {
+	return rulePath.endsWith('*') ? path.startsWith(rulePath.slice(0, -1)) : rulePath === path;
+}
+
 /**
- * Faults set with POST /__sim/faults: `{method, path, rate, kinds, seed}`. A request that matches
- * a rule gets one of `kinds` with probability `rate` (a seeded generator, so a run repeats):
+ * Faults set with POST /__sim/faults: `{method, path, rate, kinds, seed, after, times}`. A request
+ * that matches a rule gets one of `kinds` with probability `rate` (a seeded generator, so a run
+ * repeats), once `after` matching requests have passed, at most `times` times:
  * `refuse-503` / `refuse-500` answer before anything is stored; `lose-502` stores and answers
  * 502; `lose-reset` stores and drops the connection.
  */
 function pickFault(sim, method, path) {
 	for (const rule of sim.faults || []) {
-		if (rule.method !== method || rule.path !== path) continue;
+		if (rule.method !== method || !faultPathMatches(rule.path, path)) continue;
+		// `after`: that many matching requests pass first; `times`: at most that many faults
+		if (rule.passed < (rule.after || 0)) {
+			rule.passed++;
+			continue;
+		}
+		if (rule.times != null && rule.count >= rule.times) continue;
 		rule.state = (rule.state + 0x6d2b79f5) >>> 0;
 		let t = rule.state;
 		t = Math.imul(t ^ (t >>> 15), t | 1);
@@ -135,6 +152,10 @@ class Simulator {
 	constructor(config) {
 		this.config = config;
 		this.log = [];
+		/** Requests for recordings (either origin): what each was sent, whether it carried the API key. */
+		this.recordingLog = [];
+		/** The origin of the recordings when `recordingHost` is on (set by startSimulator). */
+		this.recordingUrl = null;
 		this.timers = new Set();
 		this.limiter = new RateLimiter(config.rateLimit);
 		this.api = new Router();
@@ -152,7 +173,7 @@ class Simulator {
 		this.scheduledCalls = new Set();
 		this.startedAt = Date.now();
 		this.limiter.reset();
-		this.state = createState({ seed: this.config.seed, baseUrl: this.url });
+		this.state = createState({ seed: this.config.seed, baseUrl: this.url, recordingBaseUrl: this.recordingUrl });
 	}
 
 	setConfig(partial) {
@@ -179,7 +200,26 @@ class Simulator {
 	clearLog() {
 		const n = this.log.length;
 		this.log = [];
+		this.recordingLog = [];
 		return n;
+	}
+
+	/** An entry of recordingLog: the origin asked, the headers (authorization masked), whether the API key was sent. */
+	recordingEntry(req, url) {
+		const key = this.config.apiKey;
+		const carriesKey = req.url.includes(key) || Object.values(req.headers).some((value) => String(value).includes(key));
+		const entry = {
+			index: this.recordingLog.length,
+			time: new Date().toISOString(),
+			method: req.method,
+			origin: url.origin,
+			path: url.pathname,
+			headers: redactHeaders(req.headers),
+			carriesKey,
+			status: null,
+		};
+		this.recordingLog.push(entry);
+		return entry;
 	}
 
 	async handle(req, res) {
@@ -199,11 +239,14 @@ class Simulator {
 					status: null,
 				};
 		if (entry) this.log.push(entry);
+		const isRecording = url.pathname.startsWith(RECORDINGS_PREFIX);
+		const recording = isRecording ? this.recordingEntry(req, url) : null;
 		const started = performance.now();
 
 		let result;
 		try {
-			const fault = isControl ? null : pickFault(this, req.method, url.pathname);
+			// the control API gets no faults, but for the recordings (the service's file storage)
+			const fault = isControl && !isRecording ? null : pickFault(this, req.method, url.pathname);
 			if (fault && fault.startsWith('refuse-')) {
 				// refused before anything is stored
 				const status = Number(fault.slice('refuse-'.length));
@@ -216,6 +259,7 @@ class Simulator {
 			if (fault === 'lose-reset') {
 				// stored, then the connection drops before the answer
 				if (entry) entry.status = 'reset';
+				if (recording) recording.status = 'reset';
 				req.socket.destroy();
 				return;
 			}
@@ -227,6 +271,7 @@ class Simulator {
 				result = { status: 500, body: { message: 'Server Error' } };
 			}
 		}
+		if (recording) recording.status = result.status;
 		if (entry) {
 			entry.status = result.status;
 			const latency = this.config.latencyMs;
@@ -334,31 +379,57 @@ class Simulator {
 	}
 }
 
+function listen(server, port) {
+	return new Promise((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(port, '127.0.0.1', () => {
+			server.off('error', reject);
+			resolve(server.address().port);
+		});
+	});
+}
+
+function closeServer(server) {
+	return new Promise((resolve) => {
+		server.close(() => resolve());
+		server.closeAllConnections();
+	});
+}
+
 /**
  * Starts the simulator on 127.0.0.1.
  * @param {object} [options] port, apiKey, rateLimit ({perMinute, burst, burstWindowMs, windowMs} or false),
- *   latencyMs, docProcessingMs, seed, toolLimit, webhookTimeoutMs, maxBodyBytes
- * @returns {Promise<{url, port, state, log, close(), setConfig(partial), reset(), clearLog(), simulator}>}
+ *   latencyMs, docProcessingMs, seed, toolLimit, webhookTimeoutMs, maxBodyBytes, callLifecycleMs,
+ *   redeliveryDelaysMs, recordingHost
+ * @returns {Promise<{url, port, recordingUrl, state, log, recordingLog, close(), setConfig(partial), reset(), clearLog(), simulator}>}
  */
 async function startSimulator(options = {}) {
 	const config = mergeConfig(DEFAULT_CONFIG, options || {});
 	const sim = new Simulator(config);
-	const server = http.createServer((req, res) => {
+	const answer = (req, res) => {
 		sim.handle(req, res).catch((err) => {
 			console.error('[simulator] failed to answer', err);
 			if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
 			res.end(JSON.stringify({ message: 'Server Error' }));
 		});
-	});
-	await new Promise((resolve, reject) => {
-		server.once('error', reject);
-		server.listen(config.port, '127.0.0.1', () => {
-			server.off('error', reject);
-			resolve();
-		});
-	});
-	const port = server.address().port;
+	};
+	const server = http.createServer(answer);
+	const port = await listen(server, config.port);
 	sim.url = `http://127.0.0.1:${port}`;
+	// the recordings' own origin (like the service's file storage): nothing but the recordings there
+	let recordingServer = null;
+	if (config.recordingHost) {
+		recordingServer = http.createServer((req, res) => {
+			if ((req.url || '').startsWith(RECORDINGS_PREFIX)) return answer(req, res);
+			res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ message: 'Not Found' }));
+		});
+		try {
+			sim.recordingUrl = `http://127.0.0.1:${await listen(recordingServer, 0)}`;
+		} catch (err) {
+			await closeServer(server);
+			throw err;
+		}
+	}
 	sim.reset();
 
 	let closed = null;
@@ -371,6 +442,12 @@ async function startSimulator(options = {}) {
 		get log() {
 			return sim.log;
 		},
+		/** Requests for recordings, on either origin (see Simulator.recordingEntry). */
+		get recordingLog() {
+			return sim.recordingLog;
+		},
+		/** The origin of the recordings with `recordingHost`, else null (they are served at `url`). */
+		recordingUrl: sim.recordingUrl,
 		get config() {
 			return sim.config;
 		},
@@ -382,10 +459,7 @@ async function startSimulator(options = {}) {
 			if (!closed) {
 				for (const t of sim.timers) clearTimeout(t);
 				sim.timers.clear();
-				closed = new Promise((resolve) => {
-					server.close(() => resolve());
-					server.closeAllConnections();
-				});
+				closed = Promise.all([closeServer(server), recordingServer && closeServer(recordingServer)]).then(() => undefined);
 			}
 			return closed;
 		},

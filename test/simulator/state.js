@@ -11,10 +11,10 @@ const AREA_SEEDS = ['messaging', 'telephony', 'organisation'].map((name) => requ
 
 const COLLECTIONS = ['assistants', 'knowledgebases', 'documents', 'tools', 'leads', 'calls', 'conversations'];
 
-function createState({ seed = true, baseUrl = null } = {}) {
+function createState({ seed = true, baseUrl = null, recordingBaseUrl = null } = {}) {
 	const now = Date.now();
 	const state = {
-		meta: { baseUrl, seeded: Boolean(seed), created_at: new Date(now).toISOString() },
+		meta: { baseUrl, recordingBaseUrl, seeded: Boolean(seed), created_at: new Date(now).toISOString() },
 		...accountFixtures(now),
 	};
 	for (const name of COLLECTIONS) state[name] = [];

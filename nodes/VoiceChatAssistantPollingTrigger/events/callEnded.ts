@@ -4,7 +4,7 @@ import { CALL_TYPES } from '../../VoiceChatAssistant/descriptions';
 import { downloadRecording } from '../../VoiceChatAssistant/transport/recording';
 import type { CallWalk } from '../calls';
 import { isFinal, pollCalls, startCallWalk } from '../calls';
-import { readNewest } from '../pages';
+import { MAX_SIDE_READS_PER_POLL, readNewest } from '../pages';
 import type { EventRun, PollEvent } from './event';
 import { checkType, locatorText, positiveId, readAssistantId } from './event';
 
@@ -31,7 +31,12 @@ export const callEnded: PollEvent = {
 			for (const call of calls) {
 				const item: INodeExecutionData = { json: call };
 				if (filters.downloadRecording === true && typeof call.recording_url === 'string') {
-					item.binary = { data: await downloadRecording(ctx, call.recording_url, call.id) };
+					try {
+						item.binary = { data: await downloadRecording(ctx, call.recording_url, call.id) };
+					} catch (error) {
+						// the call is emitted all the same: a failed download must not hold the event back
+						item.json = { ...call, recording_error: (error as Error).message };
+					}
 				}
 				items.push(item);
 			}
@@ -52,7 +57,14 @@ export const callEnded: PollEvent = {
 			},
 			async poll(state, now) {
 				const ended = (
-					await pollCalls(ctx, qs, (state.calls as { walk: CallWalk }).walk, now)
+					await pollCalls(
+						ctx,
+						qs,
+						(state.calls as { walk: CallWalk }).walk,
+						now,
+						// one download per call: a poll downloads at most this many, the rest come next poll
+						filters.downloadRecording === true ? MAX_SIDE_READS_PER_POLL : Infinity,
+					)
 				).filter(wanted);
 				return ended.length ? await output(ended) : null;
 			},

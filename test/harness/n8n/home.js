@@ -70,6 +70,16 @@ async function createN8nHome({ line = currentLine(), packageTarball = packedTarb
 			await importWorkflows(cli, folder, wf, `workflow-${wf.id}.json`);
 			return wf.id;
 		},
+		/** Imports several workflows with one CLI command (one n8n boot); returns their ids. */
+		async importWorkflows(workflows) {
+			const list = workflows.map((workflow) => {
+				const wf = { active: false, settings: {}, ...workflow };
+				if (!wf.id) wf.id = `e2eWorkflow${String(++workflowCounter).padStart(5, '0')}`;
+				return wf;
+			});
+			await importWorkflows(cli, folder, list, `workflows-${list[0].id}-${list.length}.json`);
+			return list.map((wf) => wf.id);
+		},
 		/** Executes a workflow through the CLI; `run` is the parsed run data. */
 		async execute(workflowId) {
 			return await executeWorkflow(cli, workflowId, logFile);
@@ -113,6 +123,16 @@ async function createN8nHome({ line = currentLine(), packageTarball = packedTarb
 				throw error;
 			});
 			return server;
+		},
+		/**
+		 * Stops `server`, runs `whileStopped` (what happens while n8n is down), then starts n8n again
+		 * on the same port, so that the URLs it registered (webhooks) are its URLs again.
+		 */
+		async restart(server, whileStopped) {
+			const port = Number(new URL(server.baseUrl).port);
+			await server.stop();
+			if (whileStopped) await whileStopped();
+			return await home.start({ port });
 		},
 		/** Stops any server still running (a failed test) and removes the user folder. */
 		async cleanup() {

@@ -13,9 +13,11 @@
  *   POST /__sim/calls/seed           {count, assistant_id?, status?, type?, campaign_id?, days?} → {created, first_id, last_id, total}
  *   POST /__sim/calls/complete       completes a call and delivers the webhooks → {call, deliveries, skipped}
  *                                    (`redeliver: true` delivers once more, as when the service missed the answer)
- *   POST /__sim/faults               {method, path, rate, kinds, seed?} (or {clear: true}): injected failures
+ *   POST /__sim/faults               {method, path, rate, kinds, seed?, after?, times?} (or {clear: true}): injected failures
+ *                                    (a path ending in `*` matches by prefix; `GET /__sim/recordings/*` fails the recordings)
  *   POST /__sim/conversations/end    ends a chat and delivers the conversation-ended webhook → {payload, deliveries}
  *   GET  /__sim/recordings/:file     a few bytes of audio/mpeg (the calls' recording_url)
+ *   GET  /__sim/recording-log?since=N  the requests for recordings from index N (origin, headers, carriesKey, status)
  */
 const { Validator, INVALID } = require('../validate');
 const { HttpError, has, isoSeconds, sqlTime, clone, uuid } = require('../util');
@@ -304,6 +306,11 @@ function register(router) {
 
 	router.post('/__sim/log/clear', ({ sim }) => ok({ cleared: sim.clearLog() }));
 
+	router.get('/__sim/recording-log', ({ sim, query }) => {
+		const since = /^\d+$/.test(query.since || '') ? Number(query.since) : 0;
+		return ok(sim.recordingLog.slice(since));
+	});
+
 	router.post('/__sim/reset', ({ sim, body }) => {
 		if (body && has(body, 'seed')) sim.setConfig({ seed: Boolean(body.seed) });
 		sim.reset();
@@ -338,10 +345,12 @@ function register(router) {
 		const rate = v.check('rate', { required: true, type: 'number', min: 0, max: 1 });
 		const kinds = v.check('kinds', { required: true, type: 'array' });
 		const seed = v.check('seed', { type: 'integer', nullable: true });
+		const after = v.check('after', { type: 'integer', nullable: true, min: 0 });
+		const times = v.check('times', { type: 'integer', nullable: true, min: 1 });
 		v.throwIfFailed();
 		const known = ['refuse-503', 'refuse-500', 'lose-502', 'lose-reset'];
 		if (!kinds.value.length || kinds.value.some((k) => !known.includes(k))) throw new HttpError(422, { message: `kinds: any of ${known.join(', ')}` });
-		const rule = { method: method.value, path: path.value, rate: rate.value, kinds: kinds.value, state: seed.value ?? 1, count: 0, injected: {} };
+		const rule = { method: method.value, path: path.value, rate: rate.value, kinds: kinds.value, state: seed.value ?? 1, count: 0, injected: {}, after: after.value ?? 0, times: times.value ?? null, passed: 0 };
 		sim.faults = [...(sim.faults || []), rule];
 		return ok({ faults: sim.faults });
 	});

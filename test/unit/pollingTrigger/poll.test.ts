@@ -149,7 +149,10 @@ describe('Voice Chat Assistant Polling Trigger', () => {
 				.get('/api/user/conversations').query({ type: 'widget', per_page: 100, page: 1 })
 				.reply(200, { data: [chat('c', '2026-11-23 10:02:00', 1)], next_cursor: 'abc' })
 				.get('/api/user/conversations').query({ type: 'widget', per_page: 100, cursor: 'abc' })
-				.reply(200, { data: [chat('b', '2026-11-23 10:01:00', 1), chat('a', '2026-11-23 10:00:00', 1)], next_cursor: 'def' });
+				.reply(200, { data: [chat('b', '2026-11-23 10:01:00', 1), chat('a', '2026-11-23 10:00:00', 1)], next_cursor: 'def' })
+				// a chat of the mark's own second could follow "a": the walk reads on to an older one
+				.get('/api/user/conversations').query({ type: 'widget', per_page: 100, cursor: 'def' })
+				.reply(200, { data: [chat('z', '2026-11-23 09:59:59', 1)], next_cursor: 'ghi' });
 			expect(json(await node.poll.call(poller(parameters, state)))?.map((c) => c.id)).toEqual(['b', 'c']);
 			expect(nock.isDone()).toBe(true);
 		});

@@ -19,12 +19,14 @@ import { NodeConnectionTypes, NodeHelpers } from 'n8n-workflow';
 
 import { VoiceChatAssistant } from '../../../nodes/VoiceChatAssistant/VoiceChatAssistant.node';
 import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
+import { VoiceChatAssistantPollingTrigger } from '../../../nodes/VoiceChatAssistantPollingTrigger/VoiceChatAssistantPollingTrigger.node';
 
 export const TYPES = {
 	manualTrigger: 'n8n-nodes-base.manualTrigger',
 	items: 'test.items',
 	action: 'n8n-nodes-voice-chat-assistant.voiceChatAssistant',
 	trigger: 'n8n-nodes-voice-chat-assistant.voiceChatAssistantTrigger',
+	pollingTrigger: 'n8n-nodes-voice-chat-assistant.voiceChatAssistantPollingTrigger',
 } as const;
 
 /** n8n's Manual Trigger as n8n runs it: a trigger whose manual function emits one empty item. */
@@ -106,6 +108,7 @@ const registry: Record<string, INodeType | IVersionedNodeType> = {
 	[TYPES.items]: new Items(),
 	[TYPES.action]: new VoiceChatAssistant(),
 	[TYPES.trigger]: new VoiceChatAssistantTrigger(),
+	[TYPES.pollingTrigger]: new VoiceChatAssistantPollingTrigger(),
 };
 
 export const nodeTypes: INodeTypes = {

@@ -16,7 +16,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { ExecutionLifecycleHooks, HookContext, WebhookContext, WorkflowExecute } from 'n8n-core';
+import { ExecutionLifecycleHooks, HookContext, PollContext, WebhookContext, WorkflowExecute } from 'n8n-core';
 import type {
 	ExecutionBaseError,
 	ICredentialDataDecryptedObject,
@@ -303,6 +303,22 @@ export class TestWorkflow {
 		const fn = nodeType.webhookMethods?.default?.[method];
 		if (!fn) throw new Error(`Node "${nodeName}" has no webhook method ${method}`);
 		return await fn.call(context);
+	}
+
+	/**
+	 * One poll of a polling trigger as n8n's poll executor runs it: the node's
+	 * `poll()` in n8n-core's PollContext (`trigger` mode), with the workflow's
+	 * static data. Resolves to what the poll emits (null for nothing); a poll
+	 * that throws rejects.
+	 */
+	async poll(nodeName: string): Promise<INodeExecutionData[][] | null> {
+		await setupN8nCore();
+		const node = this.node(nodeName);
+		const { additionalData } = this.additionalData(`poll-${++executionCounter}`, 'trigger');
+		const context = new PollContext(this.workflow, node, additionalData, 'trigger', 'activate');
+		const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
+		if (!nodeType.poll) throw new Error(`Node "${nodeName}" has no poll method`);
+		return await nodeType.poll.call(context);
 	}
 
 	/** The URL n8n gives the trigger's webhook (production, or test with `test: true`). */
