@@ -127,6 +127,8 @@ export class TestWorkflow {
 
 	private baseUrl = 'http://127.0.0.1:5678';
 
+	private readonly pollContexts = new Map<string, PollContext>();
+
 	private deliveryWaiters: Array<{ count: number; resolve: () => void }> = [];
 
 	constructor(json: WorkflowJson, options: WorkflowOptions) {
@@ -308,14 +310,19 @@ export class TestWorkflow {
 	/**
 	 * One poll of a polling trigger as n8n's poll executor runs it: the node's
 	 * `poll()` in n8n-core's PollContext (`trigger` mode), with the workflow's
-	 * static data. Resolves to what the poll emits (null for nothing); a poll
-	 * that throws rejects.
+	 * static data, one context for every poll of the node (n8n creates it once
+	 * per activation). Resolves to what the poll emits (null for nothing); a
+	 * poll that throws rejects.
 	 */
 	async poll(nodeName: string): Promise<INodeExecutionData[][] | null> {
 		await setupN8nCore();
 		const node = this.node(nodeName);
-		const { additionalData } = this.additionalData(`poll-${++executionCounter}`, 'trigger');
-		const context = new PollContext(this.workflow, node, additionalData, 'trigger', 'activate');
+		let context = this.pollContexts.get(nodeName);
+		if (!context) {
+			const { additionalData } = this.additionalData(`poll-${++executionCounter}`, 'trigger');
+			context = new PollContext(this.workflow, node, additionalData, 'trigger', 'activate');
+			this.pollContexts.set(nodeName, context);
+		}
 		const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 		if (!nodeType.poll) throw new Error(`Node "${nodeName}" has no poll method`);
 		return await nodeType.poll.call(context);
