@@ -7,9 +7,9 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { NodeConnectionTypes } from 'n8n-workflow';
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { downloadRecording } from '../VoiceChatAssistant/transport/recording';
+import { downloadRecording, recordingUrlOfCall } from '../VoiceChatAssistant/transport/recording';
 
 import {
 	APP_DESCRIPTION,
@@ -19,9 +19,10 @@ import {
 import { searchAssistants } from '../VoiceChatAssistant/methods/listSearch';
 import { whenCredentialChosen } from '../VoiceChatAssistant/methods/credentialGuard';
 import { asId, parsePayload, queryValue, statusAllowed, toItem } from './payload';
+import { withCaughtUp } from './catchUp';
 import { checkExists, create, remove } from './lifecycle';
 import { PROBE_ANSWER_KEY, PROBE_HEADER } from './ownership';
-import { deliveryKey, isReplay } from './replays';
+import { deliveryKey, remember, seen } from './replays';
 import {
 	CONVERSATION_ENDED,
 	INBOUND,
@@ -32,6 +33,7 @@ import {
 	readRegistration,
 	safeEqual,
 } from './registration';
+import type { RegisteredAssistant, Registration } from './registration';
 
 /** Writes the answer to the service and tells n8n that it is sent. */
 function answer(
@@ -205,11 +207,11 @@ export class VoiceChatAssistantTrigger implements INodeType {
 				type: 'boolean',
 				default: true,
 				description:
-					"Whether to refuse (HTTP 401) calls of the webhook URL that lack the random secret this node adds to the URL it registers. The service signs nothing, so the secret is what tells its calls from anyone else's.",
+					"Whether to refuse (HTTP 401) calls of the webhook URL that lack the random secret this node adds to the URL it registers for each assistant. The service signs nothing, so the secret is what tells its calls from anyone else's.",
 			},
 			{
 				displayName:
-					'Without the secret check, anyone who knows the webhook URL can start this workflow with made-up call data. Turn it off only when something between the service and n8n strips query strings.',
+					'Without the secret check, anyone who knows the webhook URL can start this workflow with made-up call data, and "Download Recording" cannot be used. Turn it off only when something between the service and n8n strips query strings.',
 				name: 'verifySecretOffNotice',
 				type: 'notice',
 				default: '',
@@ -238,7 +240,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 						type: 'boolean',
 						default: false,
 						description:
-							'Whether to download the call recording (when the call has one) into the binary property "data" of the item',
+							'Whether to download the call recording (when the call has one) into the binary property "data" of the item. The recording is read from the service for the call, never from the address in the posted data, and needs "Verify Secret" on. When it cannot be had, the item comes without it and with "recording_error".',
 						displayOptions: { show: { '/event': [INBOUND, POST_CALL] } },
 					},
 					{
@@ -289,29 +291,27 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		const query = this.getQueryData();
 		const registration = readRegistration(this.getWorkflowStaticData('node'));
 
-		// another trigger of this package asking whether this URL is live (starts nothing)
+		// another trigger of this package on this n8n asking whether this URL is live (starts nothing)
 		const headers = this.getHeaderData() as IDataObject;
 		if (headers[PROBE_HEADER] !== undefined) {
-			const secret = queryValue(query, 'secret');
-			const id = asId(queryValue(query, 'assistant_id'));
-			const entry = registration?.assistants.find((a) => a.id === id);
-			if (
-				!registration ||
-				!entry ||
-				secret === undefined ||
-				!safeEqual(secret, registration.secret)
-			) {
-				return answer(this, 404, { message: 'Not registered' });
-			}
+			const entry = authenticated(registration, query);
+			if (!entry) return answer(this, 404, { message: 'Not registered' });
 			return answer(this, 200, {
 				[PROBE_ANSWER_KEY]: 'live',
 				giveBack: entry.giveBack.map(copyTarget),
 			});
 		}
 
-		if (this.getNodeParameter('verifySecret', true) !== false) {
-			const secret = queryValue(query, 'secret');
-			if (!registration || secret === undefined || !safeEqual(secret, registration.secret)) {
+		// the assistant the delivery names must be a registered one, with its own secret
+		const verified = this.getNodeParameter('verifySecret', true) !== false;
+		const named = asId(queryValue(query, 'assistant_id'));
+		if (verified) {
+			if (!authenticated(registration, query)) {
+				return answer(this, 401, { message: 'Unauthorized' });
+			}
+		} else if (named !== null) {
+			const watched = registration ? registration.assistants.map((a) => a.id) : safeIds(this);
+			if (!watched.includes(named as number)) {
 				return answer(this, 401, { message: 'Unauthorized' });
 			}
 		}
@@ -339,10 +339,10 @@ export class VoiceChatAssistantTrigger implements INodeType {
 			this.getMode() === 'manual'
 				? undefined
 				: deliveryKey(`${this.getWorkflow().id}|${this.getNode().id}`, event, payload);
-		if (key !== undefined && isReplay(key)) {
+		if (key !== undefined && seen(key)) {
 			return answer(this, 200, { received: true, duplicate: true });
 		}
-		let assistantId = asId(queryValue(query, 'assistant_id') ?? payload.assistant_id);
+		let assistantId = verified ? named : asId(named ?? payload.assistant_id);
 		if (assistantId === null) {
 			const watched = registration ? registration.assistants.map((a) => a.id) : safeIds(this);
 			if (watched.length === 1) assistantId = watched[0];
@@ -351,13 +351,91 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		const immediately = this.getNodeParameter('responseMode', 'onReceived') === 'onReceived';
 		// the service gets its answer first; the recording is fetched while it waits for nothing
 		if (immediately) this.getResponseObject().status(200).json({ received: true });
-		if (options.downloadRecording === true && typeof payload.recording_url === 'string') {
-			item.binary = {
-				data: await downloadRecording(this, payload.recording_url, payload.id),
-			};
+		if (event !== CONVERSATION_ENDED && options.downloadRecording === true) {
+			await attachRecording(this, item, payload, verified ? assistantId : null);
 		}
-		const workflowData = [[item]];
+		// the item is built: from here on a repeat of this delivery is a replay
+		if (key !== undefined) remember(key);
+		// calls that ended while n8n could not receive start with this one
+		const items = await withCaughtUp(this, item, {
+			event,
+			assistantId,
+			payload,
+			registration,
+			options,
+		});
+
+		const workflowData = [items];
 		return immediately ? { noWebhookResponse: true, workflowData } : { workflowData };
+	}
+}
+
+/**
+ * The registered assistant a delivery names (`assistant_id`) when the
+ * delivery carries that assistant's secret (compared in constant time), else
+ * undefined.
+ */
+function authenticated(
+	registration: Registration | undefined,
+	query: unknown,
+): RegisteredAssistant | undefined {
+	const id = asId(queryValue(query, 'assistant_id'));
+	const secret = queryValue(query, 'secret');
+	if (!registration || typeof id !== 'number' || secret === undefined) return undefined;
+	const entry = registration.assistants.find((a) => a.id === id);
+	return entry && safeEqual(secret, entry.secret) ? entry : undefined;
+}
+
+/**
+ * Downloads the call's recording into the item's binary "data". The
+ * recording's address is read from the service's call list for the verified
+ * assistant, never taken from the post. What fails does not hold the event
+ * back: the item goes on without the binary and with `recording_error`.
+ */
+async function attachRecording(
+	ctx: IWebhookFunctions,
+	item: INodeExecutionData,
+	payload: IDataObject,
+	assistantId: number | string | null,
+): Promise<void> {
+	// the service says the call has no recording
+	if (
+		'recording_url' in payload &&
+		(payload.recording_url === null || payload.recording_url === '')
+	)
+		return;
+	const callId = payload.id ?? payload.call_id;
+	const label =
+		typeof callId === 'number' || typeof callId === 'string' ? String(callId) : 'without an id';
+	try {
+		if (typeof assistantId !== 'number') {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				'The recording is downloaded only for deliveries with a verified secret (turn "Verify Secret" on)',
+			);
+		}
+		if (
+			typeof callId !== 'number' &&
+			!(typeof callId === 'string' && /^\d+$/.test(callId.trim()))
+		) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				'The call data has no call id ("id"), so its recording cannot be looked up',
+			);
+		}
+		const url = await recordingUrlOfCall(ctx, {
+			assistantId,
+			callId: String(callId).trim(),
+			customerPhone: payload.customer_phone,
+			when: payload.created_at ?? payload.finished_at,
+		});
+		item.binary = { data: await downloadRecording(ctx, url, callId) };
+	} catch (error) {
+		const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+		item.json.recording_error = message;
+		ctx.logger.warn(
+			`Voice Chat Assistant Trigger: call ${label} goes on without its recording: ${message}`,
+		);
 	}
 }
 

@@ -8,14 +8,16 @@ import {
 	hostOf,
 	isSameNode,
 	isSameWebhook,
-	isTriggerUrl,
+	mayProbe,
 	occupiedError,
 	probe,
 	readWebhookStates,
 } from './ownership';
 import type { AssistantWebhookState } from './ownership';
+import { clearCatchUp, startCatchUp } from './catchUp';
 import {
 	aboutAssistant,
+	assertReachable,
 	disableWebhook,
 	enableWebhook,
 	newSecret,
@@ -51,6 +53,7 @@ const LOG = 'Voice Chat Assistant Trigger:';
 export async function checkExists(ctx: IHookFunctions): Promise<boolean> {
 	const registration = readRegistration(ctx.getWorkflowStaticData('node'));
 	const wanted = readWanted(ctx);
+	await assertReachable(ctx, wanted.webhookUrl);
 	if (!registration || !registrationMatches(registration, wanted)) return false;
 	const states = await readWebhookStates(ctx, registration.event, wanted.assistantIds);
 	for (const entry of registration.assistants) {
@@ -59,7 +62,7 @@ export async function checkExists(ctx: IHookFunctions): Promise<boolean> {
 		if (!state.readable || holds(state, entry.url)) continue;
 		if (
 			state.target.active &&
-			isTriggerUrl(state.target.url) &&
+			mayProbe(ctx, state.target.url) &&
 			!isSameWebhook(state.target.url, wanted.webhookUrl)
 		) {
 			if ((await probe(ctx, state.target.url as string)).live) {
@@ -106,7 +109,7 @@ async function decideGiveBack(
 }
 
 /**
- * Registers the webhook URL (with a new secret) on every watched assistant,
+ * Registers the webhook URL (with a new secret per assistant) on every watched assistant,
  * saving what each posted to before. All or nothing: when one assistant fails,
  * the ones registered by this call get their previous target back and the
  * static data is left as it was before the error is reported.
@@ -114,6 +117,7 @@ async function decideGiveBack(
 export async function create(ctx: IHookFunctions): Promise<boolean> {
 	const staticData = ctx.getWorkflowStaticData('node');
 	const wanted = readWanted(ctx);
+	await assertReachable(ctx, wanted.webhookUrl);
 	const previous = readRegistration(staticData);
 	const earlierOf = (id: number) =>
 		previous && previous.event === wanted.event
@@ -133,7 +137,6 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 	const registration: Registration = {
 		event: wanted.event,
 		webhookUrl: wanted.webhookUrl,
-		secret: newSecret(),
 		assistants: [],
 		settings: wanted.settings,
 	};
@@ -149,7 +152,9 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 		);
 	}
 	for (const assistantId of wanted.assistantIds) {
-		const url = registeredUrl(wanted.webhookUrl, assistantId, registration.secret);
+		// a secret per assistant: a delivery naming one assistant cannot pass with another's
+		const secret = newSecret();
+		const url = registeredUrl(wanted.webhookUrl, assistantId, secret);
 		try {
 			const giveBack = await decideGiveBack(
 				ctx,
@@ -159,7 +164,7 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 				earlierOf(assistantId),
 			);
 			await enableWebhook(ctx, wanted.event, assistantId, url, wanted.settings);
-			registration.assistants.push({ id: assistantId, url, giveBack });
+			registration.assistants.push({ id: assistantId, url, secret, giveBack });
 			writeRegistration(staticData, registration);
 		} catch (error) {
 			const kept: RegisteredAssistant[] = [];
@@ -178,6 +183,8 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 			throw aboutAssistant(ctx.getNode(), error, assistantId, 'Registering the webhook');
 		}
 	}
+	// calls that end from now on are this trigger's: a downtime before the first delivery is caught up too
+	startCatchUp(ctx, wanted.assistantIds);
 	return true;
 }
 
@@ -206,6 +213,7 @@ async function giveBack(
  */
 export async function remove(ctx: IHookFunctions): Promise<boolean> {
 	const staticData = ctx.getWorkflowStaticData('node');
+	clearCatchUp(ctx);
 	const registration = readRegistration(staticData);
 	if (!registration) {
 		writeRegistration(staticData, undefined);

@@ -20,6 +20,11 @@ import type { PostCallSettings, TriggerEvent, WebhookTarget } from './registrati
  * live with a probe: a POST carrying PROBE_HEADER, which the trigger answers
  * (without starting the workflow) with the targets it would give back. That
  * is how a chain F → A → B ends with F again whichever of A and B goes first.
+ *
+ * Probes go only to this n8n's own webhooks: URLs under the base of this
+ * trigger's webhook URL (its origin and path without `/<webhook id>/webhook`,
+ * production and test endpoint). A URL that looks like a trigger's elsewhere
+ * is never probed: it is treated like any other URL.
  */
 
 /** Header of a liveness probe between triggers of this package. */
@@ -124,6 +129,53 @@ export function isTriggerUrl(url: string | null): boolean {
 	}
 }
 
+/**
+ * The bases of this n8n's webhook URLs, from this trigger's webhook URL: its
+ * origin and path without the last two segments (`/<webhook id>/webhook`),
+ * e.g. `https://n8n.example.com/webhook`, and the same with the test endpoint
+ * (`/webhook-test`) for a production URL, or the production endpoint for a
+ * test URL, so that a test listener and an active workflow of this n8n can
+ * ask each other.
+ */
+export function webhookBases(webhookUrl: string): string[] {
+	try {
+		const url = new URL(webhookUrl);
+		const segments = url.pathname.replace(/\/+$/, '').split('/');
+		if (segments.length < 4) return [];
+		const prefix = segments.slice(0, -3).join('/');
+		const endpoint = segments[segments.length - 3];
+		const twin = endpoint.endsWith('-test')
+			? endpoint.slice(0, -'-test'.length)
+			: `${endpoint}-test`;
+		return [endpoint, twin].filter(Boolean).map((e) => `${url.origin}${prefix}/${e}`);
+	} catch {
+		return [];
+	}
+}
+
+/** Whether `url` is a trigger URL under one of `bases` (this n8n's own webhooks), and so may be probed. */
+export function isOnWebhookBase(url: string | null, bases: string[]): boolean {
+	if (!url || !isTriggerUrl(url)) return false;
+	try {
+		const candidate = new URL(url);
+		if (candidate.username || candidate.password) return false;
+		return bases.some((base) => {
+			const prefix = new URL(`${base}/`);
+			return candidate.origin === prefix.origin && candidate.pathname.startsWith(prefix.pathname);
+		});
+	} catch {
+		return false;
+	}
+}
+
+/** Whether `url` belongs to a trigger of this package on this n8n (the only URLs that are probed). */
+export function mayProbe(
+	ctx: Pick<IHookFunctions, 'getNodeWebhookUrl'>,
+	url: string | null,
+): boolean {
+	return isOnWebhookBase(url, webhookBases(ctx.getNodeWebhookUrl('default') ?? ''));
+}
+
 /** Whether `url` was registered for n8n's URL `webhookUrl` (this very registration, any secret). */
 export function isSameWebhook(url: string | null, webhookUrl: string): boolean {
 	return url !== null && isTriggerUrl(url) && withoutQuery(url) === withoutQuery(webhookUrl);
@@ -150,11 +202,13 @@ export function hostOf(url: string | null): string {
  * Asks the trigger behind `url` whether it is live. Live means: it answered
  * the probe as a trigger of this package holding this very URL; anything else
  * (404 from n8n for a deactivated workflow, 401, no connection) is not live.
+ * A URL off this n8n's webhook base is not asked (and not live).
  */
 export async function probe(
 	ctx: IHookFunctions,
 	url: string,
 ): Promise<{ live: boolean; giveBack: WebhookTarget[] }> {
+	if (!mayProbe(ctx, url)) return { live: false, giveBack: [] };
 	try {
 		const response = (await ctx.helpers.httpRequest({
 			method: 'POST',
@@ -181,14 +235,15 @@ export async function probe(
 /**
  * The targets to give back when this trigger takes over an assistant posting
  * to `current`: the current target first, then, when it is another live
- * trigger of this package, the targets that one would give back. A trigger
- * that no longer answers is skipped (giving calls back to it would lose them).
+ * trigger of this package on this n8n, the targets that one would give back.
+ * A trigger that no longer answers is skipped (giving calls back to it would
+ * lose them). A URL elsewhere is kept as it is, whatever it looks like.
  */
 export async function giveBackFrom(
 	ctx: IHookFunctions,
 	current: WebhookTarget,
 ): Promise<WebhookTarget[]> {
-	if (!current.active || !isTriggerUrl(current.url)) return [current];
+	if (!current.active || !mayProbe(ctx, current.url)) return [current];
 	const answer = await probe(ctx, current.url as string);
 	if (!answer.live) return [];
 	return [current, ...answer.giveBack].slice(0, MAX_GIVE_BACK);
@@ -196,15 +251,16 @@ export async function giveBackFrom(
 
 /**
  * The first target of `giveBack` that can take calls: a switched-off or empty
- * target and a URL outside this package are taken as they are; another
- * trigger of this package only when it answers the probe.
+ * target and a URL that is not a trigger of this package on this n8n are
+ * taken as they are; a trigger of this package on this n8n only when it
+ * answers the probe.
  */
 export async function firstLiveTarget(
 	ctx: IHookFunctions,
 	giveBack: WebhookTarget[],
 ): Promise<WebhookTarget | undefined> {
 	for (const target of giveBack) {
-		if (!target.active || !isTriggerUrl(target.url)) return target;
+		if (!target.active || !mayProbe(ctx, target.url)) return target;
 		if ((await probe(ctx, target.url as string)).live) return target;
 	}
 	return undefined;

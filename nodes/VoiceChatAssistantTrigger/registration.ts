@@ -2,16 +2,23 @@ import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, randomString } from 'n8n-workflow';
 
 import { apiRequest, isObject } from '../VoiceChatAssistant/transport';
+import { credentialSettings } from '../VoiceChatAssistant/transport/credentials';
+import type { RequestContext } from '../VoiceChatAssistant/transport/credentials';
 import { isBlank, locatorValue, parseId } from '../VoiceChatAssistant/shared/ids';
 
 /**
  * What the trigger registers at the service, and how it remembers it.
  *
  * The service holds one webhook URL per assistant and signs nothing, so every
- * registration carries a random secret and the assistant's id as query
- * parameters of the URL it registers:
+ * registration carries the assistant's id and a random secret of its own (one
+ * per assistant) as query parameters of the URL it registers:
  *
- *   <n8n webhook URL>?assistant_id=<id>&secret=<secret>
+ *   <n8n webhook URL>?assistant_id=<id>&secret=<secret of that assistant>
+ *
+ * A delivery counts only when its secret is the one of the assistant it names.
+ * Registrations saved before secrets were per assistant (one `secret` for all,
+ * beside the list) are read as that secret for each assistant, until the next
+ * activation registers new ones.
  *
  * The registration is kept in the node's static data, which n8n saves with the
  * workflow: `checkExists` compares it with the node's current settings (so a
@@ -60,6 +67,8 @@ export interface RegisteredAssistant {
 	id: number;
 	/** The URL registered for this assistant, secret included. */
 	url: string;
+	/** The secret in that URL: a delivery naming this assistant must carry it. */
+	secret: string;
 	/**
 	 * What to give the assistant back on removal, first choice first: the
 	 * target it had before this trigger took it and, when that was another
@@ -73,7 +82,6 @@ export interface Registration {
 	event: TriggerEvent;
 	/** n8n's webhook URL (test or production), without our query parameters. */
 	webhookUrl: string;
-	secret: string;
 	assistants: RegisteredAssistant[];
 	/** Post-call webhook only. */
 	settings?: PostCallSettings;
@@ -128,20 +136,22 @@ export function registeredUrl(webhookUrl: string, assistantId: number, secret: s
 export function readRegistration(staticData: IDataObject): Registration | undefined {
 	const value = staticData[KEY];
 	if (!isObject(value)) return undefined;
-	const { event, webhookUrl, secret, assistants, settings } = value;
+	const { event, webhookUrl, assistants, settings } = value;
+	// saved before secrets were per assistant: one secret for all
+	const shared = typeof value.secret === 'string' && value.secret ? value.secret : undefined;
 	if (!EVENTS.includes(event as TriggerEvent)) return undefined;
-	if (typeof webhookUrl !== 'string' || typeof secret !== 'string' || !Array.isArray(assistants))
-		return undefined;
+	if (typeof webhookUrl !== 'string' || !Array.isArray(assistants)) return undefined;
 	const list: RegisteredAssistant[] = [];
 	for (const entry of assistants) {
 		if (!isObject(entry) || typeof entry.id !== 'number' || typeof entry.url !== 'string')
 			return undefined;
-		list.push({ id: entry.id, url: entry.url, giveBack: readTargets(entry.giveBack) });
+		const secret = typeof entry.secret === 'string' && entry.secret ? entry.secret : shared;
+		if (secret === undefined) return undefined;
+		list.push({ id: entry.id, url: entry.url, secret, giveBack: readTargets(entry.giveBack) });
 	}
 	const registration: Registration = {
 		event: event as TriggerEvent,
 		webhookUrl,
-		secret,
 		assistants: list,
 	};
 	if (isObject(settings)) {
@@ -157,7 +167,7 @@ export function readRegistration(staticData: IDataObject): Registration | undefi
 export function readTarget(value: unknown): WebhookTarget | undefined {
 	if (!isObject(value)) return undefined;
 	const url = value.url === null ? null : textOrNull(value.url);
-	if (value.url !== null && url === null) return undefined;
+	if (value.url !== null && (url === null || !isHttpUrl(url))) return undefined;
 	const target: WebhookTarget = { url, active: value.active === true && url !== null };
 	if (isObject(value.settings)) {
 		target.settings = {
@@ -184,6 +194,16 @@ export function copyTarget(target: WebhookTarget): IDataObject {
 	return copy;
 }
 
+/** Whether `url` is an absolute http(s) URL. */
+export function isHttpUrl(url: string): boolean {
+	try {
+		const { protocol } = new URL(url);
+		return protocol === 'https:' || protocol === 'http:';
+	} catch {
+		return false;
+	}
+}
+
 function textOrNull(value: unknown): string | null {
 	return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
@@ -200,10 +220,10 @@ export function writeRegistration(
 	const stored: IDataObject = {
 		event: registration.event,
 		webhookUrl: registration.webhookUrl,
-		secret: registration.secret,
 		assistants: registration.assistants.map((a) => ({
 			id: a.id,
 			url: a.url,
+			secret: a.secret,
 			giveBack: a.giveBack.map(copyTarget),
 		})),
 	};
@@ -265,6 +285,21 @@ export function readWanted(ctx: IHookFunctions): Wanted {
 		);
 	}
 	const event = readEvent(ctx);
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	if (
+		event !== CONVERSATION_ENDED &&
+		options.downloadRecording === true &&
+		ctx.getNodeParameter('verifySecret', true) === false
+	) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			'"Download Recording" needs "Verify Secret" to be on',
+			{
+				description:
+					'Without the secret check anyone who knows the webhook URL can post made-up call data, and the trigger fetches no recording for such a post. Turn "Verify Secret" on, or turn the option "Download Recording" off.',
+			},
+		);
+	}
 	const policy = ctx.getNodeParameter(
 		'existingWebhook',
 		'takeOverAndGiveBack',
@@ -276,13 +311,86 @@ export function readWanted(ctx: IHookFunctions): Wanted {
 		policy: EXISTING_WEBHOOK_POLICIES.includes(policy) ? policy : 'takeOverAndGiveBack',
 	};
 	if (event === POST_CALL) {
-		const options = ctx.getNodeParameter('options', {}) as IDataObject;
 		wanted.settings = {
 			send_webhook_only_on_completed: options.onlyCompletedCalls !== false,
 			include_recording_in_webhook: options.includeRecording !== false,
 		};
 	}
 	return wanted;
+}
+
+/** The numbers of a dotted IPv4 address, or undefined. */
+function ipv4(host: string): number[] | undefined {
+	const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host);
+	if (!match) return undefined;
+	const parts = match.slice(1).map(Number);
+	return parts.every((p) => p <= 255) ? parts : undefined;
+}
+
+function localIpv4([a, b]: number[]): boolean {
+	return (
+		a === 127 || // loopback
+		a === 10 ||
+		(a === 172 && b >= 16 && b <= 31) ||
+		(a === 192 && b === 168) ||
+		(a === 169 && b === 254) || // link-local
+		a === 0
+	);
+}
+
+/**
+ * Whether a URL's host is one that only this machine or its private network
+ * can reach: localhost, loopback (127/8, ::1), private (10/8, 172.16/12,
+ * 192.168/16, fc00::/7) or link-local (169.254/16, fe80::/10) addresses.
+ */
+export function isLocalHost(hostname: string): boolean {
+	const host = hostname
+		.toLowerCase()
+		.replace(/^\[|\]$/g, '')
+		.replace(/\.$/, '');
+	if (host === 'localhost' || host.endsWith('.localhost')) return true;
+	const v4 = ipv4(host);
+	if (v4) return localIpv4(v4);
+	if (!host.includes(':')) return false;
+	if (host === '::1' || host === '::') return true;
+	// IPv4-mapped (::ffff:a.b.c.d, which URL writes as ::ffff:xxxx:xxxx)
+	const mapped = /^::ffff:(?:(\d+\.\d+\.\d+\.\d+)|([0-9a-f]{1,4}):([0-9a-f]{1,4}))$/.exec(host);
+	if (mapped) {
+		if (mapped[1]) return localIpv4(ipv4(mapped[1]) ?? [255]);
+		const high = parseInt(mapped[2], 16);
+		return localIpv4([high >> 8, high & 0xff]);
+	}
+	const first = parseInt(host.split(':')[0] || '0', 16);
+	return (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80;
+}
+
+function hostOfUrl(url: string): string | undefined {
+	try {
+		return new URL(url).hostname;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * Refuses an activation the service could never deliver to: n8n's webhook
+ * URL on a local address while the service (the credential's Base URL) is
+ * not. When both are local (a service on this machine or network) nothing is
+ * refused.
+ */
+export async function assertReachable(ctx: IHookFunctions, webhookUrl: string): Promise<void> {
+	const webhookHost = hostOfUrl(webhookUrl);
+	if (webhookHost === undefined || !isLocalHost(webhookHost)) return;
+	const { baseUrl } = await credentialSettings(ctx as RequestContext);
+	const serviceHost = hostOfUrl(baseUrl);
+	if (serviceHost === undefined || isLocalHost(serviceHost)) return;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`The service cannot reach this n8n: its webhook URL is on ${webhookHost}, a local address`,
+		{
+			description: `n8n builds webhook URLs from its WEBHOOK_URL setting, which is not set to an address the service at ${serviceHost} can reach. Set WEBHOOK_URL to the public https address of this n8n (for example WEBHOOK_URL=https://n8n.example.com/) and restart n8n, then activate again.`,
+		},
+	);
 }
 
 /**
@@ -300,8 +408,7 @@ export function registrationMatches(
 	if (registration.assistants.length !== wanted.assistantIds.length) return false;
 	for (const id of wanted.assistantIds) {
 		const entry = registration.assistants.find((a) => a.id === id);
-		if (!entry || entry.url !== registeredUrl(wanted.webhookUrl, id, registration.secret))
-			return false;
+		if (!entry || entry.url !== registeredUrl(wanted.webhookUrl, id, entry.secret)) return false;
 	}
 	if (wanted.event === POST_CALL) {
 		const a = registration.settings;

@@ -6,7 +6,9 @@ import { getClock } from '../VoiceChatAssistant/transport/clock';
  * Deliveries already received. The service retries a delivery after 30, 60
  * and 120 s when it did not see a 2xx answer in time, so a workflow can be
  * started twice for one call. A delivery whose key was seen within the last
- * hour by this trigger starts nothing and is answered 200.
+ * hour by this trigger starts nothing and is answered 200. A delivery counts
+ * as received once its item is built (`remember`), not when it arrives
+ * (`seen` only asks).
  *
  * The memory is per n8n process (the main, or the webhook process that
  * receives the deliveries in queue mode), which is where every retry of one
@@ -39,16 +41,40 @@ export function deliveryKey(
 	return undefined;
 }
 
-/** Records the key; true when it was already received within the window (a replay). */
-export function isReplay(key: string): boolean {
-	const now = getClock().now();
+/** Forgets keys older than the window (and the oldest beyond MAX_KEYS). */
+function prune(now: number) {
 	for (const [oldKey, at] of received) {
 		if (now - at <= REPLAY_WINDOW_MS && received.size <= MAX_KEYS) break;
 		received.delete(oldKey);
 	}
+}
+
+/** Whether the delivery was already received (its item built) within the window. Records nothing. */
+export function seen(key: string): boolean {
+	const now = getClock().now();
+	prune(now);
 	const at = received.get(key);
-	if (at !== undefined && now - at <= REPLAY_WINDOW_MS) return true;
+	return at !== undefined && now - at <= REPLAY_WINDOW_MS;
+}
+
+/**
+ * Records the delivery as received. Called once its item is built, so a
+ * delivery that fails before (and is delivered again) is not taken for a replay.
+ */
+export function remember(key: string): void {
+	const now = getClock().now();
+	received.delete(key);
 	received.set(key, now);
+	prune(now);
+}
+
+/**
+ * `seen` and `remember` in one: true when the delivery was already received
+ * within the window, else records it. For an item that is built already.
+ */
+export function isReplay(key: string): boolean {
+	if (seen(key)) return true;
+	remember(key);
 	return false;
 }
 

@@ -125,8 +125,9 @@ export function createContext(options: ContextOptions) {
 			sent.push(request);
 			return await httpRequest(request);
 		},
-		async prepareBinaryData(data: Buffer, fileName?: string, mimeType?: string): Promise<IBinaryData> {
-			return { data: data.toString('base64'), fileName, mimeType: mimeType ?? 'application/octet-stream', fileSize: String(data.length) } as IBinaryData;
+		async prepareBinaryData(data: Buffer | AsyncIterable<unknown>, fileName?: string, mimeType?: string): Promise<IBinaryData> {
+			const buffer = await bufferOf(data);
+			return { data: buffer.toString('base64'), fileName, mimeType: mimeType ?? 'application/octet-stream', fileSize: String(buffer.length) } as IBinaryData;
 		},
 		assertBinaryData(itemIndex: number, propertyName: string): IBinaryData {
 			const binary = items[itemIndex]?.binary?.[propertyName];
@@ -180,4 +181,12 @@ export function createContext(options: ContextOptions) {
 		helpers,
 	};
 	return { context: context as unknown as IExecuteFunctions, sent, staticData, node, binaryCalls };
+}
+
+/** The bytes of a Buffer, or of a stream read to its end (as n8n's prepareBinaryData reads one). */
+export async function bufferOf(data: Buffer | AsyncIterable<unknown>): Promise<Buffer> {
+	if (Buffer.isBuffer(data)) return data;
+	const chunks: Buffer[] = [];
+	for await (const chunk of data) chunks.push(Buffer.from(chunk as Buffer));
+	return Buffer.concat(chunks);
 }

@@ -16,6 +16,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError, deepCopy } from 'n8n-workflow';
 import { returnJsonArray } from 'n8n-core';
+import { bufferOf } from './context';
 
 import { TEST_API_KEY, TEST_BASE_URL } from './context';
 import type { TestCredentials } from './context';
@@ -127,8 +128,9 @@ function base(options: HookContextOptions) {
 			sent.push(request);
 			return await httpRequest(request);
 		},
-		async prepareBinaryData(data: Buffer, fileName?: string, mimeType?: string) {
-			return { data: data.toString('base64'), fileName, mimeType: mimeType ?? 'application/octet-stream' };
+		async prepareBinaryData(data: Buffer | AsyncIterable<unknown>, fileName?: string, mimeType?: string) {
+			const buffer = await bufferOf(data);
+			return { data: buffer.toString('base64'), fileName, mimeType: mimeType ?? 'application/octet-stream' };
 		},
 		returnJsonArray,
 	};

@@ -26,8 +26,10 @@ const DISABLE_POST_CALL = '/api/user/assistants/disable-webhook';
 const ENABLE_CHAT = '/api/user/assistants/enable-conversation-ended-webhook';
 const DISABLE_CHAT = '/api/user/assistants/disable-conversation-ended-webhook';
 const CRM = 'https://crm.example.com/hook?token=crm-token';
-/** Another workflow's trigger on another n8n (its URL carries assistant_id and a 32-character secret). */
-const OTHER = 'https://n8n.other.example.com/webhook/aaaa-other/webhook?assistant_id=12&secret=OtherSecretOtherSecretOtherSecre';
+/** Another workflow's trigger on this n8n (its URL carries assistant_id and a 32-character secret). */
+const OTHER = 'https://n8n.example.com/webhook/aaaa-other/webhook?assistant_id=12&secret=OtherSecretOtherSecretOtherSecre';
+/** A URL shaped like a trigger's, on another host: never probed. */
+const OFF_HOST = 'https://n8n.other.example.com/webhook/aaaa-other/webhook?assistant_id=12&secret=OtherSecretOtherSecretOtherSecre';
 const N8N_HOSTS = ['https://n8n.example.com', 'https://n8n.other.example.com'];
 
 interface Assistant {
@@ -180,8 +182,14 @@ function registration(staticData: IDataObject): IDataObject {
 	return staticData.registration as IDataObject;
 }
 
+/** The secret registered for one assistant. */
+function secretOf(staticData: IDataObject, id = 12): string {
+	const entry = (registration(staticData).assistants as IDataObject[]).find((a) => a.id === id);
+	return String(entry?.secret);
+}
+
 function ourUrl(staticData: IDataObject, id = 12, base = PRODUCTION_URL): string {
-	return `${base}?assistant_id=${id}&secret=${registration(staticData).secret}`;
+	return `${base}?assistant_id=${id}&secret=${secretOf(staticData, id)}`;
 }
 
 describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
@@ -200,7 +208,7 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 			const svc = service([assistant(12, { conversation_ended_webhook_url: CRM })]);
 			const { context, staticData, sent } = hook({ parameters: inboundParams({ event: 'conversationEnded' }) });
 			await expect(activate(context)).resolves.toBe('created');
-			const secret = String(registration(staticData).secret);
+			const secret = secretOf(staticData);
 			expect(lines(sent)).toEqual([
 				`GET ${LIST} page=1`,
 				`POST ${ENABLE_CHAT} {"assistant_id":12,"webhook_url":"${PRODUCTION_URL}?assistant_id=12&secret=${secret}"}`,
@@ -223,31 +231,34 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 	});
 
 	describe('create', () => {
-		it('reads the assistant first, registers the URL with assistant_id and a secret, and saves "nothing" as what to give back', async () => {
+		it('reads the assistant first, registers the URL with assistant_id and a secret of its own per assistant, and saves "nothing" as what to give back', async () => {
 			const svc = service([assistant(1), assistant(2), assistant(12), assistant(34)]);
 			const { context, staticData, sent } = hook({
 				parameters: inboundParams({ additionalAssistants: { assistant: [{ assistantId: locator(34, 'id') }] } }),
 			});
 			await expect(activate(context)).resolves.toBe('created');
-			const secret = String(registration(staticData).secret);
-			expect(secret).toMatch(SECRET);
+			const [secret12, secret34] = [secretOf(staticData, 12), secretOf(staticData, 34)];
+			expect(secret12).toMatch(SECRET);
+			expect(secret34).toMatch(SECRET);
+			expect(secret34).not.toBe(secret12);
 			// checkExists asks nothing without a registration; create pages until both assistants are found
 			expect(lines(sent)).toEqual([
 				`GET ${LIST} page=1`,
 				`GET ${LIST} page=2`,
-				`POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${PRODUCTION_URL}?assistant_id=12&secret=${secret}"}`,
-				`POST ${ENABLE_INBOUND} {"assistant_id":34,"webhook_url":"${PRODUCTION_URL}?assistant_id=34&secret=${secret}"}`,
+				`POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${PRODUCTION_URL}?assistant_id=12&secret=${secret12}"}`,
+				`POST ${ENABLE_INBOUND} {"assistant_id":34,"webhook_url":"${PRODUCTION_URL}?assistant_id=34&secret=${secret34}"}`,
 			]);
 			expect(staticData).toEqual({
 				registration: {
 					event: 'inboundCallCompleted',
 					webhookUrl: PRODUCTION_URL,
-					secret,
 					assistants: [
-						{ id: 12, url: ourUrl(staticData, 12), giveBack: [{ url: null, active: false }] },
-						{ id: 34, url: ourUrl(staticData, 34), giveBack: [{ url: null, active: false }] },
+						{ id: 12, url: ourUrl(staticData, 12), secret: secret12, giveBack: [{ url: null, active: false }] },
+						{ id: 34, url: ourUrl(staticData, 34), secret: secret34, giveBack: [{ url: null, active: false }] },
 					],
 				},
+				// calls that end from activation on are caught up after a downtime (catchUp.ts)
+				catchUp: { assistants: { 12: { at: clock.now(), recent: [] }, 34: { at: clock.now(), recent: [] } } },
 			});
 			expect(svc.assistants[2].inbound_webhook_url).toBe(ourUrl(staticData, 12));
 		});
@@ -335,6 +346,38 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 			expect((registration(staticData).assistants as IDataObject[])[0].giveBack).toEqual([]);
 		});
 
+		it('a URL shaped like a trigger\'s on another host is not probed: it is kept to give back as it is', async () => {
+			service([assistant(12, { inbound_webhook_url: OFF_HOST })], new Map([[OFF_HOST, [{ url: CRM, active: true }]]]));
+			const { context, staticData, sent } = hook({ parameters: inboundParams() });
+			await activate(context);
+			expect(lines(sent)).toEqual([
+				`GET ${LIST} page=1`,
+				`POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${ourUrl(staticData)}"}`,
+			]);
+			expect((registration(staticData).assistants as IDataObject[])[0].giveBack).toEqual([{ url: OFF_HOST, active: true }]);
+			// removal gives it back without asking it either
+			sent.length = 0;
+			await methods.delete.call(context);
+			expect(lines(sent)).toEqual([`GET ${LIST} page=1`, `POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${OFF_HOST}"}`]);
+		});
+
+		it("a probe's answer is checked before use: give-back targets that are not http(s) URLs are dropped, off-host trigger URLs are never probed", async () => {
+			const answer = [{ url: 'javascript:alert(1)', active: true }, { url: 'file:///etc/passwd', active: true }, { url: OFF_HOST, active: true }, { url: CRM, active: true }];
+			service([assistant(12, { inbound_webhook_url: OTHER })], new Map([[OTHER, answer]]));
+			const { context, staticData, sent } = hook({ parameters: inboundParams() });
+			await activate(context);
+			expect(lines(sent)).toEqual([
+				`GET ${LIST} page=1`,
+				`PROBE ${OTHER}`,
+				`POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${ourUrl(staticData)}"}`,
+			]);
+			expect((registration(staticData).assistants as IDataObject[])[0].giveBack).toEqual([
+				{ url: OTHER, active: true },
+				{ url: OFF_HOST, active: true },
+				{ url: CRM, active: true },
+			]);
+		});
+
 		it('listening for a test event takes over from the same node\'s production URL even with "Fail Activation"', async () => {
 			const production = `${PRODUCTION_URL}?assistant_id=12&secret=ProdSecretProdSecretProdSecret12`;
 			service([assistant(12, { inbound_webhook_url: production })], new Map([[production, [{ url: CRM, active: true }]]]));
@@ -347,6 +390,7 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 			expect((registration(staticData).assistants as IDataObject[])[0]).toEqual({
 				id: 12,
 				url: ourUrl(staticData, 12, TEST_URL),
+				secret: secretOf(staticData),
 				giveBack: [
 					{ url: production, active: true },
 					{ url: CRM, active: true },
@@ -617,7 +661,7 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 			const ctx = createWebhookContext({
 				parameters: inboundParams(),
 				staticData,
-				query: { assistant_id: '12', secret: registration(staticData).secret, ...query },
+				query: { assistant_id: '12', secret: secretOf(staticData), ...query },
 				headers: { 'x-voice-chat-assistant-probe': '1' },
 				body: {},
 			});

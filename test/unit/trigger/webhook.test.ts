@@ -1,6 +1,9 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
+import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
+import { streamingBinary } from './streamingBinary';
+
 import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/replays';
 import { PRODUCTION_URL, createWebhookContext, firstOutput, locator } from '../../helpers/hookContext';
@@ -10,15 +13,21 @@ const trigger = new VoiceChatAssistantTrigger();
 
 beforeEach(() => resetReplays());
 
+/** The secret of assistant 34 (each registered assistant has its own). */
 const SECRET = 'Qm3kZ8pR1vT6wX9yB2nC5dF7gH0jK4lA';
+const SECRETS: Record<number, string> = { 12: 'Tw0SecretForAssistantTwelve12xYz', 34: SECRET };
 
 /** Static data as create() leaves it (see lifecycle.test.ts). */
 function registeredStaticData(event = 'inboundCallCompleted', ids: number[] = [12, 34]): IDataObject {
 	const registration: IDataObject = {
 		event,
 		webhookUrl: PRODUCTION_URL,
-		secret: SECRET,
-		assistants: ids.map((id) => ({ id, url: `${PRODUCTION_URL}?assistant_id=${id}&secret=${SECRET}` })),
+		assistants: ids.map((id) => ({
+			id,
+			url: `${PRODUCTION_URL}?assistant_id=${id}&secret=${SECRETS[id]}`,
+			secret: SECRETS[id],
+			giveBack: [],
+		})),
 	};
 	if (event === 'callCompleted') {
 		registration.settings = { send_webhook_only_on_completed: true, include_recording_in_webhook: true };
@@ -107,7 +116,7 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 			expect(response.statusCode).toBe(401);
 		});
 
-		it('"Verify Secret" off accepts calls without the secret', async () => {
+		it('"Verify Secret" off accepts calls without the secret (for a watched assistant)', async () => {
 			const { result, response } = await call({ parameters: parameters({ verifySecret: false }), query: { assistant_id: '12' } });
 			expect(firstOutput(result.workflowData)).toHaveLength(1);
 			expect(firstOutput(result.workflowData)[0].assistant_id).toBe(12);
@@ -222,36 +231,59 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 			expect(firstOutput(result.workflowData)[0].event).toBe('callCompleted');
 		});
 
-		it('without assistant_id in the URL: the only watched assistant, or null when there are several', async () => {
+		it('without assistant_id in the URL: 401 with "Verify Secret"; without it the only watched assistant, or null when there are several', async () => {
+			const verified = await call({ query: { secret: SECRET } });
+			expect(verified.result).toEqual({ noWebhookResponse: true });
+			expect(verified.response.statusCode).toBe(401);
+
 			const single = await call({
 				staticData: registeredStaticData('inboundCallCompleted', [12]),
-				parameters: parameters({ additionalAssistants: {} }),
-				query: { secret: SECRET },
+				parameters: parameters({ additionalAssistants: {}, verifySecret: false }),
+				query: {},
 			});
 			expect(firstOutput(single.result.workflowData)[0].assistant_id).toBe(12);
 
-			const several = await call({ query: { secret: SECRET }, body: { ...PAYLOAD, id: 9003 } });
+			const several = await call({ parameters: parameters({ verifySecret: false }), query: {}, body: { ...PAYLOAD, id: 9003 } });
 			expect(firstOutput(several.result.workflowData)[0].assistant_id).toBeNull();
 		});
 
-		it('does not change static data', async () => {
+		it('does not change the registration', async () => {
 			const { staticData } = await call({});
-			expect(staticData).toEqual(registeredStaticData());
+			expect(staticData.registration).toEqual(registeredStaticData().registration);
 		});
 	});
 });
 
 describe('recording as binary data', () => {
-	it('answers the service first, then downloads the recording (no API key to another host) into binary "data"', async () => {
-		const scope = nock('https://cdn.example.com', { badheaders: ['authorization'] })
-			.get('/recordings/9001.mp3')
+	it('answers the service first, reads the recording URL from the call list (not from the post), downloads it without the key from another host', async () => {
+		const list = nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
+			.get('/api/user/calls')
+			.query({ assistant_id: '34', per_page: '100', phone_number: '+4915112345678', date_from: '2025-05-01', date_to: '2025-05-03', page: '1' })
+			.reply(200, { current_page: 1, last_page: 1, next_page_url: null, data: [{ id: 9001, recording_url: 'https://media.example.net/r/9001.mp3' }] });
+		const media = nock('https://media.example.net', { badheaders: ['authorization'] })
+			.get('/r/9001.mp3')
 			.reply(200, Buffer.from('ID3-audio'), { 'content-type': 'audio/mpeg' });
-		const { result, response } = await call({ parameters: parameters({ options: { downloadRecording: true } }) });
-		expect(response.body).toEqual({ received: true });
+		const ctx = createWebhookContext({
+			staticData: registeredStaticData(),
+			query: { assistant_id: '34', secret: SECRET },
+			body: PAYLOAD,
+			parameters: parameters({ options: { downloadRecording: true } }),
+		});
+		const binaryCalls = streamingBinary(ctx.context);
+		const result = await trigger.webhook.call(ctx.context);
+		expect(ctx.response.body).toEqual({ received: true });
 		const [item] = result.workflowData![0];
 		expect(item.json.recording_url).toBe(PAYLOAD.recording_url);
+		expect(item.json.recording_error).toBeUndefined();
 		expect(item.binary?.data).toMatchObject({ data: Buffer.from('ID3-audio').toString('base64'), mimeType: 'audio/mpeg', fileName: '9001.mp3' });
-		scope.done();
+		// streamed into n8n's binary data, nothing fetched from cdn.example.com (the post's recording_url)
+		expect(binaryCalls).toEqual([{ stream: true, fileName: '9001.mp3', mimeType: 'audio/mpeg' }]);
+		expect(ctx.sent.map((r) => `${r.method} ${r.baseURL ?? ''}${String(r.url)}`)).toEqual([
+			`GET ${TEST_BASE_URL}/api/user/calls`,
+			'GET https://media.example.net/r/9001.mp3',
+		]);
+		list.done();
+		media.done();
 	});
 });
 

@@ -1,0 +1,366 @@
+/**
+ * Nothing lost by the webhook trigger in a real `n8n start` against the simulator:
+ * - calls that end while n8n is stopped (their deliveries fail, and the service gives up)
+ *   reach the workflow after the restart with the next delivery, caught up from the
+ *   service's call list: each call exactly once, the caught-up ones marked `caught_up`,
+ *   oldest first; a late redelivery of a caught-up call starts nothing;
+ * - with Download Recording on, a recording that cannot be downloaded (the file storage,
+ *   another origin than the API's, answers 500 or drops the connection) leaves each call's
+ *   item without binary data and with `recording_error`; the API key goes to no origin but
+ *   the API's.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { createN8nHome, runtimeModule, outputOf, TRIGGER_TYPE, KEY, rl } = require('../harness/n8n');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { startSimulator } = require('../simulator/server');
+
+const OUTAGE_ASSISTANT = 1; // the simulator's inbound assistant
+const RECORDING_ASSISTANT = 201; // an inbound assistant added for the recording test
+const OUTAGE_WORKFLOW = 'e2eOutageWf00001';
+const RECORDING_WORKFLOW = 'e2eRecordingWf01';
+const NODE = 'Call Ended';
+const DOWN_CALLS = 30;
+const RECORDING_CALLS = 5;
+
+type Item = { json: Record<string, any>; binary?: Record<string, unknown> };
+type Execution = { id: number; items: Item[] };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor<T>(
+	what: string,
+	probe: () => T | undefined | false | Promise<T | undefined | false>,
+	timeoutMs = 60_000,
+): Promise<T> {
+	const end = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value) return value;
+		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+		await sleep(300);
+	}
+}
+
+function triggerWorkflow(
+	id: string,
+	webhookId: string,
+	assistantId: number,
+	options: Record<string, unknown> = {},
+) {
+	return {
+		id,
+		name: id,
+		nodes: [
+			{
+				id: 't',
+				name: NODE,
+				type: TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId,
+				parameters: {
+					event: 'inboundCallCompleted',
+					assistantId: rl(assistantId),
+					responseMode: 'onReceived',
+					options,
+				},
+				credentials: { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } },
+			},
+		],
+		connections: {},
+	};
+}
+
+/** The call id an item stands for. */
+const callIdOf = (item: Item) => Number(item.json.id ?? item.json.call_id);
+
+describe('real n8n server: the trigger loses no call', () => {
+	let sim: any;
+	let home: any;
+	let server: any;
+	let flatted: { parse: (text: string) => any };
+	const assistant = (id: number) => sim.state.assistants.find((a: { id: number }) => a.id === id);
+
+	/** The finished executions of a workflow with their trigger's items, read from n8n's database; a failed one fails the test. */
+	function executions(workflowId: string): Execution[] {
+		const rows = home.queryDb(
+			`select e.id as id, e.status as status, d.data as data from execution_entity e left join execution_data d on d.executionId = e.id where e.workflowId = '${workflowId}' order by e.id`,
+		) as Array<{ id: number; status: string; data: string | null }>;
+		const failed = rows.find((r) => ['error', 'crashed', 'canceled'].includes(r.status));
+		if (failed) {
+			const run = failed.data ? flatted.parse(String(failed.data)) : undefined;
+			const error = run?.resultData?.error ?? outputOf(run, NODE).error;
+			throw new Error(
+				`execution ${failed.id} of ${workflowId} ended ${failed.status}: ${error?.message ?? 'no error recorded'}`,
+			);
+		}
+		return rows
+			.filter((r) => r.status === 'success' && r.data)
+			.map((r) => ({
+				id: r.id,
+				items: outputOf(flatted.parse(String(r.data)), NODE).items as Item[],
+			}));
+	}
+	const itemsOf = (workflowId: string) => executions(workflowId).flatMap((e) => e.items);
+
+	async function completeCall(assistantId: number, phone: string) {
+		const res = await fetch(`${sim.url}/__sim/calls/complete`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			// the call ran 95 s: it started before the delivery that came before it
+			body: JSON.stringify({
+				assistant_id: assistantId,
+				type: 'inbound',
+				customer_phone: phone,
+				duration: 95,
+			}),
+		});
+		if (!res.ok) throw new Error(`calls/complete: ${res.status} ${await res.text()}`);
+		const completed = (await res.json()) as {
+			call: { id: number };
+			payload: Record<string, unknown>;
+			deliveries: Array<{ kind: string; status: number | null; response: any; error?: string }>;
+		};
+		const delivery = completed.deliveries.find((d) => d.kind === 'inbound');
+		if (!delivery) throw new Error(`no inbound delivery for call ${completed.call.id}`);
+		return { id: completed.call.id, payload: completed.payload, delivery };
+	}
+
+	/** Waits until the webhook of the assistant answers (a POST without the secret is refused with 401 and starts nothing). */
+	async function webhookLive(assistantId: number) {
+		const url = new URL(
+			await waitFor(
+				`the inbound webhook of assistant ${assistantId}`,
+				() => assistant(assistantId).inbound_webhook_url,
+			),
+		);
+		url.searchParams.delete('secret');
+		await waitFor(`n8n to serve the webhook of assistant ${assistantId}`, async () => {
+			const res = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: '{}',
+			});
+			await res.arrayBuffer();
+			return res.status === 401;
+		});
+	}
+
+	beforeAll(async () => {
+		// no redelivery: what a delivery misses is lost at the service, as after its last retry
+		sim = await startSimulator({
+			port: 0,
+			rateLimit: false,
+			redeliveryDelaysMs: [],
+			recordingHost: true,
+		});
+		const copy = JSON.parse(JSON.stringify(assistant(OUTAGE_ASSISTANT)));
+		Object.assign(copy, {
+			id: RECORDING_ASSISTANT,
+			uuid: '00000201-0000-4000-8000-000000000000',
+			name: 'Recordings',
+			phone_number_id: null,
+			inbound_webhook_url: null,
+			// the posted call data names no recording: the node has to ask the calls API for it
+			include_recording_in_webhook: false,
+		});
+		sim.state.assistants.push(copy);
+		home = await createN8nHome();
+		flatted = runtimeModule('flatted', home.runtime);
+		await home.importCredentials([
+			{
+				id: 'simCredential001',
+				name: 'sim',
+				type: 'voiceChatAssistantApi',
+				data: { apiKey: KEY, baseUrl: sim.url },
+			},
+		]);
+		await home.importWorkflows([
+			triggerWorkflow(OUTAGE_WORKFLOW, '3e5b7c9d-1f2a-4b3c-8d4e-5f6a7b8c9d01', OUTAGE_ASSISTANT),
+			triggerWorkflow(
+				RECORDING_WORKFLOW,
+				'3e5b7c9d-1f2a-4b3c-8d4e-5f6a7b8c9d02',
+				RECORDING_ASSISTANT,
+				{ downloadRecording: true },
+			),
+		]);
+		await home.activate(OUTAGE_WORKFLOW);
+		await home.activate(RECORDING_WORKFLOW);
+		server = await home.start();
+		await webhookLive(OUTAGE_ASSISTANT);
+		await webhookLive(RECORDING_ASSISTANT);
+	}, 240_000);
+
+	afterAll(async () => {
+		await server?.stop();
+		await sim?.close();
+		await home?.cleanup();
+	});
+
+	const ids: number[] = [];
+
+	it(`${DOWN_CALLS} calls that end while n8n is stopped reach the workflow after the restart, each once, caught up oldest first`, async () => {
+		const first = await completeCall(OUTAGE_ASSISTANT, '+4915200000000');
+		expect(first.delivery.status).toBe(200);
+		ids.push(first.id);
+		await waitFor('the execution of the first call', () => itemsOf(OUTAGE_WORKFLOW).length >= 1);
+
+		server = await home.restart(server, async () => {
+			for (let n = 1; n <= DOWN_CALLS; n++) {
+				const call = await completeCall(
+					OUTAGE_ASSISTANT,
+					`+49152000000${String(n).padStart(2, '0')}`,
+				);
+				// n8n is down: the delivery fails and the service gives up on it
+				expect(call.delivery.status).toBeNull();
+				ids.push(call.id);
+			}
+		});
+		await webhookLive(OUTAGE_ASSISTANT);
+		const last = await completeCall(OUTAGE_ASSISTANT, '+4915200000099');
+		expect(last.delivery.status).toBe(200);
+		ids.push(last.id);
+
+		// on a time-out the comparison below names the calls that are missing
+		await waitFor(
+			`all ${ids.length} calls in the workflow`,
+			() => new Set(itemsOf(OUTAGE_WORKFLOW).map(callIdOf)).size >= ids.length,
+			60_000,
+		).catch(() => undefined);
+		await sleep(2000); // anything emitted twice would be there by now
+		const items = itemsOf(OUTAGE_WORKFLOW);
+		const received = items.map(callIdOf);
+		expect([...received].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+		expect(received.filter((id, n) => received.indexOf(id) !== n)).toEqual([]);
+
+		const down = new Set(ids.slice(1, 1 + DOWN_CALLS));
+		const caughtUp = items.filter((item) => item.json.caught_up === true);
+		expect(caughtUp.map(callIdOf).sort((a, b) => a - b)).toEqual([...down]);
+		// the calls that were delivered are not marked
+		for (const item of items.filter((i) => !down.has(callIdOf(i))))
+			expect(item.json.caught_up).not.toBe(true);
+		// they come with the delivery that followed the restart, oldest first (the simulator's ids grow
+		// with time), the delivered call last; each with the call's data
+		const withLast = executions(OUTAGE_WORKFLOW).find((e) =>
+			e.items.some((i) => callIdOf(i) === last.id),
+		);
+		expect(withLast?.items.map(callIdOf)).toEqual([...down, last.id]);
+		for (const item of caughtUp) {
+			expect(item.json).toMatchObject({ assistant_id: OUTAGE_ASSISTANT, status: 'completed' });
+			expect(JSON.stringify(item.json)).toContain(
+				`+49152000000${String(ids.indexOf(callIdOf(item))).padStart(2, '0')}`,
+			);
+		}
+	}, 300_000);
+
+	it('a late delivery of a call that was caught up starts nothing', async () => {
+		expect(ids).toHaveLength(DOWN_CALLS + 2);
+		const before = executions(OUTAGE_WORKFLOW).length;
+		for (const id of [ids[1], ids[DOWN_CALLS]]) {
+			const res = await fetch(`${sim.url}/__sim/calls/complete`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ call_id: id, duration: 95 }),
+			});
+			const delivery = ((await res.json()) as any).deliveries.find(
+				(d: { kind: string }) => d.kind === 'inbound',
+			);
+			expect(delivery.status).toBe(200);
+		}
+		await sleep(2000);
+		expect(executions(OUTAGE_WORKFLOW)).toHaveLength(before);
+		const received = itemsOf(OUTAGE_WORKFLOW).map(callIdOf);
+		expect(received).toHaveLength(DOWN_CALLS + 2);
+	});
+
+	it(`Download Recording, the recordings failing: ${RECORDING_CALLS} items with recording_error and no binary, the key sent to no other origin`, async () => {
+		const rule = await fetch(`${sim.url}/__sim/faults`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				method: 'GET',
+				path: '/__sim/recordings/*',
+				rate: 1,
+				kinds: ['refuse-500', 'lose-reset'],
+			}),
+		});
+		expect(rule.status).toBe(200);
+		await webhookLive(RECORDING_ASSISTANT);
+		const recordingIds: number[] = [];
+		for (let n = 1; n <= RECORDING_CALLS; n++) {
+			const call = await completeCall(
+				RECORDING_ASSISTANT,
+				`+4915300000${String(n).padStart(3, '0')}`,
+			);
+			expect(call.delivery.status).toBe(200);
+			expect(call.payload).not.toHaveProperty('recording_url');
+			recordingIds.push(call.id);
+		}
+
+		const items = await waitFor(
+			`${RECORDING_CALLS} items`,
+			() => {
+				const got = itemsOf(RECORDING_WORKFLOW);
+				return got.length >= RECORDING_CALLS && got;
+			},
+			90_000,
+		);
+		await sleep(1500);
+		expect(itemsOf(RECORDING_WORKFLOW)).toHaveLength(RECORDING_CALLS);
+		expect(items.map(callIdOf).sort((a, b) => a - b)).toEqual(recordingIds);
+		for (const item of items) {
+			expect(Object.keys(item.binary ?? {})).toEqual([]);
+			expect(typeof item.json.recording_error).toBe('string');
+			expect(item.json.recording_error).not.toBe('');
+			expect(item.json.recording_error).not.toContain(KEY);
+		}
+
+		// the recordings live on their own origin; the node asked for each of them there, never with the key
+		const recordingRequests = sim.recordingLog as Array<{
+			origin: string;
+			path: string;
+			carriesKey: boolean;
+			status: number | string;
+		}>;
+		expect(recordingRequests.length).toBeGreaterThanOrEqual(RECORDING_CALLS);
+		for (const request of recordingRequests) {
+			expect(request).toMatchObject({ origin: sim.recordingUrl, carriesKey: false });
+			expect([500, 'reset']).toContain(request.status);
+		}
+		expect([...new Set(recordingRequests.map((r) => r.path))].sort()).toEqual(
+			recordingIds.map((id) => `/__sim/recordings/${id}.mp3`).sort(),
+		);
+		// the recordings' addresses came from the calls API (the posted data named none), asked with the key
+		const lookups = (
+			sim.log as Array<{
+				method: string;
+				path: string;
+				query: Record<string, unknown>;
+				headers: Record<string, string>;
+				status: number;
+			}>
+		).filter(
+			(e) =>
+				e.method === 'GET' &&
+				e.path === '/api/user/calls' &&
+				String(e.query.assistant_id) === String(RECORDING_ASSISTANT),
+		);
+		expect(lookups.length).toBeGreaterThanOrEqual(1);
+		for (const lookup of lookups)
+			expect([lookup.headers.authorization, lookup.status]).toEqual(['Bearer ***', 200]);
+		// nor did the key land in what n8n stored or logged
+		const stored = home.queryDb(
+			`select d.data as data from execution_data d join execution_entity e on e.id = d.executionId where e.workflowId = '${RECORDING_WORKFLOW}'`,
+		) as Array<{ data: string }>;
+		for (const row of stored) expect(row.data).not.toContain(KEY);
+		for (const file of ['n8n.log', 'n8n-start.log']) {
+			const log = path.join(home.folder, file);
+			if (fs.existsSync(log)) expect(fs.readFileSync(log, 'utf8')).not.toContain(KEY);
+		}
+	});
+});
+
+export {};

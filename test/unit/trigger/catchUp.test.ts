@@ -1,0 +1,586 @@
+/**
+ * Catching up after downtime: a delivery that arrives after n8n could not
+ * receive starts the calls that ended meanwhile (read from the call list),
+ * oldest first and marked `caught_up`, then the delivered one. Every test
+ * asserts the exact requests sent.
+ */
+import nock from 'nock';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+
+import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
+import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/replays';
+import {
+	MAX_PAGES,
+	resetCatchUpMemory,
+	startCatchUp,
+} from '../../../nodes/VoiceChatAssistantTrigger/catchUp';
+import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
+import { fakeClockPerTest } from '../../helpers/fakeClock';
+import {
+	PRODUCTION_URL,
+	createHookContext,
+	createWebhookContext,
+	firstOutput,
+	locator,
+} from '../../helpers/hookContext';
+import type { WebhookRequestOptions } from '../../helpers/hookContext';
+
+const trigger = new VoiceChatAssistantTrigger();
+const URL_PARAM = 'Qm3kZ8pR1vT6wX9yB2nC5dF7gH0jK4lA';
+const MINUTE = 60_000;
+const NOW = Date.UTC(2026, 10, 26, 12, 0, 0);
+/** The watermark: n8n went down at 10:00 UTC and is back at 12:00. */
+const DOWN_AT = NOW - 120 * MINUTE;
+/** The service writes list times in its own zone, here one hour ahead of UTC. */
+const ZONE_MS = 60 * MINUTE;
+const CALLS = '/api/user/calls';
+
+const clock = fakeClockPerTest(NOW);
+
+beforeEach(() => {
+	resetReplays();
+	resetCatchUpMemory();
+});
+
+/** `YYYY-MM-DD HH:MM:SS` in the service's zone, as the call list writes it. */
+function listTime(ms: number): string {
+	return new Date(ms + ZONE_MS).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+function iso(ms: number): string {
+	return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** A call of the list (SPEC: Call (list item)), started at `startedMs`, 60 s long. */
+function listCall(id: number, startedMs: number, extra: IDataObject = {}): IDataObject {
+	return {
+		id,
+		assistant_name: 'Front desk',
+		campaign_name: null,
+		type: 'inbound',
+		duration: 60,
+		assistant_phone_number: '+4930123456',
+		client_phone_number: `+49151000${id}`,
+		status: 'completed',
+		transcript: `bot: Hello ${id}\nhuman: Hi`,
+		variables: { topic: `call ${id}` },
+		evaluation: {},
+		webhook_response: null,
+		carrier_cost: 0.01,
+		total_cost: 0.05,
+		answered_by: 'human',
+		recording_url: `https://cdn.example.com/recordings/${id}.mp3`,
+		created_at: listTime(startedMs),
+		updated_at: listTime(startedMs + MINUTE),
+		...extra,
+	};
+}
+
+/** The item a caught-up list call becomes: the delivered payload's shape plus `caught_up`. */
+function caughtUpItem(
+	call: IDataObject,
+	startedMs: number,
+	event = 'inboundCallCompleted',
+): IDataObject {
+	return {
+		event,
+		assistant_id: 34,
+		id: call.id,
+		customer_phone: call.client_phone_number,
+		assistant_phone: call.assistant_phone_number,
+		duration: call.duration,
+		status: call.status,
+		extracted_variables: call.variables,
+		input_variables: null,
+		transcript: call.transcript,
+		recording_url: call.recording_url,
+		created_at: iso(startedMs),
+		finished_at: iso(startedMs + MINUTE),
+		lead: null,
+		campaign: null,
+		transcript_text: call.transcript,
+		caught_up: true,
+	};
+}
+
+/** The delivered call: started 2 minutes ago, 73 s long. */
+const DELIVERED_ID = 20_000;
+const DELIVERED_START = NOW - 2 * MINUTE;
+const PAYLOAD = {
+	id: DELIVERED_ID,
+	customer_phone: '+4915112345678',
+	assistant_phone: '+4930123456',
+	duration: 73,
+	status: 'completed',
+	extracted_variables: { customer_name: 'Jane Doe' },
+	input_variables: { customer_name: 'Jane' },
+	transcript: 'bot: Hello\nhuman: I would like an appointment.',
+	recording_url: `https://cdn.example.com/recordings/${DELIVERED_ID}.mp3`,
+	created_at: iso(DELIVERED_START),
+	finished_at: iso(DELIVERED_START + 73_000),
+	lead: null,
+	campaign: null,
+};
+const DELIVERED_LISTED = listCall(DELIVERED_ID, DELIVERED_START, { duration: 73 });
+
+function staticData(
+	event = 'inboundCallCompleted',
+	recent: Array<[number, number]> = [],
+	watermark: number | null = DOWN_AT,
+): IDataObject {
+	const registration: IDataObject = {
+		event,
+		webhookUrl: PRODUCTION_URL,
+		assistants: [12, 34].map((id) => ({
+			id,
+			url: `${PRODUCTION_URL}?assistant_id=${id}&secret=${URL_PARAM}`,
+			secret: URL_PARAM,
+			giveBack: [],
+		})),
+	};
+	if (event === 'callCompleted') {
+		registration.settings = {
+			send_webhook_only_on_completed: true,
+			include_recording_in_webhook: true,
+		};
+	}
+	const data: IDataObject = { registration };
+	if (watermark !== null) data.catchUp = { assistants: { '34': { at: watermark, recent } } };
+	return data;
+}
+
+function parameters(extra: IDataObject = {}): IDataObject {
+	return {
+		event: 'inboundCallCompleted',
+		assistantId: locator(12),
+		additionalAssistants: { assistant: [{ assistantId: locator(34) }] },
+		responseMode: 'onReceived',
+		verifySecret: true,
+		options: {},
+		...extra,
+	};
+}
+
+async function deliver(options: Partial<WebhookRequestOptions> & { parameters?: IDataObject }) {
+	const ctx = createWebhookContext({
+		staticData: staticData(),
+		query: { assistant_id: '34', secret: URL_PARAM },
+		body: PAYLOAD,
+		...options,
+		parameters: options.parameters ?? parameters(),
+	});
+	const result = await trigger.webhook.call(ctx.context);
+	return { ...ctx, result, items: firstOutput(result.workflowData) };
+}
+
+/** One page of the list envelope (SPEC: Pagination envelope). */
+function page(data: IDataObject[], current: number, last: number): IDataObject {
+	return {
+		current_page: current,
+		data,
+		next_page_url: current < last ? `${TEST_BASE_URL}${CALLS}?page=${current + 1}` : null,
+		last_page: last,
+		per_page: 100,
+		total: data.length,
+	};
+}
+
+/** The list request catch-up sends (watermark 10:00 UTC: from 20 minutes before, 14 hours earlier as a date). */
+function listQuery(pageNumber: number, event = 'inboundCallCompleted'): Record<string, string> {
+	const query: Record<string, string> = { assistant_id: '34', date_from: '2026-11-25' };
+	if (event === 'inboundCallCompleted') query.type = 'inbound';
+	return { ...query, per_page: '100', page: String(pageNumber) };
+}
+
+function expectList(pageNumber: number, event?: string) {
+	return nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
+		.get(CALLS)
+		.query(listQuery(pageNumber, event))
+		.reply(200, () => pages[pageNumber - 1]);
+}
+let pages: IDataObject[] = [];
+
+function requests(sent: IHttpRequestOptions[]): string[] {
+	// the query as it goes on the wire (every value as text)
+	return sent.map(
+		(r) =>
+			`${r.method} ${r.url} ${JSON.stringify(
+				Object.fromEntries(Object.entries(r.qs ?? {}).map(([k, v]) => [k, String(v)])),
+			)}`,
+	);
+}
+
+/** `count` calls that started during the downtime, one every 3 minutes from 10:01 UTC (ids from 9001). */
+function gapCalls(count: number, step = 3 * MINUTE): Array<{ call: IDataObject; started: number }> {
+	return Array.from({ length: count }, (_, i) => {
+		const started = DOWN_AT + MINUTE + i * step;
+		return { call: listCall(9001 + i, started), started };
+	});
+}
+
+/** A call that started before the window (30 minutes before the watermark): where reading stops. */
+const BEFORE = listCall(8990, DOWN_AT - 30 * MINUTE);
+
+/** The list, newest first, split into pages of 100. */
+function listPages(calls: IDataObject[]): IDataObject[] {
+	const sorted = [...calls].sort((a, b) => Number(b.id) - Number(a.id));
+	const chunks: IDataObject[][] = [];
+	for (let i = 0; i < sorted.length; i += 100) chunks.push(sorted.slice(i, i + 100));
+	return chunks.map((chunk, i) => page(chunk, i + 1, chunks.length));
+}
+
+describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
+	it('30 calls ended while n8n was down: the next delivery starts them oldest first, then the delivered call, with one list request', async () => {
+		const gap = gapCalls(30);
+		pages = listPages([DELIVERED_LISTED, ...gap.map((g) => g.call), BEFORE]);
+		const scope = expectList(1);
+		const { items, sent, staticData: data, response, logs } = await deliver({});
+		expect(scope.isDone()).toBe(true);
+		expect(requests(sent)).toEqual([`GET ${CALLS} ${JSON.stringify(listQuery(1))}`]);
+		expect(items).toHaveLength(31);
+		expect(items.slice(0, 30)).toEqual(gap.map((g) => caughtUpItem(g.call, g.started)));
+		// the delivered call last, as delivered (no caught_up mark)
+		expect(items[30]).toEqual({
+			event: 'inboundCallCompleted',
+			assistant_id: 34,
+			...PAYLOAD,
+			transcript_text: PAYLOAD.transcript,
+		});
+		expect(response).toMatchObject({ statusCode: 200, body: { received: true } });
+		// the watermark moves to now; the started calls are remembered; the list's zone is learned
+		expect(data.catchUp).toEqual({
+			zone: 60,
+			assistants: {
+				'34': {
+					at: NOW,
+					recent: [...gap.map((g) => [g.call.id, NOW]), [DELIVERED_ID, NOW]],
+				},
+			},
+		});
+		expect(logs).toContainEqual({
+			level: 'info',
+			message: expect.stringMatching(
+				/caught up 30 call\(s\) of assistant 34 .*ids 9001, 9002, .*9030\)$/,
+			),
+		});
+	});
+
+	it('one list request per 100 calls: 130 calls take two pages', async () => {
+		const gap = gapCalls(130, 50_000);
+		pages = listPages([DELIVERED_LISTED, ...gap.map((g) => g.call), BEFORE]);
+		const first = expectList(1);
+		const second = expectList(2);
+		const { items, sent } = await deliver({});
+		expect(first.isDone() && second.isDone()).toBe(true);
+		expect(requests(sent)).toEqual([
+			`GET ${CALLS} ${JSON.stringify(listQuery(1))}`,
+			`GET ${CALLS} ${JSON.stringify(listQuery(2))}`,
+		]);
+		expect(items).toHaveLength(131);
+		expect(items.slice(0, 130).map((i) => i.id)).toEqual(gap.map((g) => g.call.id));
+		expect(items[130].id).toBe(DELIVERED_ID);
+	});
+
+	it('a second delivery right after asks nothing and starts only itself', async () => {
+		pages = listPages([DELIVERED_LISTED, ...gapCalls(3).map((g) => g.call), BEFORE]);
+		expectList(1);
+		const first = await deliver({});
+		expect(first.items).toHaveLength(4);
+		clock.advance(MINUTE);
+		const second = await deliver({
+			staticData: first.staticData,
+			body: { ...PAYLOAD, id: DELIVERED_ID + 1 },
+		});
+		expect(second.sent).toEqual([]);
+		expect(second.items.map((i) => i.id)).toEqual([DELIVERED_ID + 1]);
+		expect((second.staticData.catchUp as IDataObject).assistants).toMatchObject({
+			'34': { at: NOW + MINUTE },
+		});
+	});
+
+	it('after a restart the first delivery catches up again, and starts nothing that was started before', async () => {
+		const gap = gapCalls(3);
+		pages = listPages([DELIVERED_LISTED, ...gap.map((g) => g.call), BEFORE]);
+		expectList(1);
+		const first = await deliver({});
+		expect(first.items).toHaveLength(4);
+		// n8n restarts (the process forgets) and comes back 10 minutes later; two more calls ended meanwhile
+		resetCatchUpMemory();
+		resetReplays();
+		clock.advance(10 * MINUTE);
+		const later = [
+			listCall(DELIVERED_ID + 2, NOW + 2 * MINUTE),
+			listCall(DELIVERED_ID + 3, NOW + 3 * MINUTE),
+		];
+		const next = { ...PAYLOAD, id: DELIVERED_ID + 4, created_at: iso(NOW + 8 * MINUTE) };
+		pages = listPages([
+			listCall(DELIVERED_ID + 4, NOW + 8 * MINUTE, { duration: 73 }),
+			...later,
+			DELIVERED_LISTED,
+			...gap.map((g) => g.call),
+			BEFORE,
+		]);
+		const scope = nock(TEST_BASE_URL)
+			.get(CALLS)
+			.query({
+				assistant_id: '34',
+				date_from: '2026-11-25',
+				type: 'inbound',
+				per_page: '100',
+				page: '1',
+			})
+			.reply(200, pages[0]);
+		const second = await deliver({ staticData: first.staticData, body: next });
+		expect(scope.isDone()).toBe(true);
+		expect(second.items.map((i) => [i.id, i.caught_up])).toEqual([
+			[DELIVERED_ID + 2, true],
+			[DELIVERED_ID + 3, true],
+			[DELIVERED_ID + 4, undefined],
+		]);
+	});
+
+	it('the inbound event starts no outbound call; calls still running are left to the service', async () => {
+		const inbound = listCall(9001, DOWN_AT + MINUTE);
+		const outbound = listCall(9002, DOWN_AT + 2 * MINUTE, { type: 'outbound' });
+		const running = listCall(9003, NOW - 5 * MINUTE, { status: 'in-progress' });
+		pages = listPages([DELIVERED_LISTED, inbound, outbound, running, BEFORE]);
+		expectList(1);
+		const { items } = await deliver({});
+		expect(items.map((i) => i.id)).toEqual([9001, DELIVERED_ID]);
+	});
+
+	it('Call Completed: every type, failed, no-answer and busy calls skipped with Only Completed Calls, and Call Statuses applied', async () => {
+		const calls = [
+			listCall(9001, DOWN_AT + MINUTE, { type: 'outbound' }),
+			listCall(9002, DOWN_AT + 2 * MINUTE, { status: 'failed' }),
+			listCall(9003, DOWN_AT + 3 * MINUTE, { status: 'no-answer', type: 'outbound' }),
+			listCall(9004, DOWN_AT + 4 * MINUTE, { status: 'busy' }),
+			listCall(9005, DOWN_AT + 5 * MINUTE, { type: 'web', status: 'ended_by_customer' }),
+			listCall(9006, DOWN_AT + 6 * MINUTE, { status: 'ended' }),
+		];
+		pages = listPages([DELIVERED_LISTED, ...calls, BEFORE]);
+		expectList(1, 'callCompleted');
+		const { items, sent } = await deliver({
+			staticData: staticData('callCompleted'),
+			parameters: parameters({
+				event: 'callCompleted',
+				options: { callStatuses: ['completed', 'ended_by_customer'] },
+			}),
+		});
+		// no "type" filter for the post-call webhook
+		expect(requests(sent)).toEqual([
+			`GET ${CALLS} ${JSON.stringify(listQuery(1, 'callCompleted'))}`,
+		]);
+		expect(items.map((i) => [i.id, i.event, i.caught_up])).toEqual([
+			[9001, 'callCompleted', true],
+			[9005, 'callCompleted', true],
+			[DELIVERED_ID, 'callCompleted', undefined],
+		]);
+	});
+
+	it('Call Completed without Only Completed Calls starts failed calls too', async () => {
+		const failed = listCall(9002, DOWN_AT + 2 * MINUTE, { status: 'failed' });
+		pages = listPages([DELIVERED_LISTED, failed, BEFORE]);
+		expectList(1, 'callCompleted');
+		const data = staticData('callCompleted');
+		((data.registration as IDataObject).settings as IDataObject).send_webhook_only_on_completed =
+			false;
+		const { items } = await deliver({
+			staticData: data,
+			parameters: parameters({ event: 'callCompleted', options: { onlyCompletedCalls: false } }),
+		});
+		expect(items.map((i) => [i.id, i.status])).toEqual([
+			[9002, 'failed'],
+			[DELIVERED_ID, 'completed'],
+		]);
+	});
+
+	it('a call delivered before the downtime is not started again', async () => {
+		const delivered = listCall(8999, DOWN_AT - 3 * MINUTE);
+		const missed = listCall(9001, DOWN_AT + MINUTE);
+		pages = listPages([DELIVERED_LISTED, missed, delivered, BEFORE]);
+		expectList(1);
+		const { items } = await deliver({
+			staticData: staticData('inboundCallCompleted', [[8999, DOWN_AT - MINUTE]]),
+		});
+		expect(items.map((i) => i.id)).toEqual([9001, DELIVERED_ID]);
+	});
+
+	it('a caught-up call that the service delivers later in the same process starts nothing', async () => {
+		const gap = gapCalls(2);
+		pages = listPages([DELIVERED_LISTED, ...gap.map((g) => g.call), BEFORE]);
+		expectList(1);
+		const first = await deliver({});
+		expect(first.items.map((i) => i.id)).toEqual([9001, 9002, DELIVERED_ID]);
+		clock.advance(30_000);
+		const again = await deliver({ staticData: first.staticData, body: { ...PAYLOAD, id: 9002 } });
+		expect(again.result.workflowData).toBeUndefined();
+		expect(again.response).toMatchObject({
+			statusCode: 200,
+			body: { received: true, duplicate: true },
+		});
+		expect(again.sent).toEqual([]);
+	});
+
+	it('a call this process started already is not started again, even when the saved state does not list it', async () => {
+		// call 9002 reached this trigger (as assistant 12's) before the saved state was written
+		const other = await deliver({
+			query: { assistant_id: '12', secret: URL_PARAM },
+			body: { ...PAYLOAD, id: 9002 },
+		});
+		expect(other.items.map((i) => i.id)).toEqual([9002]);
+		pages = listPages([DELIVERED_LISTED, ...gapCalls(3).map((g) => g.call), BEFORE]);
+		expectList(1);
+		const { items } = await deliver({});
+		expect(items.map((i) => i.id)).toEqual([9001, 9003, DELIVERED_ID]);
+	});
+
+	it('a failed list request still starts the delivered call, is logged, keeps the watermark, and the next delivery tries again', async () => {
+		nock(TEST_BASE_URL).get(CALLS).query(listQuery(1)).reply(401, { message: 'Unauthenticated.' });
+		const first = await deliver({});
+		expect(first.items.map((i) => [i.id, i.caught_up])).toEqual([[DELIVERED_ID, undefined]]);
+		expect(requests(first.sent)).toEqual([`GET ${CALLS} ${JSON.stringify(listQuery(1))}`]);
+		const warning = first.logs.find((l) => l.level === 'warn');
+		expect(warning?.message).toMatch(
+			/^Voice Chat Assistant Trigger: could not catch up the calls of assistant 34 that ended since 2026-11-26T10:00:00Z: .*the next call tries again$/,
+		);
+		expect(JSON.stringify(first.logs)).not.toContain(TEST_API_KEY);
+		expect(first.staticData.catchUp).toEqual({
+			assistants: { '34': { at: DOWN_AT, recent: [[DELIVERED_ID, NOW]] } },
+		});
+
+		// the next delivery (a minute later) reads the same window and starts what was missed, not the call started before
+		clock.advance(MINUTE);
+		const gap = gapCalls(2);
+		pages = listPages([
+			listCall(DELIVERED_ID + 1, NOW, { duration: 50 }),
+			DELIVERED_LISTED,
+			...gap.map((g) => g.call),
+			BEFORE,
+		]);
+		expectList(1);
+		const second = await deliver({
+			staticData: first.staticData,
+			body: { ...PAYLOAD, id: DELIVERED_ID + 1, duration: 50, created_at: iso(NOW) },
+		});
+		expect(second.items.map((i) => [i.id, i.caught_up])).toEqual([
+			[9001, true],
+			[9002, true],
+			[DELIVERED_ID + 1, undefined],
+		]);
+	});
+
+	it('Listen for Test Event never catches up and keeps no state', async () => {
+		const data = staticData();
+		const before = JSON.parse(JSON.stringify(data)) as IDataObject;
+		const { items, sent, staticData: after } = await deliver({ mode: 'manual', staticData: data });
+		expect(sent).toEqual([]);
+		expect(items.map((i) => i.id)).toEqual([DELIVERED_ID]);
+		expect(after).toEqual(before);
+	});
+
+	it('a trigger without catch-up state starts it at its first delivery, without reading the list', async () => {
+		const {
+			items,
+			sent,
+			staticData: data,
+		} = await deliver({ staticData: staticData('inboundCallCompleted', [], null) });
+		expect(sent).toEqual([]);
+		expect(items.map((i) => i.id)).toEqual([DELIVERED_ID]);
+		expect(data.catchUp).toEqual({
+			assistants: { '34': { at: NOW, recent: [[DELIVERED_ID, NOW]] } },
+		});
+	});
+
+	it('chats are not caught up', async () => {
+		const data = staticData('conversationEnded');
+		const { items, sent } = await deliver({
+			staticData: data,
+			parameters: parameters({ event: 'conversationEnded' }),
+			body: {
+				conversation_id: '7b7c1f2e-0000-4000-8000-000000000001',
+				ended_at: iso(NOW),
+				transcript: [],
+			},
+		});
+		expect(sent).toEqual([]);
+		expect(items).toHaveLength(1);
+	});
+
+	it('"When Last Node Finishes": the delivered call comes first, so the answer is about it', async () => {
+		pages = listPages([DELIVERED_LISTED, ...gapCalls(2).map((g) => g.call), BEFORE]);
+		expectList(1);
+		const { items } = await deliver({ parameters: parameters({ responseMode: 'lastNode' }) });
+		expect(items.map((i) => i.id)).toEqual([DELIVERED_ID, 9001, 9002]);
+	});
+
+	it(`reads at most ${MAX_PAGES} pages and logs what it gives up`, async () => {
+		const gap = gapCalls(MAX_PAGES * 100 + 5, 6_000);
+		pages = listPages([DELIVERED_LISTED, ...gap.map((g) => g.call), BEFORE]);
+		for (let n = 1; n <= MAX_PAGES; n++) expectList(n);
+		const { items, sent, logs, staticData: data } = await deliver({});
+		expect(sent).toHaveLength(MAX_PAGES);
+		// the newest 999 calls of the gap (the delivered one fills the first page's hundredth place), then the delivered one
+		expect(items).toHaveLength(MAX_PAGES * 100);
+		expect(items[0].id).toBe(9001 + 6);
+		expect(logs.filter((l) => l.level === 'warn').map((l) => l.message)).toEqual([
+			expect.stringMatching(
+				/assistant 34 read 1000 calls without reaching 2026-11-26T10:00:00Z; .* older than call 9007 \(created 2026-11-26 11:01:36\) are not started$/,
+			),
+		]);
+		expect((data.catchUp as IDataObject).assistants).toMatchObject({ '34': { at: NOW } });
+	});
+});
+
+describe('Voice Chat Assistant Trigger: catch-up state and the lifecycle', () => {
+	it('deactivation forgets the catch-up state', async () => {
+		const ctx = createHookContext({
+			parameters: parameters(),
+			staticData: { catchUp: { assistants: { '34': { at: DOWN_AT, recent: [] } } } },
+		});
+		await expect(trigger.webhookMethods.default.delete.call(ctx.context)).resolves.toBe(true);
+		expect(ctx.sent).toEqual([]);
+		expect(ctx.staticData).toEqual({});
+	});
+
+	it('activation starts a watermark for each watched assistant, keeps an existing one, and drops the others', () => {
+		const ctx = createHookContext({
+			parameters: parameters(),
+			staticData: {
+				catchUp: {
+					zone: 60,
+					assistants: {
+						'34': { at: DOWN_AT, recent: [[9001, DOWN_AT]] },
+						'56': { at: DOWN_AT, recent: [] },
+					},
+				},
+			},
+		});
+		startCatchUp(ctx.context, [12, 34]);
+		expect(ctx.staticData.catchUp).toEqual({
+			zone: 60,
+			assistants: {
+				'12': { at: NOW, recent: [] },
+				'34': { at: DOWN_AT, recent: [[9001, DOWN_AT]] },
+			},
+		});
+		const test = createHookContext({ parameters: parameters(), mode: 'manual' });
+		startCatchUp(test.context, [12]);
+		expect(test.staticData).toEqual({});
+	});
+
+	it('without a zone in the delivered call its start is taken as now minus its duration', async () => {
+		// the payload's times name no zone: the list's zone (one hour ahead) is learned from the duration
+		const body = {
+			...PAYLOAD,
+			created_at: '2026-11-26 12:58:00',
+			finished_at: '2026-11-26 12:59:13',
+		};
+		const missed = listCall(9001, DOWN_AT + MINUTE);
+		pages = listPages([DELIVERED_LISTED, missed, BEFORE]);
+		expectList(1);
+		const { items, staticData: data } = await deliver({ body });
+		expect(items[0]).toEqual(caughtUpItem(missed, DOWN_AT + MINUTE));
+		expect((data.catchUp as IDataObject).zone).toBe(60);
+	});
+});
