@@ -3,32 +3,12 @@
  * simulator, with the right key and with a wrong one.
  */
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createN8nHome, outputOf } = require('../harness/n8n');
+const { createN8nHome, outputOf, profileWorkflow } = require('../harness/n8n');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
 
 const GOOD_KEY = 'sim-test-key-0123456789';
 const WRONG_KEY = 'wrong-key-MUST-NOT-LEAK-987654321';
-
-function profileWorkflow(id: string, credentialId: string) {
-	return {
-		id,
-		name: `Profile ${credentialId}`,
-		nodes: [
-			{ id: 'a', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{
-				id: 'b',
-				name: 'Get Profile',
-				type: 'n8n-nodes-voice-chat-assistant.voiceChatAssistant',
-				typeVersion: 1,
-				position: [200, 0],
-				parameters: { resource: 'account', operation: 'getProfile' },
-				credentials: { voiceChatAssistantApi: { id: credentialId, name: credentialId } },
-			},
-		],
-		connections: { Start: { main: [[{ node: 'Get Profile', type: 'main', index: 0 }]] } },
-	};
-}
 
 describe('real n8n: Account → Get Profile', () => {
 	let sim: { url: string; close(): Promise<void>; state: { user: Record<string, unknown> } };

@@ -11,7 +11,7 @@ import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { createN8nHome, outputOf, currentLine } = require('../harness/n8n');
+const { createN8nHome, outputOf, currentLine, profileWorkflow } = require('../harness/n8n');
 
 const KEY = 'redirect-key-MUST-STAY-HOME-24680';
 
@@ -26,26 +26,6 @@ function listen(handler: http.RequestListener): Promise<{ server: http.Server; p
 		const server = http.createServer(handler);
 		server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port }));
 	});
-}
-
-function profileWorkflow(id: string, credentialId: string) {
-	return {
-		id,
-		name: `Profile ${credentialId}`,
-		nodes: [
-			{ id: 'a', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{
-				id: 'b',
-				name: 'Get Profile',
-				type: 'n8n-nodes-voice-chat-assistant.voiceChatAssistant',
-				typeVersion: 1,
-				position: [200, 0],
-				parameters: { resource: 'account', operation: 'getProfile' },
-				credentials: { voiceChatAssistantApi: { id: credentialId, name: credentialId } },
-			},
-		],
-		connections: { Start: { main: [[{ node: 'Get Profile', type: 'main', index: 0 }]] } },
-	};
 }
 
 describe('real n8n: the API key stays with the service', () => {

@@ -9,25 +9,10 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { MAX_REQUESTS_PER_POLL } from '../../nodes/VoiceChatAssistantPollingTrigger/pages';
-import { TestWorkflow, TYPES } from './helpers/runWorkflow';
-import type { WorkflowJson } from './helpers/runWorkflow';
-import { byId, control, simCredentials, simulatorForTests } from './helpers/workflows';
+import { TestWorkflow } from './helpers/runWorkflow';
+import { CALL_ENDED_TRIGGER, callEndedPollingWorkflow, control, simCredentials, simulatorForTests } from './helpers/workflows';
 
-const TRIGGER = 'Call Ended';
-
-function pollingWorkflow(): WorkflowJson {
-	return {
-		nodes: [
-			{
-				name: TRIGGER,
-				type: TYPES.pollingTrigger,
-				parameters: { event: 'callEnded', assistantId: byId(2), callFilters: { type: 'outbound' } },
-				credentials: { voiceChatAssistantApi: { id: 'credential-1', name: 'Simulator account' } },
-			},
-		],
-		connections: {},
-	};
-}
+const TRIGGER = CALL_ENDED_TRIGGER;
 
 const ids = (output: INodeExecutionData[][] | null) => (output?.[0] ?? []).map((item) => Number(item.json.id));
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -37,7 +22,7 @@ describe('Polling trigger after an outage, in a workflow against the simulator',
 
 	/** Activation: the first poll notes where the list stands and emits nothing. */
 	async function activate() {
-		const test = new TestWorkflow(pollingWorkflow(), { credentials: simCredentials(sim) });
+		const test = new TestWorkflow(callEndedPollingWorkflow(), { credentials: simCredentials(sim) });
 		expect(await test.poll(TRIGGER)).toBeNull();
 		return test;
 	}

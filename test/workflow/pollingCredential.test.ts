@@ -6,10 +6,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { TestWorkflow, TYPES } from './helpers/runWorkflow';
-import { byId, control, simCredentials, simulatorForTests } from './helpers/workflows';
+import { TestWorkflow } from './helpers/runWorkflow';
+import { CALL_ENDED_TRIGGER, callEndedPollingWorkflow, control, simCredentials, simulatorForTests } from './helpers/workflows';
 
-const TRIGGER = 'Call Ended';
+const TRIGGER = CALL_ENDED_TRIGGER;
 const ROTATED_KEY = 'rotated-sim-key-AFTER-ACTIVATION-42';
 
 describe('Polling trigger: a key rotated while the workflow is active', () => {
@@ -18,20 +18,7 @@ describe('Polling trigger: a key rotated while the workflow is active', () => {
 
 	it('is used from the next poll on, without reactivating', async () => {
 		const credentials: IDataObject = simCredentials(sim);
-		const test = new TestWorkflow(
-			{
-				nodes: [
-					{
-						name: TRIGGER,
-						type: TYPES.pollingTrigger,
-						parameters: { event: 'callEnded', assistantId: byId(2), callFilters: { type: 'outbound' } },
-						credentials: { voiceChatAssistantApi: { id: 'credential-1', name: 'Simulator account' } },
-					},
-				],
-				connections: {},
-			},
-			{ credentials: credentials as never },
-		);
+		const test = new TestWorkflow(callEndedPollingWorkflow(), { credentials: credentials as never });
 		expect(await test.poll(TRIGGER)).toBeNull();
 
 		// the account's key is rotated: the old one stops working, the credential gets the new one

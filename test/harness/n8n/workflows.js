@@ -36,6 +36,23 @@ function manualTriggerNode({ id = 's', name = 'Start', position = [0, 0] } = {})
 	return { id, name, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position, parameters: {} };
 }
 
+/** Manual Trigger → Account → Get Profile with the credential `credentialId`. */
+function profileWorkflow(id, credentialId) {
+	const nodes = [
+		manualTriggerNode({ id: 'a' }),
+		{
+			id: 'b',
+			name: 'Get Profile',
+			type: TYPE,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: { resource: 'account', operation: 'getProfile' },
+			credentials: credentialRef(credentialId),
+		},
+	];
+	return { id, name: `Profile ${credentialId}`, nodes, connections: connections(nodes) };
+}
+
 function webhookNode(path, webhookId, options = {}) {
 	return { id: 'webhook', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId, parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options } };
 }
@@ -142,6 +159,7 @@ module.exports = {
 	connections,
 	chain,
 	manualTriggerNode,
+	profileWorkflow,
 	webhookNode,
 	createLeadNode,
 	leadImportWorkflow,

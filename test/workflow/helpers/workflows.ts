@@ -134,3 +134,21 @@ export const LEAD_IMPORT_PARAMETERS = {
 	variables: { values: [{ key: 'customer_name', value: '={{ $json.name }}' }] },
 	requestsInFlight: 5,
 };
+
+/** The name of the polling trigger in callEndedPollingWorkflow(). */
+export const CALL_ENDED_TRIGGER = 'Call Ended';
+
+/** A polling trigger alone: Call Ended for the outbound calls of the simulator's assistant 2. */
+export function callEndedPollingWorkflow(): WorkflowJson {
+	return {
+		nodes: [
+			{
+				name: CALL_ENDED_TRIGGER,
+				type: TYPES.pollingTrigger,
+				parameters: { event: 'callEnded', assistantId: byId(2), callFilters: { type: 'outbound' } },
+				credentials: { voiceChatAssistantApi: { id: 'credential-1', name: 'Simulator account' } },
+			},
+		],
+		connections: {},
+	};
+}
