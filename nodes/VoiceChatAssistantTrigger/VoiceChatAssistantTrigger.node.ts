@@ -22,7 +22,7 @@ import { asId, parsePayload, queryValue, statusAllowed, toItem } from './payload
 import { withCaughtUp } from './catchUp';
 import { checkExists, create, remove } from './lifecycle';
 import { PROBE_ANSWER_KEY, PROBE_HEADER } from './ownership';
-import { deliveryKey, remember, seen } from './replays';
+import { deliveryKey, finish, remember, seen, start } from './replays';
 import {
 	CONVERSATION_ENDED,
 	INBOUND,
@@ -351,11 +351,17 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		const immediately = this.getNodeParameter('responseMode', 'onReceived') === 'onReceived';
 		// the service gets its answer first; the recording is fetched while it waits for nothing
 		if (immediately) this.getResponseObject().status(200).json({ received: true });
-		if (event !== CONVERSATION_ENDED && options.downloadRecording === true) {
-			await attachRecording(this, item, payload, verified ? assistantId : null);
+		// while the item is built, a catch-up running for another delivery leaves this call to it
+		if (key !== undefined) start(key);
+		try {
+			if (event !== CONVERSATION_ENDED && options.downloadRecording === true) {
+				await attachRecording(this, item, payload, verified ? assistantId : null);
+			}
+			// the item is built: from here on a repeat of this delivery is a replay
+			if (key !== undefined) remember(key);
+		} finally {
+			if (key !== undefined) finish(key);
 		}
-		// the item is built: from here on a repeat of this delivery is a replay
-		if (key !== undefined) remember(key);
 		// calls that ended while n8n could not receive start with this one
 		const items = await withCaughtUp(this, item, {
 			event,

@@ -12,7 +12,7 @@ import { downloadRecording } from '../VoiceChatAssistant/transport/recording';
 import { statusAllowed, toItem } from './payload';
 import { INBOUND, POST_CALL } from './registration';
 import type { Registration, TriggerEvent } from './registration';
-import { deliveryKey, remember, seen } from './replays';
+import { deliveryKey, inFlight, remember, seen } from './replays';
 
 /**
  * Catching up after downtime. The service posts each ended call once and
@@ -350,6 +350,7 @@ export async function catchUp(
 			const zoneMs = (state.zone ?? 0) * 60_000;
 			const remembered = new Set(entry.recent.map(([id]) => id));
 			const started: number[] = [];
+			const toStart: IDataObject[] = [];
 			for (const call of selectCalls(
 				gap.calls,
 				delivered,
@@ -360,13 +361,17 @@ export async function catchUp(
 			)) {
 				const id = callId(call.id) as number;
 				caught.push(id);
-				// a call this process started already (delivered, or caught up by another request)
+				// a call this process started already, or whose delivery is being built right now
 				const key = deliveryKey(scope, event, { id });
-				if (key !== undefined && seen(key)) continue;
-				items.push(await toCaughtUpItem(ctx, call, delivered, zoneMs, assistantId));
-				// a later delivery of this call by the service starts nothing
+				if (key !== undefined && (seen(key) || inFlight(key))) continue;
+				// remembered before any item is built (a caught-up item is always built, with
+				// recording_error at worst): a delivery of the call arriving meanwhile starts nothing
 				if (key !== undefined) remember(key);
+				toStart.push(call);
 				started.push(id);
+			}
+			for (const call of toStart) {
+				items.push(await toCaughtUpItem(ctx, call, delivered, zoneMs, assistantId));
 			}
 			if (!gap.complete) {
 				const oldest = gap.calls[gap.calls.length - 1];

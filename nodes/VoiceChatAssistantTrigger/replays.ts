@@ -78,7 +78,26 @@ export function isReplay(key: string): boolean {
 	return false;
 }
 
+/** Deliveries whose item is being built right now (a recording download may take a while). */
+const inProgress = new Set<string>();
+
+/** Marks a delivery whose item is being built, until `finish`. */
+export function start(key: string): void {
+	inProgress.add(key);
+}
+
+/** The item of the delivery is built, or failed. */
+export function finish(key: string): void {
+	inProgress.delete(key);
+}
+
+/** Whether a delivery of this key is being built right now. */
+export function inFlight(key: string): boolean {
+	return inProgress.has(key);
+}
+
 /** Forgets every delivery (tests only). */
 export function resetReplays() {
 	received.clear();
+	inProgress.clear();
 }

@@ -8,7 +8,7 @@ import nock from 'nock';
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/replays';
+import { deliveryKey, finish, resetReplays, start } from '../../../nodes/VoiceChatAssistantTrigger/replays';
 import {
 	MAX_PAGES,
 	resetCatchUpMemory,
@@ -420,6 +420,44 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 			body: { received: true, duplicate: true },
 		});
 		expect(again.sent).toEqual([]);
+	});
+
+	it('a call whose delivery is being built right now (its recording downloading) is left to that delivery', async () => {
+		const probe = createWebhookContext({ staticData: staticData(), parameters: parameters() }).context;
+		const key = deliveryKey(`${probe.getWorkflow().id}|${probe.getNode().id}`, 'inboundCallCompleted', { id: 9002 }) as string;
+		start(key);
+		try {
+			pages = listPages([DELIVERED_LISTED, ...gapCalls(3).map((g) => g.call), BEFORE]);
+			expectList(1);
+			const { items } = await deliver({});
+			expect(items.map((i) => i.id)).toEqual([9001, 9003, DELIVERED_ID]);
+		} finally {
+			finish(key);
+		}
+	});
+
+	it('a caught-up call is remembered before its item is built: its delivery arriving meanwhile starts nothing', async () => {
+		const gap = gapCalls(2);
+		pages = listPages([DELIVERED_LISTED, ...gap.map((g) => g.call), BEFORE]);
+		expectList(1);
+		let duringBuild: Awaited<ReturnType<typeof deliver>> | undefined;
+		// the recording of the first caught-up call answers only after the delivery of 9002 arrived
+		// the delivered call's own recording: looked up in the list by phone number, then failing
+		nock(TEST_BASE_URL)
+			.get(CALLS)
+			.query((query) => 'phone_number' in query)
+			.reply(200, page([DELIVERED_LISTED], 1, 1));
+		const cdn = nock('https://cdn.example.com');
+		cdn.get(`/recordings/${DELIVERED_ID}.mp3`).reply(500, 'down');
+		cdn.get('/recordings/9001.mp3').reply(async () => {
+			duringBuild = await deliver({ body: { ...PAYLOAD, id: 9002 } });
+			return [500, 'down'];
+		});
+		cdn.get('/recordings/9002.mp3').reply(500, 'down');
+		const first = await deliver({ parameters: parameters({ options: { downloadRecording: true } }) });
+		expect(first.items.map((i) => i.id)).toEqual([9001, 9002, DELIVERED_ID]);
+		expect(duringBuild?.result.workflowData).toBeUndefined();
+		expect(duringBuild?.response).toMatchObject({ statusCode: 200, body: { received: true, duplicate: true } });
 	});
 
 	it('a call this process started already is not started again, even when the saved state does not list it', async () => {
