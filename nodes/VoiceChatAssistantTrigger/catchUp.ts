@@ -44,6 +44,13 @@ export const MAX_CALL_MS = 20 * 60_000;
 export const REMEMBER_MS = 60 * 60_000;
 /** At most this many remembered calls per assistant. */
 export const MAX_REMEMBERED = 1_000;
+/**
+ * A call that ended this recently is left to its own delivery, which the
+ * service sends the moment the call ends: calls that end together stay one
+ * execution each. If that delivery is lost, the next catch-up starts it (the
+ * watermark stays before its end).
+ */
+export const LEFT_TO_DELIVERY_MS = 60_000;
 /** At most this many list requests per catch-up (100 calls each). */
 export const MAX_PAGES = 10;
 export const PER_PAGE = 100;
@@ -351,14 +358,16 @@ export async function catchUp(
 			const remembered = new Set(entry.recent.map(([id]) => id));
 			const started: number[] = [];
 			const toStart: IDataObject[] = [];
-			for (const call of selectCalls(
+			const { calls: selected, leftUntil } = selectCalls(
 				gap.calls,
 				delivered,
 				zoneMs,
 				since,
 				remembered,
 				deliveredId,
-			)) {
+				now,
+			);
+			for (const call of selected) {
 				const id = callId(call.id) as number;
 				caught.push(id);
 				// a call this process started already, or whose delivery is being built right now
@@ -384,7 +393,8 @@ export async function catchUp(
 					`${LOG} caught up ${started.length} call(s) of assistant ${assistantId} that ended while n8n could not receive (ids ${started.join(', ')})`,
 				);
 			}
-			entry.at = now;
+			// a call left to its own delivery keeps the watermark before its end
+			entry.at = Math.min(now, leftUntil);
 		}
 	} else {
 		entry.at = now;
@@ -407,13 +417,15 @@ function selectCalls(
 	since: number,
 	remembered: Set<number>,
 	deliveredId: number | undefined,
-): IDataObject[] {
+	now: number,
+): { calls: IDataObject[]; leftUntil: number } {
 	const { event, options, registration } = delivered;
 	const onlyCompleted =
 		event === POST_CALL &&
 		(registration?.settings?.send_webhook_only_on_completed ??
 			options.onlyCompletedCalls !== false);
 	const byId = new Map<number, IDataObject>();
+	let leftUntil = Infinity;
 	for (const call of calls) {
 		const id = callId(call.id);
 		if (id === undefined || id === deliveredId || remembered.has(id) || byId.has(id)) continue;
@@ -424,9 +436,20 @@ function selectCalls(
 		if (!statusAllowed({ status: call.status }, options.callStatuses)) continue;
 		const started = serviceTime(call.created_at, zoneMs);
 		if (started === undefined || started < since) continue;
+		const seconds = Number(call.duration);
+		const ended =
+			serviceTime(call.updated_at, zoneMs) ??
+			started + (Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0);
+		if (ended > now - LEFT_TO_DELIVERY_MS) {
+			leftUntil = Math.min(leftUntil, ended - 1);
+			continue;
+		}
 		byId.set(id, call);
 	}
-	return [...byId.entries()].sort(([a], [b]) => a - b).map(([, call]) => call);
+	return {
+		calls: [...byId.entries()].sort(([a], [b]) => a - b).map(([, call]) => call),
+		leftUntil,
+	};
 }
 
 async function toCaughtUpItem(

@@ -106,7 +106,7 @@ describe('real n8n server: the trigger loses no call', () => {
 	}
 	const itemsOf = (workflowId: string) => executions(workflowId).flatMap((e) => e.items);
 
-	async function completeCall(assistantId: number, phone: string) {
+	async function completeCall(assistantId: number, phone: string, endedSecondsAgo = 0) {
 		const res = await fetch(`${sim.url}/__sim/calls/complete`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
@@ -116,6 +116,7 @@ describe('real n8n server: the trigger loses no call', () => {
 				type: 'inbound',
 				customer_phone: phone,
 				duration: 95,
+				ended_seconds_ago: endedSecondsAgo,
 			}),
 		});
 		if (!res.ok) throw new Error(`calls/complete: ${res.status} ${await res.text()}`);
@@ -210,9 +211,12 @@ describe('real n8n server: the trigger loses no call', () => {
 
 		server = await home.restart(server, async () => {
 			for (let n = 1; n <= DOWN_CALLS; n++) {
+				// the call ended 4 minutes before n8n is back: longer ago than the service's retries
+				// (30, 60 and 120 s), which failed as well; its delivery is posted (and fails) now
 				const call = await completeCall(
 					OUTAGE_ASSISTANT,
 					`+49152000000${String(n).padStart(2, '0')}`,
+					240,
 				);
 				// n8n is down: the delivery fails and the service gives up on it
 				expect(call.delivery.status).toBeNull();

@@ -428,6 +428,13 @@ test('simulator', async (t) => {
 		assert.deepEqual(stored.body.webhook_response, { received: true, crm_id: 'abc' });
 		assert.equal(typeof stored.body.transcript, 'string');
 
+		// a call that ended a while ago: its times are set back, its delivery is posted now
+		const late = await call(sim, 'POST', '/__sim/calls/complete', { auth: false, body: { assistant_id: 1, duration: 60, ended_seconds_ago: 240 } });
+		const finishedAgo = Date.now() - Date.parse(late.body.payload.finished_at);
+		assert.ok(finishedAgo >= 239_000 && finishedAgo < 260_000, `finished ${finishedAgo} ms ago`);
+		assert.equal(Date.parse(late.body.payload.finished_at) - Date.parse(late.body.payload.created_at), 60_000);
+		assert.equal(late.body.deliveries.length > 0, true);
+
 		// failed calls produce no post-call webhook while send_webhook_only_on_completed is on
 		receiver.got.length = 0;
 		const failed = await call(sim, 'POST', '/__sim/calls/complete', { auth: false, body: { assistant_id: 1, status: 'failed', type: 'outbound' } });

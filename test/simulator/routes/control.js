@@ -106,6 +106,7 @@ async function completeCall(sim, state, body) {
 	const answeredBy = v.check('answered_by', { type: 'string', nullable: true, in: ['human', 'machine', 'unknown'] });
 	const nest = v.check('nest_campaign_in_lead', { type: 'boolean', nullable: true });
 	const redeliver = v.check('redeliver', { type: 'boolean', nullable: true });
+	const endedAgo = v.check('ended_seconds_ago', { type: 'integer', nullable: true, min: 0 });
 	v.throwIfFailed();
 
 	const existing = callId.value != null ? state.calls.find((c) => c.id === callId.value) : null;
@@ -125,7 +126,8 @@ async function completeCall(sim, state, body) {
 
 	const callStatus = status.value || 'completed';
 	const seconds = duration.value ?? (ENDED_STATUSES.includes(callStatus) ? 95 : 0);
-	const now = Date.now();
+	// a call that ended a while ago (its delivery is posted now, as after an outage of the receiver)
+	const now = Date.now() - (endedAgo.value ?? 0) * 1000;
 	const id = existing ? existing.id : nextId(state, 'calls');
 	const record = makeCall(state, {
 		id,

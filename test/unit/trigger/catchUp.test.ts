@@ -265,6 +265,27 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 		});
 	});
 
+	it('a call that ended in the last minute is left to its own delivery (one execution per call); a later catch-up starts it if that delivery never comes', async () => {
+		const gap = gapCalls(2);
+		// 9050 started 90 s ago and ended 30 s ago: its delivery is on its way
+		const recent = listCall(9050, NOW - 90_000);
+		pages = listPages([DELIVERED_LISTED, recent, ...gap.map((g) => g.call), BEFORE]);
+		expectList(1);
+		const first = await deliver({});
+		expect(first.items.map((i) => i.id)).toEqual([9001, 9002, DELIVERED_ID]);
+		// the watermark stays before 9050's end
+		const at = (first.staticData.catchUp as IDataObject & { assistants: Record<string, { at: number }> }).assistants['34'].at;
+		expect(at).toBe(NOW - 30_000 - 1);
+
+		// its delivery never came; the next delivery after a quiet time starts it
+		clock.advance(10 * MINUTE);
+		pages = listPages([listCall(20_001, NOW + 9 * MINUTE), DELIVERED_LISTED, recent, ...gap.map((g) => g.call), BEFORE]);
+		nock(TEST_BASE_URL).get(CALLS).query(true).reply(200, () => pages[0]);
+		const second = await deliver({ staticData: first.staticData, body: { ...PAYLOAD, id: 20_001 } });
+		expect(second.items.map((i) => i.id)).toEqual([9050, 20_001]);
+		expect(second.items[0].caught_up).toBe(true);
+	});
+
 	it('one list request per 100 calls: 130 calls take two pages', async () => {
 		const gap = gapCalls(130, 50_000);
 		pages = listPages([DELIVERED_LISTED, ...gap.map((g) => g.call), BEFORE]);
