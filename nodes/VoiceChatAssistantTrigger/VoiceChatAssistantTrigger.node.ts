@@ -21,7 +21,7 @@ import { whenCredentialChosen } from '../VoiceChatAssistant/methods/credentialGu
 import { asId, parsePayload, queryValue, statusAllowed, toItem } from './payload';
 import { withCaughtUp } from './catchUp';
 import { checkExists, create, remove } from './lifecycle';
-import { midCallToolProperties, readToolRegistration, toolRequest } from './midCallTool';
+import { midCallToolProperties, readToolRegistrations, toolRequest } from './midCallTool';
 import { toolCheckExists, toolCreate, toolRemove } from './toolLifecycle';
 import { PROBE_ANSWER_KEY, PROBE_HEADER } from './ownership';
 import { deliveryKey, remember, seen } from './replays';
@@ -304,7 +304,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 				const staticData = this.getWorkflowStaticData('node');
 				const tool = isToolEvent(this);
 				let done = true;
-				if (tool || readToolRegistration(staticData, this.getMode()))
+				if (tool || readToolRegistrations(staticData).length > 0)
 					done = (await toolRemove(this)) && done;
 				if (!tool || readRegistration(staticData)) done = (await remove(this)) && done;
 				return done;

@@ -273,20 +273,18 @@ export function readToolAssistants(
 	return readAssistantIds(ctx);
 }
 
-/** Static data key: a test listener keeps its own tool, apart from the active workflow's. */
-function keyOf(mode: string): string {
-	return mode === 'manual' ? 'midCallToolTest' : 'midCallTool';
-}
+/**
+ * Static data key of the registrations: one per webhook URL, so that a test
+ * listener (n8n's test URL) keeps its own tool apart from the active
+ * workflow's (the production URL), whatever mode n8n runs the hooks in.
+ */
+const KEY = 'midCallTools';
 
 function numbers(value: unknown): number[] {
 	return Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : [];
 }
 
-export function readToolRegistration(
-	staticData: IDataObject,
-	mode: string,
-): ToolRegistration | undefined {
-	const value = staticData[keyOf(mode)];
+function readOne(value: unknown): ToolRegistration | undefined {
 	if (!isObject(value) || !isObject(value.definition)) return undefined;
 	const { toolId, webhookUrl, secret } = value;
 	if (typeof toolId !== 'number' || typeof webhookUrl !== 'string' || typeof secret !== 'string')
@@ -311,28 +309,41 @@ export function readToolRegistration(
 	};
 }
 
-/** Replaces the stored registration (a new object, so n8n notices the change); undefined removes it. */
+/** Every tool registration of the node (production and test URL). */
+export function readToolRegistrations(staticData: IDataObject): ToolRegistration[] {
+	const list = staticData[KEY];
+	if (!Array.isArray(list)) return [];
+	return list.map(readOne).filter((r): r is ToolRegistration => r !== undefined);
+}
+
+/** The registration of the tool that calls `webhookUrl`. */
+export function readToolRegistration(
+	staticData: IDataObject,
+	webhookUrl: string,
+): ToolRegistration | undefined {
+	return readToolRegistrations(staticData).find((r) => r.webhookUrl === webhookUrl);
+}
+
+/** Replaces the registration of `webhookUrl` (new objects, so n8n notices the change); undefined removes it. */
 export function writeToolRegistration(
 	staticData: IDataObject,
-	mode: string,
+	webhookUrl: string,
 	registration: ToolRegistration | undefined,
 ): void {
-	const key = keyOf(mode);
-	if (!registration) {
-		if (key in staticData) delete staticData[key];
+	const others = readToolRegistrations(staticData).filter((r) => r.webhookUrl !== webhookUrl);
+	const list = registration ? [...others, registration] : others;
+	if (list.length === 0) {
+		if (KEY in staticData) delete staticData[KEY];
 		return;
 	}
-	staticData[key] = {
-		toolId: registration.toolId,
-		webhookUrl: registration.webhookUrl,
-		secret: registration.secret,
-		definition: {
-			...registration.definition,
-			schema: registration.definition.schema.map((p) => ({ ...p })),
-		},
-		assistants: [...registration.assistants],
-		attached: [...registration.attached],
-	};
+	staticData[KEY] = list.map((r) => ({
+		toolId: r.toolId,
+		webhookUrl: r.webhookUrl,
+		secret: r.secret,
+		definition: { ...r.definition, schema: r.definition.schema.map((p) => ({ ...p })) },
+		assistants: [...r.assistants],
+		attached: [...r.attached],
+	}));
 }
 
 /** Request headers that are not passed on in the item. */
@@ -365,12 +376,16 @@ function answer(
  * whose last node (or Respond to Webhook node) gives the answer.
  */
 export function toolRequest(ctx: IWebhookFunctions): IWebhookResponseData {
-	const registration = readToolRegistration(ctx.getWorkflowStaticData('node'), ctx.getMode());
 	const headers = (ctx.getHeaderData() ?? {}) as IDataObject;
 	const given = headers[SECRET_HEADER.toLowerCase()];
-	if (!registration || typeof given !== 'string' || !safeEqual(given, registration.secret)) {
-		return answer(ctx, 401, { message: 'Unauthorized' });
-	}
+	// the secret of one of this node's tools (the active workflow's or a test listener's)
+	const registration =
+		typeof given === 'string'
+			? readToolRegistrations(ctx.getWorkflowStaticData('node')).find((r) =>
+					safeEqual(given, r.secret),
+				)
+			: undefined;
+	if (!registration) return answer(ctx, 401, { message: 'Unauthorized' });
 
 	const request = ctx.getRequestObject() as unknown as { rawBody?: unknown; method?: string };
 	const body = ctx.getBodyData() as unknown;

@@ -107,6 +107,20 @@ async function readTool(ctx: IHookFunctions, toolId: number): Promise<IDataObjec
 	}
 }
 
+/**
+ * The ids of the tools on the service that call `webhookUrl`: the URL holds
+ * the node's webhook id, so only this node's tools match. Used when the
+ * node's static data holds no registration (a first activation, or n8n ending
+ * a test listener with the workflow as it was saved).
+ */
+async function toolsCalling(ctx: IHookFunctions, webhookUrl: string): Promise<number[]> {
+	const response = await apiRequest.call(ctx, 'GET', TOOLS);
+	return asList(response)
+		.filter((tool) => tool.endpoint === webhookUrl)
+		.map((tool) => Number(tool.id))
+		.filter((id) => Number.isInteger(id) && id > 0);
+}
+
 function idOf(ctx: IHookFunctions, response: unknown): number {
 	const id = Number(unwrap(response).id);
 	if (!Number.isInteger(id) || id < 1) {
@@ -132,7 +146,7 @@ export async function toolCheckExists(ctx: IHookFunctions): Promise<boolean> {
 	const webhookUrl = webhookUrlOf(ctx);
 	const definition = readDefinition(ctx);
 	const assistantIds = readToolAssistants(ctx);
-	const registration = readToolRegistration(ctx.getWorkflowStaticData('node'), ctx.getMode());
+	const registration = readToolRegistration(ctx.getWorkflowStaticData('node'), webhookUrl);
 	if (
 		!registration ||
 		registration.webhookUrl !== webhookUrl ||
@@ -175,28 +189,27 @@ async function detach(
  */
 export async function toolCreate(ctx: IHookFunctions): Promise<boolean> {
 	const staticData = ctx.getWorkflowStaticData('node');
-	const mode = ctx.getMode();
 	const webhookUrl = webhookUrlOf(ctx);
 	const definition = readDefinition(ctx);
 	const assistantIds = readToolAssistants(ctx);
 	await assertReachable(ctx, webhookUrl);
-	const previous = readToolRegistration(staticData, mode);
+	const previous = readToolRegistration(staticData, webhookUrl);
 	const secret = previous?.secret ?? newSecret();
 	const body = toolBody(definition, webhookUrl, secret);
 
 	let toolId: number | undefined;
 	let created = false;
-	if (previous) {
+	// without a registration, a tool of this node left on the service (e.g. by a test listener) is taken up again
+	const known = previous ? previous.toolId : (await toolsCalling(ctx, webhookUrl))[0];
+	if (known !== undefined) {
 		try {
-			const response = await apiRequest.call(ctx, 'PUT', `${TOOLS}/${previous.toolId}`, { body });
-			if (!toolGone(response)) toolId = previous.toolId;
+			const response = await apiRequest.call(ctx, 'PUT', `${TOOLS}/${known}`, { body });
+			if (!toolGone(response)) toolId = known;
 		} catch (error) {
 			if (!toolGone(error)) throw asNodeError(ctx.getNode(), error);
 		}
 		if (toolId === undefined) {
-			ctx.logger.info(
-				`${LOG} mid-call tool ${previous.toolId} no longer exists; creating it again`,
-			);
+			ctx.logger.info(`${LOG} mid-call tool ${known} no longer exists; creating it again`);
 		}
 	}
 	if (toolId === undefined) {
@@ -212,7 +225,7 @@ export async function toolCreate(ctx: IHookFunctions): Promise<boolean> {
 		attached: created ? [] : (previous?.attached ?? []).filter((id) => assistantIds.includes(id)),
 	};
 	// saved at once: a later failure still leaves delete what to clean up
-	writeToolRegistration(staticData, mode, registration);
+	writeToolRegistration(staticData, webhookUrl, registration);
 
 	const droppedIds = created
 		? []
@@ -239,10 +252,10 @@ export async function toolCreate(ctx: IHookFunctions): Promise<boolean> {
 				addedNow.push(assistantId);
 			}
 			if (!registration.attached.includes(assistantId)) registration.attached.push(assistantId);
-			writeToolRegistration(staticData, mode, registration);
+			writeToolRegistration(staticData, webhookUrl, registration);
 		} catch (error) {
 			await undo(ctx, registration, addedNow, states, created);
-			writeToolRegistration(staticData, mode, created ? undefined : registration);
+			writeToolRegistration(staticData, webhookUrl, created ? undefined : registration);
 			throw aboutAssistant(ctx.getNode(), error, assistantId, 'Adding the mid-call tool');
 		}
 	}
@@ -291,16 +304,47 @@ async function undo(
 }
 
 /**
+ * Without a registration in the static data (n8n ends a test listener with
+ * the workflow as it was saved): the tool of this node's webhook URL, if the
+ * service has one, attached to the assistants of the form.
+ */
+async function registrationFromService(ctx: IHookFunctions): Promise<ToolRegistration | undefined> {
+	const webhookUrl = ctx.getNodeWebhookUrl('default');
+	if (!webhookUrl) return undefined;
+	let toolId: number | undefined;
+	let assistants: number[];
+	try {
+		toolId = (await toolsCalling(ctx, webhookUrl))[0];
+		assistants = readToolAssistants(ctx);
+	} catch (error) {
+		ctx.logger.warn(
+			`${LOG} could not look for this node's mid-call tool: ${(error as Error).message}`,
+		);
+		return undefined;
+	}
+	if (toolId === undefined) return undefined;
+	return {
+		toolId,
+		webhookUrl,
+		secret: '',
+		definition: { name: '', description: '', timeout: 0, schema: [] },
+		assistants,
+		attached: assistants,
+	};
+}
+
+/**
  * Takes the tool out of the assistants it was added to (reading each one's
  * list first and keeping the other tools), then deletes it. When a step fails
  * the registration is kept, so the next activation or removal finishes it.
  */
 export async function toolRemove(ctx: IHookFunctions): Promise<boolean> {
 	const staticData = ctx.getWorkflowStaticData('node');
-	const mode = ctx.getMode();
-	const registration = readToolRegistration(staticData, mode);
+	const webhookUrl = ctx.getNodeWebhookUrl('default') ?? '';
+	const registration =
+		readToolRegistration(staticData, webhookUrl) ?? (await registrationFromService(ctx));
 	if (!registration) {
-		writeToolRegistration(staticData, mode, undefined);
+		writeToolRegistration(staticData, webhookUrl, undefined);
 		return true;
 	}
 	const { toolId } = registration;
@@ -325,7 +369,7 @@ export async function toolRemove(ctx: IHookFunctions): Promise<boolean> {
 		}
 	}
 	if (remaining.length) {
-		writeToolRegistration(staticData, mode, { ...registration, attached: remaining });
+		writeToolRegistration(staticData, webhookUrl, { ...registration, attached: remaining });
 		return false;
 	}
 	try {
@@ -336,10 +380,10 @@ export async function toolRemove(ctx: IHookFunctions): Promise<boolean> {
 			ctx.logger.warn(
 				`${LOG} could not delete mid-call tool ${toolId}: ${(error as Error).message}`,
 			);
-			writeToolRegistration(staticData, mode, { ...registration, attached: [] });
+			writeToolRegistration(staticData, webhookUrl, { ...registration, attached: [] });
 			return false;
 		}
 	}
-	writeToolRegistration(staticData, mode, undefined);
+	writeToolRegistration(staticData, webhookUrl, undefined);
 	return true;
 }

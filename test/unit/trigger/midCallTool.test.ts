@@ -66,6 +66,8 @@ function service(assistants: Assistant[], tools: Tool[] = []) {
 			Object.assign(a, body as IDataObject);
 			return [200, { message: 'Assistant updated successfully', data: { id: a.id } }];
 		})
+		.get(TOOLS)
+		.reply(() => [200, tools])
 		.post(TOOLS)
 		.reply((_uri, body) => {
 			const created = { id: nextId++, ...(body as IDataObject) } as Tool;
@@ -146,8 +148,15 @@ async function activate(ctx: IHookFunctions): Promise<'created' | 'existed'> {
 	return 'created';
 }
 
-function secretOf(staticData: IDataObject, key = 'midCallTool'): string {
-	return String((staticData[key] as IDataObject).secret);
+/** The stored registration of the tool that calls `url`. */
+function reg(staticData: IDataObject, url = PRODUCTION_URL): IDataObject | undefined {
+	return ((staticData.midCallTools as IDataObject[] | undefined) ?? []).find(
+		(r) => r.webhookUrl === url,
+	);
+}
+
+function secretOf(staticData: IDataObject, url = PRODUCTION_URL): string {
+	return String(reg(staticData, url)?.secret);
 }
 
 describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
@@ -240,26 +249,30 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			await expect(activate(context)).resolves.toBe('created');
 			const secret = secretOf(staticData);
 			expect(secret).toMatch(SECRET);
+			// no tool of this URL on the service yet: a new one
 			expect(lines(sent)).toEqual([
+				`GET ${TOOLS}`,
 				`POST ${TOOLS} ${toolBody(secret)}`,
 				`GET ${LIST} page=1`,
 				`PUT /api/user/assistant/12 {"tool_ids":[1,7,50]}`,
 			]);
 			expect(svc.assistants[1].tool_ids).toEqual([1, 7, 50]);
-			expect(staticData.midCallTool).toEqual({
-				toolId: 50,
-				webhookUrl: PRODUCTION_URL,
-				secret,
-				definition: {
-					name: 'check_free_slot',
-					description:
-						'Checks whether an appointment slot is free. Use it when the caller asks for a date.',
-					timeout: 8,
-					schema: SCHEMA,
+			expect(staticData.midCallTools).toEqual([
+				{
+					toolId: 50,
+					webhookUrl: PRODUCTION_URL,
+					secret,
+					definition: {
+						name: 'check_free_slot',
+						description:
+							'Checks whether an appointment slot is free. Use it when the caller asks for a date.',
+						timeout: 8,
+						schema: SCHEMA,
+					},
+					assistants: [12],
+					attached: [12],
 				},
-				assistants: [12],
-				attached: [12],
-			});
+			]);
 		});
 
 		it('at the next start finds everything in place and sends nothing but reads', async () => {
@@ -307,7 +320,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 				level: 'info',
 				message: expect.stringContaining('mid-call tool 50 no longer exists'),
 			});
-			expect((staticData.midCallTool as IDataObject).toolId).toBe(51);
+			expect(reg(staticData)!.toolId).toBe(51);
 		});
 
 		it('refuses a bad definition naming the field, before any request', async () => {
@@ -360,11 +373,12 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			const { context, staticData, sent, logs } = createHookContext({ parameters: params() });
 			await methods.create.call(context);
 			expect(lines(sent).map((l) => l.split(' ').slice(0, 2).join(' '))).toEqual([
+				`GET ${TOOLS}`,
 				`POST ${TOOLS}`,
 				`GET ${LIST}`,
 			]);
 			expect(svc.assistants[0].tool_ids).toBeUndefined();
-			expect((staticData.midCallTool as IDataObject).attached).toEqual([]);
+			expect(reg(staticData)!.attached).toEqual([]);
 			expect(logs).toContainEqual({
 				level: 'warn',
 				message: expect.stringMatching(
@@ -381,14 +395,14 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 				}),
 			});
 			await expect(methods.create.call(context)).rejects.toThrow('Assistant 99 not found');
-			expect(lines(sent).slice(2)).toEqual([
+			expect(lines(sent).slice(3)).toEqual([
 				`PUT /api/user/assistant/12 {"tool_ids":[1,50]}`,
 				`PUT /api/user/assistant/12 {"tool_ids":[1]}`,
 				`DELETE ${TOOLS}/50`,
 			]);
 			expect(svc.tools).toEqual([]);
 			expect(svc.assistants[0].tool_ids).toEqual([1]);
-			expect(staticData.midCallTool).toBeUndefined();
+			expect(staticData.midCallTools).toBeUndefined();
 		});
 	});
 
@@ -455,7 +469,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 				.reply(422, { message: 'The given data was invalid.' });
 			const { context, logs } = createHookContext({ parameters: params(), staticData });
 			await expect(methods.delete.call(context)).resolves.toBe(false);
-			expect((staticData.midCallTool as IDataObject).attached).toEqual([12]);
+			expect(reg(staticData)!.attached).toEqual([12]);
 			expect(logs).toContainEqual({
 				level: 'warn',
 				message: expect.stringContaining('could not remove mid-call tool 50 from assistant 12'),
@@ -473,9 +487,10 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 				mode: 'manual',
 			});
 			await expect(activate(test.context)).resolves.toBe('created');
-			const testSecret = secretOf(staticData, 'midCallToolTest');
+			const testSecret = secretOf(staticData, TEST_URL);
 			expect(testSecret).not.toBe(secretOf(staticData));
 			expect(lines(test.sent)).toEqual([
+				`GET ${TOOLS}`,
 				`POST ${TOOLS} ${toolBody(testSecret, TEST_URL)}`,
 				`GET ${LIST} page=1`,
 				`PUT /api/user/assistant/12 {"tool_ids":[1,50,51]}`,
@@ -483,8 +498,69 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			await expect(methods.delete.call(test.context)).resolves.toBe(true);
 			expect(svc.assistants[0].tool_ids).toEqual([1, 50]);
 			expect(svc.tools.map((t) => [t.id, t.endpoint])).toEqual([[50, PRODUCTION_URL]]);
-			expect(staticData.midCallToolTest).toBeUndefined();
-			expect(staticData.midCallTool).toBeDefined();
+			expect(reg(staticData, TEST_URL)).toBeUndefined();
+			expect(reg(staticData)).toBeDefined();
+		});
+	});
+
+	describe('without a registration in the static data', () => {
+		it("removal finds the tool by this node's webhook URL (n8n ends a test listener with the saved workflow) and removes only it", async () => {
+			const svc = service([{ id: 12, tool_ids: [1] }]);
+			await activate(createHookContext({ parameters: params(), staticData: {} }).context);
+			await activate(
+				createHookContext({
+					parameters: params(),
+					staticData: {},
+					webhookUrl: TEST_URL,
+					mode: 'manual',
+				}).context,
+			);
+			expect(svc.assistants[0].tool_ids).toEqual([1, 50, 51]);
+			const ended = createHookContext({
+				parameters: params(),
+				staticData: {},
+				webhookUrl: TEST_URL,
+				mode: 'manual',
+			});
+			await expect(methods.delete.call(ended.context)).resolves.toBe(true);
+			expect(lines(ended.sent)).toEqual([
+				`GET ${TOOLS}`,
+				`GET ${LIST} page=1`,
+				`PUT /api/user/assistant/12 {"tool_ids":[1,50]}`,
+				`DELETE ${TOOLS}/51`,
+			]);
+			expect(svc.tools.map((t) => t.id)).toEqual([50]);
+		});
+
+		it('removal with no tool of this URL on the service sends nothing else', async () => {
+			service(
+				[{ id: 12, tool_ids: [1] }],
+				[{ id: 9, name: 'other', endpoint: 'https://crm.example.com/tool', headers: [] }],
+			);
+			const { context, sent } = createHookContext({ parameters: params(), staticData: {} });
+			await expect(methods.delete.call(context)).resolves.toBe(true);
+			expect(lines(sent)).toEqual([`GET ${TOOLS}`]);
+		});
+
+		it('activation takes up a tool of this URL left on the service instead of making a second one', async () => {
+			const svc = service(
+				[{ id: 12, tool_ids: [1] }],
+				[{ id: 9, name: 'check_free_slot', endpoint: PRODUCTION_URL, headers: [] }],
+			);
+			const { context, staticData, sent } = createHookContext({
+				parameters: params(),
+				staticData: {},
+			});
+			await methods.create.call(context);
+			const secret = secretOf(staticData);
+			expect(lines(sent)).toEqual([
+				`GET ${TOOLS}`,
+				`PUT ${TOOLS}/9 ${toolBody(secret)}`,
+				`GET ${LIST} page=1`,
+				`PUT /api/user/assistant/12 {"tool_ids":[1,9]}`,
+			]);
+			expect(svc.tools).toHaveLength(1);
+			expect(svc.tools[0].headers).toEqual([{ name: 'X-Tool-Secret', value: secret }]);
 		});
 	});
 
@@ -581,12 +657,11 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			expect(response.statusCode).toBe(401);
 		});
 
-		it("answers 401 when nothing is registered (a test listener does not accept the active workflow's secret)", async () => {
-			const { staticData, secret } = await registered();
+		it('answers 401 when the node has no registration', async () => {
+			const { secret } = await registered();
 			const { context, response } = createWebhookContext({
 				parameters: params(),
-				staticData,
-				mode: 'manual',
+				staticData: {},
 				headers: { 'x-tool-secret': secret },
 				body: {},
 			});
