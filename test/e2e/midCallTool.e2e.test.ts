@@ -148,6 +148,17 @@ describe('real n8n server: Mid-Call Tool Request', () => {
 		expect([failed.status, failed.response]).toEqual([500, { message: 'Error in workflow' }]);
 	});
 
+	it('a restart of n8n creates nothing twice', async () => {
+		const tool = ours();
+		await server.stop();
+		server = await home.start({ port: Number(new URL(server.baseUrl).port) });
+		await new Promise((r) => setTimeout(r, 4000));
+		const created = sim.log.filter((e: { method: string; path: string }) => e.method === 'POST' && e.path === '/api/user/tools');
+		expect(created).toHaveLength(1);
+		expect(sim.state.tools.filter((t: { name: string }) => t.name === 'check_free_slot')).toEqual([tool]);
+		expect(assistant().tool_ids).toEqual([1, tool.id]);
+	});
+
 	it('deactivation in the running server takes the tool out of the assistant, keeps its other tool, and deletes the tool', async () => {
 		const toolId = ours().id;
 		const rest = await home.rest(server);
