@@ -66,7 +66,7 @@ const show = { show: { event: [MID_CALL_TOOL] } };
 export const midCallToolProperties: INodeProperties[] = [
 	{
 		displayName:
-			"During a call the assistant sends this tool's request to this workflow and waits for the answer: the workflow must answer within the tool's timeout (1 to 30 seconds), with one answer per request. On activation the tool is created on the service with this workflow's URL and added to the chosen assistants next to their other tools; on deactivation it is removed from them and deleted.",
+			"During a call the assistant sends this tool's request to this workflow and waits for the answer: the workflow must answer within the tool's timeout (1 to 30 seconds), with one answer per request. On activation the tool is created on the service with this workflow's URL and added to the chosen assistants next to their other tools (read from the service first; where the service does not show an assistant's tools, nothing is changed and you add the tool to that assistant by hand); on deactivation it is removed from them and deleted.",
 		name: 'midCallToolNotice',
 		type: 'notice',
 		default: '',
