@@ -21,11 +21,14 @@ import { whenCredentialChosen } from '../VoiceChatAssistant/methods/credentialGu
 import { asId, parsePayload, queryValue, statusAllowed, toItem } from './payload';
 import { withCaughtUp } from './catchUp';
 import { checkExists, create, remove } from './lifecycle';
+import { midCallToolProperties, readToolRegistrations, toolRequest } from './midCallTool';
+import { toolCheckExists, toolCreate, toolRemove } from './toolLifecycle';
 import { PROBE_ANSWER_KEY, PROBE_HEADER } from './ownership';
 import { deliveryKey, finish, remember, seen, start } from './replays';
 import {
 	CONVERSATION_ENDED,
 	INBOUND,
+	MID_CALL_TOOL,
 	POST_CALL,
 	copyTarget,
 	readAssistantIds,
@@ -57,7 +60,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle:
-			'={{$parameter["event"] === "callCompleted" ? "Call completed (post-call webhook)" : $parameter["event"] === "conversationEnded" ? "Chat ended" : "Inbound call completed"}}',
+			'={{$parameter["event"] === "callCompleted" ? "Call completed (post-call webhook)" : $parameter["event"] === "conversationEnded" ? "Chat ended" : $parameter["event"] === "midCallTool" ? "Mid-call tool " + $parameter["toolName"] : "Inbound call completed"}}',
 		// n8n's node panel shows the events of this trigger under the action node's app, with this
 		// description as the app's: it is the action node's, so the app reads the same everywhere
 		description: APP_DESCRIPTION,
@@ -80,6 +83,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 				name: 'oneUrlPerAssistantNotice',
 				type: 'notice',
 				default: '',
+				displayOptions: { hide: { event: [MID_CALL_TOOL] } },
 			},
 			{
 				displayName: 'Event',
@@ -107,6 +111,13 @@ export class VoiceChatAssistantTrigger implements INodeType {
 						action: 'On call completed (post-call webhook)',
 						description:
 							"Any call of the assistant ended: inbound, outbound and campaign calls (the assistant's post-call webhook)",
+					},
+					{
+						name: 'Mid-Call Tool Request',
+						value: MID_CALL_TOOL,
+						action: 'On mid-call tool request',
+						description:
+							'During a call the assistant asks this workflow (a mid-call tool the node registers) and speaks its answer',
 					},
 				],
 				default: INBOUND,
@@ -165,6 +176,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 				default: 'takeOverAndGiveBack',
 				description:
 					'What to do when the assistant already sends its calls to another URL (read from the service before registering)',
+				displayOptions: { hide: { event: [MID_CALL_TOOL] } },
 			},
 			{
 				displayName: 'Response Mode',
@@ -192,7 +204,9 @@ export class VoiceChatAssistantTrigger implements INodeType {
 				],
 				default: 'onReceived',
 				description: 'When and how to answer the service',
+				displayOptions: { hide: { event: [MID_CALL_TOOL] } },
 			},
+			...midCallToolProperties,
 			{
 				displayName:
 					'Add a Respond to Webhook node to the workflow. n8n\'s Respond to Webhook node from version 1.1 on refuses to run unless n8n\'s own Webhook, Form, Chat or Wait node comes before it; if it reports "No Webhook node found in the workflow", choose "When Last Node Finishes" instead.',
@@ -208,6 +222,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 				default: true,
 				description:
 					"Whether to refuse (HTTP 401) calls of the webhook URL that lack the random secret this node adds to the URL it registers for each assistant. The service signs nothing, so the secret is what tells its calls from anyone else's.",
+				displayOptions: { hide: { event: [MID_CALL_TOOL] } },
 			},
 			{
 				displayName:
@@ -223,6 +238,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 				type: 'collection',
 				placeholder: 'Add Option',
 				default: {},
+				displayOptions: { hide: { event: [MID_CALL_TOOL] } },
 				options: [
 					{
 						displayName: 'Call Statuses',
@@ -274,20 +290,31 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		default: {
 			/** Whether the watched assistants still send their calls to this trigger (asks the service). */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
+				if (isToolEvent(this)) return await toolCheckExists(this);
 				return await checkExists(this);
 			},
 			/** Registers this trigger's URL, saving what each assistant posted to before. */
 			async create(this: IHookFunctions): Promise<boolean> {
+				if (isToolEvent(this)) return await toolCreate(this);
 				return await create(this);
 			},
 			/** Gives each assistant that still holds this trigger's URL its previous webhook back. */
 			async delete(this: IHookFunctions): Promise<boolean> {
-				return await remove(this);
+				// what either kind of event left registered is removed, also after the event was changed
+				const staticData = this.getWorkflowStaticData('node');
+				const tool = isToolEvent(this);
+				let done = true;
+				if (tool || readToolRegistrations(staticData).length > 0)
+					done = (await toolRemove(this)) && done;
+				if (!tool || readRegistration(staticData)) done = (await remove(this)) && done;
+				return done;
 			},
 		},
 	};
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		// a mid-call tool request: its own secret header, answered by the workflow
+		if (isToolEvent(this)) return toolRequest(this);
 		const query = this.getQueryData();
 		const registration = readRegistration(this.getWorkflowStaticData('node'));
 
@@ -443,6 +470,11 @@ async function attachRecording(
 			`Voice Chat Assistant Trigger: call ${label} goes on without its recording: ${message}`,
 		);
 	}
+}
+
+/** Whether the node serves a mid-call tool rather than a webhook of the assistants. */
+function isToolEvent(ctx: Pick<IHookFunctions, 'getNodeParameter'>): boolean {
+	return ctx.getNodeParameter('event', INBOUND) === MID_CALL_TOOL;
 }
 
 /** The watched assistants from the parameters, or none when they cannot be read. */

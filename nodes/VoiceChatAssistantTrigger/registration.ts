@@ -28,6 +28,8 @@ import { isBlank, locatorValue, parseId } from '../VoiceChatAssistant/shared/ids
 export const INBOUND = 'inboundCallCompleted';
 export const POST_CALL = 'callCompleted';
 export const CONVERSATION_ENDED = 'conversationEnded';
+/** The mid-call tool event: registered as a tool of the service, not as a webhook (midCallTool.ts). */
+export const MID_CALL_TOOL = 'midCallTool';
 export type TriggerEvent = typeof INBOUND | typeof POST_CALL | typeof CONVERSATION_ENDED;
 const EVENTS: TriggerEvent[] = [INBOUND, POST_CALL, CONVERSATION_ENDED];
 

@@ -370,6 +370,47 @@ test('simulator', async (t) => {
 		assert.match(limited.body.message, /upgrade your plan/);
 	});
 
+	await t.test('tools: a call uses a tool of the assistant (method, headers, JSON arguments, timeout) and records the answer', async () => {
+		const seen = [];
+		let delayMs = 0;
+		const receiver = http.createServer((req, res) => {
+			const chunks = [];
+			req.on('data', (c) => chunks.push(c));
+			req.on('end', () => {
+				seen.push({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+				setTimeout(() => {
+					res.writeHead(200, { 'Content-Type': 'application/json' });
+					res.end(JSON.stringify({ free: true }));
+				}, delayMs);
+			});
+		});
+		await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
+		t.after(() => new Promise((r) => { receiver.close(r); receiver.closeAllConnections(); }));
+		const endpoint = `http://127.0.0.1:${receiver.address().port}/tool`;
+		const created = await call(sim, 'POST', '/api/user/tools', {
+			body: { name: 'check_slot', description: 'Checks a slot', endpoint, method: 'POST', timeout: 1, headers: [{ name: 'X-Tool-Secret', value: 's3cret' }], schema: [{ name: 'date', type: 'string', description: 'The date' }] },
+		});
+		assert.deepEqual(created.body.data.headers, [{ name: 'X-Tool-Secret', value: 's3cret' }]);
+		const id = created.body.data.id;
+		// a tool the assistant does not have is refused
+		const notYet = await call(sim, 'POST', '/__sim/calls/use-tool', { auth: false, body: { assistant_id: 1, tool: 'check_slot', arguments: {} } });
+		assert.equal(notYet.status, 404);
+		await call(sim, 'PUT', '/api/user/assistant/1', { body: { tool_ids: [1, id] } });
+		const listed = await call(sim, 'GET', '/api/user/assistants/get');
+		assert.deepEqual(listed.body.data.find((a) => a.id === 1).tool_ids, [1, id]);
+		const used = await call(sim, 'POST', '/__sim/calls/use-tool', { auth: false, body: { assistant_id: 1, tool: 'check_slot', arguments: { date: '2026-12-01' } } });
+		assert.equal(used.status, 200);
+		assert.deepEqual([used.body.status, used.body.response, used.body.timed_out, used.body.tool_id], [200, { free: true }, false, id]);
+		assert.ok(used.body.latency_ms >= 0);
+		assert.deepEqual([seen[0].method, seen[0].url, seen[0].headers['x-tool-secret'], seen[0].headers['content-type'], JSON.parse(seen[0].body)], ['POST', '/tool', 's3cret', 'application/json', { date: '2026-12-01' }]);
+		// by id too; an answer later than the tool's timeout is recorded as a timeout
+		delayMs = 1500;
+		const late = await call(sim, 'POST', '/__sim/calls/use-tool', { auth: false, body: { assistant_id: 1, tool: id, arguments: {} } });
+		assert.deepEqual([late.body.status, late.body.timed_out, late.body.error], [null, true, 'timeout after 1000 ms']);
+		assert.ok(late.body.latency_ms >= 1000 && late.body.latency_ms < 1400);
+		assert.equal(sim.state.toolCalls.length, 2);
+	});
+
 	await t.test('conversations: variables, charges, balance, not found', async () => {
 		const uuid = sim.state.assistants[1].uuid;
 		const conv = await call(sim, 'POST', '/api/conversations', { auth: false, body: { assistant_id: uuid, variables: { customer_name: 'Ann' } } });

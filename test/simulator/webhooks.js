@@ -6,7 +6,11 @@
 const http = require('node:http');
 const https = require('node:https');
 
-function deliver(url, payload, { timeoutMs = 5000, headers = {} } = {}) {
+/**
+ * `method` (default POST): GET and DELETE carry the payload's fields in the query instead of a body,
+ * as the service does for a mid-call tool with such a method.
+ */
+function deliver(url, payload, { timeoutMs = 5000, headers = {}, method = 'POST' } = {}) {
 	return new Promise((resolve) => {
 		let target;
 		try {
@@ -15,14 +19,20 @@ function deliver(url, payload, { timeoutMs = 5000, headers = {} } = {}) {
 			resolve({ status: null, response: null, error: `invalid URL: ${url}` });
 			return;
 		}
-		const body = Buffer.from(JSON.stringify(payload));
+		const inQuery = method === 'GET' || method === 'DELETE';
+		if (inQuery) {
+			for (const [key, value] of Object.entries(payload || {})) {
+				target.searchParams.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+			}
+		}
+		const body = inQuery ? Buffer.alloc(0) : Buffer.from(JSON.stringify(payload));
 		const client = target.protocol === 'https:' ? https : http;
 		const req = client.request(
 			target,
 			{
-				method: 'POST',
+				method,
 				headers: {
-					'Content-Type': 'application/json',
+					...(inQuery ? {} : { 'Content-Type': 'application/json' }),
 					Accept: 'application/json',
 					'User-Agent': 'VoiceChatAssistantSimulator-Webhook/1.0',
 					'Content-Length': body.length,

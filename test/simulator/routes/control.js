@@ -15,6 +15,8 @@
  *                                    (`redeliver: true` delivers once more, as when the service missed the answer)
  *   POST /__sim/faults               {method, path, rate, kinds, seed?, after?, times?} (or {clear: true}): injected failures
  *                                    (a path ending in `*` matches by prefix; `GET /__sim/recordings/*` fails the recordings)
+ *   POST /__sim/calls/use-tool       a call uses a mid-call tool of an assistant: the tool's request is sent to
+ *                                    its endpoint → {status, response, latency_ms, timed_out, ...} (state.toolCalls)
  *   POST /__sim/conversations/end    ends a chat and delivers the conversation-ended webhook → {payload, deliveries}
  *   GET  /__sim/recordings/:file     a few bytes of audio/mpeg (the calls' recording_url)
  *   GET  /__sim/recording-log?since=N  the requests for recordings from index N (origin, headers, carriesKey, status)
@@ -31,6 +33,7 @@ const {
 } = require('../domain');
 const { presentCall } = require('./calls');
 const { deliverWithRetries } = require('../lifecycle');
+const { deliver } = require('../webhooks');
 
 const SEED_STATUS_CYCLE = ['completed', 'completed', 'completed', 'ended_by_customer', 'no-answer', 'completed', 'busy', 'ended_by_assistant', 'failed', 'completed'];
 const FAKE_MP3 = Buffer.from([0x49, 0x44, 0x33, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xfb, 0x90, 0x64, 0x00]);
@@ -286,6 +289,48 @@ async function endConversation(sim, state, body) {
 	return { payload, deliveries };
 }
 
+/**
+ * A simulated call uses a mid-call tool of an assistant: the request goes to the tool's endpoint
+ * as the service sends it (the tool's method and headers, the arguments as JSON body, or as query
+ * for GET and DELETE, the tool's timeout); the answer, its status, latency and a timeout are recorded
+ * in `state.toolCalls` and returned.
+ */
+async function useTool(sim, state, body) {
+	const v = new Validator(body, INVALID);
+	const assistantRef = v.check('assistant_id', { required: true });
+	const toolRef = v.check('tool', { required: true });
+	const args = v.check('arguments', { type: 'object', nullable: true });
+	v.throwIfFailed();
+	const assistant = findAssistantByAnyId(state, assistantRef.value);
+	if (!assistant) throw new HttpError(404, { message: 'Assistant not found' });
+	const own = (assistant.tool_ids || []).map((id) => state.tools.find((t) => t.id === id)).filter(Boolean);
+	const ref = toolRef.value;
+	const tool = own.find((t) => (typeof ref === 'number' || /^\d+$/.test(String(ref)) ? t.id === Number(ref) : t.name === ref));
+	if (!tool) throw new HttpError(404, { message: `The assistant has no mid call tool ${JSON.stringify(ref)}` });
+	const headers = {};
+	for (const h of tool.headers || []) if (h && h.name) headers[h.name] = h.value;
+	const timeoutMs = (tool.timeout || 10) * 1000;
+	const started = Date.now();
+	const result = await deliver(tool.endpoint, args.value || {}, { timeoutMs, headers, method: tool.method || 'POST' });
+	const record = {
+		id: (state.toolCalls || []).length + 1,
+		assistant_id: assistant.id,
+		tool_id: tool.id,
+		tool: tool.name,
+		method: tool.method || 'POST',
+		url: tool.endpoint,
+		arguments: clone(args.value || {}),
+		status: result.status,
+		response: result.response,
+		latency_ms: Date.now() - started,
+		timed_out: typeof result.error === 'string' && result.error.startsWith('timeout'),
+		at: new Date(started).toISOString(),
+	};
+	if (result.error) record.error = result.error;
+	(state.toolCalls = state.toolCalls || []).push(record);
+	return record;
+}
+
 function register(router) {
 	router.get('/__sim/health', ({ sim }) => ok({ status: 'ok', url: sim.url }));
 
@@ -335,6 +380,8 @@ function register(router) {
 	router.post('/__sim/calls/seed', ({ sim, body }) => ok(seedCalls(sim.state, body)));
 
 	router.post('/__sim/calls/complete', async ({ sim, body }) => ok(await completeCall(sim, sim.state, body)));
+
+	router.post('/__sim/calls/use-tool', async ({ sim, body }) => ok(await useTool(sim, sim.state, body)));
 
 	router.post('/__sim/faults', ({ sim, body }) => {
 		if (body && body.clear) {

@@ -429,7 +429,10 @@ export class TestWorkflow {
 		if (answer.workflowData) {
 			delivery.result = await this.run({ startNode: node.name, startData: answer.workflowData, mode }, extra);
 		}
-		if (!answer.noWebhookResponse && !res.headersSent) {
+		if (!answer.noWebhookResponse && !res.headersSent && delivery.result?.error) {
+			// n8n's answer when the run failed before a response was sent (lastNode and responseNode modes)
+			response.status(500).json({ message: 'Error in workflow' });
+		} else if (!answer.noWebhookResponse && !res.headersSent) {
 			// "When Last Node Finishes": the first item of the last node that ran
 			const last = delivery.result?.resultData.lastNodeExecuted;
 			const first = last ? delivery.result?.outputOf(last)[0]?.json : undefined;
