@@ -26,11 +26,14 @@ import { forgetCredentialSettings } from '../VoiceChatAssistant/transport/creden
 import type { PollState } from './events';
 import {
 	CALL_ENDED,
+	CAMPAIGN_STATUS_CHANGED,
 	CONVERSATION_ENDED,
 	DOCUMENT_PROCESSED,
+	LEAD_STATUS_CHANGED,
 	NEW_CONVERSATION,
 	POLL_EVENTS,
 } from './events';
+import { LEAD_STATUS_OPTIONS } from './events/leadStatusChanged';
 
 export class VoiceChatAssistantPollingTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -43,9 +46,9 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle:
-			'={{ {"callEnded": "Call ended", "conversationEnded": "Chat ended", "documentProcessed": "Document processed", "newConversation": "New chat"}[$parameter["event"]] }}',
+			'={{ {"callEnded": "Call ended", "campaignStatusChanged": "Campaign status changed", "conversationEnded": "Chat ended", "documentProcessed": "Document processed", "leadStatusChanged": "Lead status changed", "newConversation": "New chat"}[$parameter["event"]] }}',
 		description:
-			'Starts the workflow when calls or chats of voice assistants end, by asking the service at intervals: no public URL needed (Famulor)',
+			'Starts the workflow when calls or chats of voice assistants end, documents finish processing, or leads and campaigns change status, by asking the service at intervals: no public URL needed (Famulor)',
 		defaults: { name: 'Voice Chat Assistant Polling Trigger' },
 		polling: true,
 		inputs: [],
@@ -74,6 +77,13 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 							'A call reached a final status (completed, ended, busy, no answer, failed, ...); one item per call with transcript and variables',
 					},
 					{
+						name: 'Campaign Status Changed',
+						value: CAMPAIGN_STATUS_CHANGED,
+						action: 'On campaign status changed',
+						description:
+							'A campaign started, stopped or completed (ran out of leads); one item per change. One request per poll.',
+					},
+					{
 						name: 'Conversation Ended',
 						value: CONVERSATION_ENDED,
 						action: 'On conversation ended (chat)',
@@ -85,6 +95,13 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 						value: DOCUMENT_PROCESSED,
 						action: 'On document processed',
 						description: 'A document of a knowledgebase finished processing (active or failed)',
+					},
+					{
+						name: 'Lead Status Changed',
+						value: LEAD_STATUS_CHANGED,
+						action: 'On lead status changed',
+						description:
+							'A lead of a campaign moved to one of the chosen statuses (e.g. completed); one item per change with the lead, previous_status and status. One request per 100 leads, at most 10 per poll.',
 					},
 					{
 						name: 'New Conversation',
@@ -105,6 +122,41 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 			{
 				...knowledgebaseLocator,
 				displayOptions: { show: { event: [DOCUMENT_PROCESSED] } },
+			},
+			{
+				...campaignLocator,
+				required: false,
+				description:
+					'Only leads or changes of this campaign (leave empty for all campaigns of the account)',
+				displayOptions: { show: { event: [LEAD_STATUS_CHANGED, CAMPAIGN_STATUS_CHANGED] } },
+			},
+			{
+				displayName: 'Statuses',
+				name: 'leadStatuses',
+				type: 'multiOptions',
+				default: ['completed', 'reached-max-retries', 'blacklisted'],
+				description:
+					'Emit a lead when it moves to one of these statuses (leave empty for every change). The trigger keeps the status of up to 20,000 leads; a campaign of N leads is read in N/1000 polls (10 requests of 100 leads each), so a change can take that many polls to show.',
+				options: LEAD_STATUS_OPTIONS,
+				displayOptions: { show: { event: [LEAD_STATUS_CHANGED] } },
+			},
+			{
+				displayName: 'Changes',
+				name: 'campaignChanges',
+				type: 'multiOptions',
+				required: true,
+				default: ['started', 'stopped', 'completed'],
+				description: 'Which changes of a campaign to emit',
+				options: [
+					{ name: 'Started', value: 'started', description: 'The campaign is now in progress' },
+					{ name: 'Stopped', value: 'stopped', description: 'The campaign was stopped or paused' },
+					{
+						name: 'Completed',
+						value: 'completed',
+						description: 'The campaign completed (it ran out of leads)',
+					},
+				],
+				displayOptions: { show: { event: [CAMPAIGN_STATUS_CHANGED] } },
 			},
 			{
 				displayName: 'Filters',
@@ -241,5 +293,7 @@ function reset(state: PollState, settings: string) {
 	delete state.calls;
 	delete state.conversations;
 	delete state.documents;
+	delete state.leads;
+	delete state.campaigns;
 	state.settings = settings;
 }

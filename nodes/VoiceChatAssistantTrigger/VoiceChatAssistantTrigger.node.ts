@@ -11,25 +11,22 @@ import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
 import { downloadRecording, recordingUrlOfCall } from '../VoiceChatAssistant/transport/recording';
 
-import {
-	APP_DESCRIPTION,
-	CALL_STATUS_OPTIONS,
-	assistantLocator,
-} from '../VoiceChatAssistant/descriptions';
 import { searchAssistants } from '../VoiceChatAssistant/methods/listSearch';
 import { whenCredentialChosen } from '../VoiceChatAssistant/methods/credentialGuard';
 import { asId, parsePayload, queryValue, statusAllowed, toItem } from './payload';
 import { withCaughtUp } from './catchUp';
 import { checkExists, create, remove } from './lifecycle';
-import { midCallToolProperties, readToolRegistrations, toolRequest } from './midCallTool';
+import { APP_DESCRIPTION } from '../VoiceChatAssistant/descriptions';
+import { readToolRegistrations, toolRequest } from './midCallTool';
+import { triggerProperties } from './description';
 import { toolCheckExists, toolCreate, toolRemove } from './toolLifecycle';
 import { PROBE_ANSWER_KEY, PROBE_HEADER } from './ownership';
 import { deliveryKey, finish, remember, seen, start } from './replays';
+import { WHATSAPP_STATUS, readWhatsappSettings, whatsappStatusRequest } from './whatsappStatus';
 import {
 	CONVERSATION_ENDED,
 	INBOUND,
 	MID_CALL_TOOL,
-	POST_CALL,
 	copyTarget,
 	readAssistantIds,
 	readEvent,
@@ -60,7 +57,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle:
-			'={{$parameter["event"] === "callCompleted" ? "Call completed (post-call webhook)" : $parameter["event"] === "conversationEnded" ? "Chat ended" : $parameter["event"] === "midCallTool" ? "Mid-call tool " + $parameter["toolName"] : "Inbound call completed"}}',
+			'={{$parameter["event"] === "callCompleted" ? "Call completed (post-call webhook)" : $parameter["event"] === "conversationEnded" ? "Chat ended" : $parameter["event"] === "midCallTool" ? "Mid-call tool " + $parameter["toolName"] : $parameter["event"] === "whatsappMessageStatus" ? "WhatsApp message status" : "Inbound call completed"}}',
 		// n8n's node panel shows the events of this trigger under the action node's app, with this
 		// description as the app's: it is the action node's, so the app reads the same everywhere
 		description: APP_DESCRIPTION,
@@ -76,210 +73,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 				path: 'webhook',
 			},
 		],
-		properties: [
-			{
-				displayName:
-					'The service keeps one webhook URL per assistant. While this workflow is active (or listening for a test event) the assistant sends its calls here; afterwards it gets back the URL it had before, unless that URL no longer answers.',
-				name: 'oneUrlPerAssistantNotice',
-				type: 'notice',
-				default: '',
-				displayOptions: { hide: { event: [MID_CALL_TOOL] } },
-			},
-			{
-				displayName: 'Event',
-				name: 'event',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'Inbound Call Completed',
-						value: INBOUND,
-						action: 'On inbound call completed',
-						description:
-							"An inbound call of the assistant ended (the service's inbound webhook, enabled per assistant)",
-					},
-					{
-						name: 'Conversation Ended (Chat)',
-						value: CONVERSATION_ENDED,
-						action: 'On conversation ended (chat)',
-						description:
-							"A widget or WhatsApp chat of the assistant ended after its inactivity timeout; the item holds the transcript (the assistant's conversation-ended webhook)",
-					},
-					{
-						name: 'Call Completed (Post-Call Webhook)',
-						value: POST_CALL,
-						action: 'On call completed (post-call webhook)',
-						description:
-							"Any call of the assistant ended: inbound, outbound and campaign calls (the assistant's post-call webhook)",
-					},
-					{
-						name: 'Mid-Call Tool Request',
-						value: MID_CALL_TOOL,
-						action: 'On mid-call tool request',
-						description:
-							'During a call the assistant asks this workflow (a mid-call tool the node registers) and speaks its answer',
-					},
-				],
-				default: INBOUND,
-			},
-			{
-				...assistantLocator,
-				description:
-					'The assistant whose calls start this workflow. Pick it from the list or give its numeric ID.',
-			},
-			{
-				displayName: 'Additional Assistants',
-				name: 'additionalAssistants',
-				type: 'fixedCollection',
-				typeOptions: { multipleValues: true },
-				placeholder: 'Add Assistant',
-				default: {},
-				description:
-					'More assistants whose calls start this workflow; the item says which one in "assistant_id"',
-				options: [
-					{
-						displayName: 'Assistant',
-						name: 'assistant',
-						values: [
-							{
-								...assistantLocator,
-								description: 'Pick the assistant from the list or give its numeric ID',
-							},
-						],
-					},
-				],
-			},
-			{
-				displayName: 'If the Assistant Already Has a Webhook',
-				name: 'existingWebhook',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'Take Over and Give Back',
-						value: 'takeOverAndGiveBack',
-						description:
-							'Receive the calls while this workflow is active; on deactivation the assistant gets its previous URL and settings back (another workflow only while it is still active)',
-					},
-					{
-						name: 'Fail Activation',
-						value: 'fail',
-						description: 'Refuse to activate, naming the host that receives the calls today',
-					},
-					{
-						name: 'Take Over',
-						value: 'takeOver',
-						description:
-							'Replace the previous URL for good; on deactivation the webhook is switched off',
-					},
-				],
-				default: 'takeOverAndGiveBack',
-				description:
-					'What to do when the assistant already sends its calls to another URL (read from the service before registering)',
-				displayOptions: { hide: { event: [MID_CALL_TOOL] } },
-			},
-			{
-				displayName: 'Response Mode',
-				name: 'responseMode',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{
-						name: 'Immediately',
-						value: 'onReceived',
-						description: 'Answer 200 {"received": true} as soon as the call data arrives',
-					},
-					{
-						name: 'When Last Node Finishes',
-						value: 'lastNode',
-						description:
-							'Answer with the first item of the last node; the service stores it as the call\'s "webhook_response"',
-					},
-					{
-						name: "Using 'Respond to Webhook' Node",
-						value: 'responseNode',
-						description:
-							'Answer with what a Respond to Webhook node returns; the service stores it as the call\'s "webhook_response"',
-					},
-				],
-				default: 'onReceived',
-				description: 'When and how to answer the service',
-				displayOptions: { hide: { event: [MID_CALL_TOOL] } },
-			},
-			...midCallToolProperties,
-			{
-				displayName:
-					'Add a Respond to Webhook node to the workflow. n8n\'s Respond to Webhook node from version 1.1 on refuses to run unless n8n\'s own Webhook, Form, Chat or Wait node comes before it; if it reports "No Webhook node found in the workflow", choose "When Last Node Finishes" instead.',
-				name: 'responseNodeNotice',
-				type: 'notice',
-				default: '',
-				displayOptions: { show: { responseMode: ['responseNode'] } },
-			},
-			{
-				displayName: 'Verify Secret',
-				name: 'verifySecret',
-				type: 'boolean',
-				default: true,
-				description:
-					"Whether to refuse (HTTP 401) calls of the webhook URL that lack the random secret this node adds to the URL it registers for each assistant. The service signs nothing, so the secret is what tells its calls from anyone else's.",
-				displayOptions: { hide: { event: [MID_CALL_TOOL] } },
-			},
-			{
-				displayName:
-					'Without the secret check, anyone who knows the webhook URL can start this workflow with made-up call data, and "Download Recording" cannot be used. Turn it off only when something between the service and n8n strips query strings.',
-				name: 'verifySecretOffNotice',
-				type: 'notice',
-				default: '',
-				displayOptions: { show: { verifySecret: [false] } },
-			},
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				displayOptions: { hide: { event: [MID_CALL_TOOL] } },
-				options: [
-					{
-						displayName: 'Call Statuses',
-						name: 'callStatuses',
-						type: 'multiOptions',
-						options: CALL_STATUS_OPTIONS,
-						default: [],
-						description:
-							'Start the workflow only for calls with one of these statuses (empty: every status). Other calls are answered 200 and start nothing.',
-						displayOptions: { show: { '/event': [INBOUND, POST_CALL] } },
-					},
-					{
-						displayName: 'Download Recording',
-						name: 'downloadRecording',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether to download the call recording (when the call has one) into the binary property "data" of the item. The recording is read from the service for the call, never from the address in the posted data, and needs "Verify Secret" on. When it cannot be had, the item comes without it and with "recording_error".',
-						displayOptions: { show: { '/event': [INBOUND, POST_CALL] } },
-					},
-					{
-						displayName: 'Include Recording',
-						name: 'includeRecording',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether the service puts the recording URL ("recording_url") into the call data',
-						displayOptions: { show: { '/event': [POST_CALL] } },
-					},
-					{
-						displayName: 'Only Completed Calls',
-						name: 'onlyCompletedCalls',
-						type: 'boolean',
-						default: true,
-						description:
-							'Whether the service skips failed and unanswered calls (it sends nothing for them)',
-						displayOptions: { show: { '/event': [POST_CALL] } },
-					},
-				],
-			},
-		],
+		properties: triggerProperties,
 	};
 
 	methods = {
@@ -291,11 +85,18 @@ export class VoiceChatAssistantTrigger implements INodeType {
 			/** Whether the watched assistants still send their calls to this trigger (asks the service). */
 			async checkExists(this: IHookFunctions): Promise<boolean> {
 				if (isToolEvent(this)) return await toolCheckExists(this);
+				// set up in the dashboard: nothing to ask the service; create checks the form
+				if (isWhatsappEvent(this)) return false;
 				return await checkExists(this);
 			},
 			/** Registers this trigger's URL, saving what each assistant posted to before. */
 			async create(this: IHookFunctions): Promise<boolean> {
 				if (isToolEvent(this)) return await toolCreate(this);
+				if (isWhatsappEvent(this)) {
+					// nothing to register: the form is checked, so a missing secret fails activation
+					readWhatsappSettings(this);
+					return true;
+				}
 				return await create(this);
 			},
 			/** Gives each assistant that still holds this trigger's URL its previous webhook back. */
@@ -315,6 +116,8 @@ export class VoiceChatAssistantTrigger implements INodeType {
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		// a mid-call tool request: its own secret header, answered by the workflow
 		if (isToolEvent(this)) return toolRequest(this);
+		// a WhatsApp message status: signed by the service, verified over the raw body
+		if (isWhatsappEvent(this)) return await whatsappStatusRequest(this);
 		const query = this.getQueryData();
 		const registration = readRegistration(this.getWorkflowStaticData('node'));
 
@@ -475,6 +278,11 @@ async function attachRecording(
 /** Whether the node serves a mid-call tool rather than a webhook of the assistants. */
 function isToolEvent(ctx: Pick<IHookFunctions, 'getNodeParameter'>): boolean {
 	return ctx.getNodeParameter('event', INBOUND) === MID_CALL_TOOL;
+}
+
+/** Whether the node receives the WhatsApp message statuses of a sender (set up in the dashboard). */
+function isWhatsappEvent(ctx: Pick<IHookFunctions, 'getNodeParameter'>): boolean {
+	return ctx.getNodeParameter('event', INBOUND) === WHATSAPP_STATUS;
 }
 
 /** The watched assistants from the parameters, or none when they cannot be read. */

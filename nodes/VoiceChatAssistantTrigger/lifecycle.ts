@@ -16,18 +16,20 @@ import {
 import type { AssistantWebhookState } from './ownership';
 import { clearCatchUp, startCatchUp } from './catchUp';
 import {
-	aboutAssistant,
-	assertReachable,
-	disableWebhook,
-	enableWebhook,
 	newSecret,
 	readRegistration,
 	readWanted,
 	registeredUrl,
 	registrationMatches,
-	restoreWebhook,
 	writeRegistration,
 } from './registration';
+import {
+	aboutAssistant,
+	assertReachable,
+	disableWebhook,
+	enableWebhook,
+	restoreWebhook,
+} from './serviceWebhooks';
 import type {
 	RegisteredAssistant,
 	Registration,

@@ -11,7 +11,8 @@ import {
 	writeToolRegistration,
 } from './midCallTool';
 import type { ToolRegistration } from './midCallTool';
-import { aboutAssistant, asNodeError, assertReachable, newSecret } from './registration';
+import { newSecret } from './registration';
+import { aboutAssistant, asNodeError, assertReachable } from './serviceWebhooks';
 
 /**
  * checkExists / create / delete of the mid-call tool event.

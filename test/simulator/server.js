@@ -162,6 +162,8 @@ class Simulator {
 		for (const mod of API_ROUTE_MODULES) mod.register(this.api);
 		this.control = new Router();
 		controlRoutes.register(this.control);
+		require('./campaignRun').register(this.control);
+		require('./routes/whatsappStatus').register(this.control);
 		this.url = null;
 		this.state = null;
 	}

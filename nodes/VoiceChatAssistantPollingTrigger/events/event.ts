@@ -5,6 +5,8 @@ import { isOneOf, locatorValue, parseId } from '../../VoiceChatAssistant/shared/
 import type { CallWalk } from '../calls';
 import type { ConversationWalk } from '../conversations';
 import type { DocumentStatuses } from '../documents';
+import type { CampaignStatuses } from './campaignStatusChanged';
+import type { LeadSnapshot } from './leadStatusChanged';
 
 /** What the node keeps between polls (n8n's static data of the node). */
 export interface PollState {
@@ -13,6 +15,8 @@ export interface PollState {
 	calls?: { walk: CallWalk };
 	conversations?: ConversationWalk;
 	documents?: DocumentStatuses;
+	leads?: LeadSnapshot;
+	campaigns?: CampaignStatuses;
 }
 
 /**

@@ -72,8 +72,8 @@ describe("n8n's node panel", () => {
 
 	it('names every trigger event in plain English, brackets kept', () => {
 		const all = [...events(trigger), ...events(polling)];
-		expect(events(trigger)).toHaveLength(4);
-		expect(events(polling)).toHaveLength(4);
+		expect(events(trigger)).toHaveLength(5);
+		expect(events(polling)).toHaveLength(6);
 		for (const e of all) {
 			expect(e.action).toMatch(/^On /);
 			expect(plainEnglishProblems(e.action!)).toEqual([]);

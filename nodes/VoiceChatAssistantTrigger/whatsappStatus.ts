@@ -1,0 +1,343 @@
+import { createHmac, timingSafeEqual } from 'crypto';
+import type {
+	IDataObject,
+	IHookFunctions,
+	INodeProperties,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { isObject } from '../VoiceChatAssistant/transport';
+import { isReplay } from './replays';
+
+/**
+ * The "WhatsApp Message Status" event: the service posts every status change
+ * of a sent WhatsApp message (the read-receipts webhook of a sender) to a URL
+ * set per sender in the dashboard. No operation of the API sets that URL, so
+ * the node registers nothing: the user pastes n8n's URL and copies the
+ * sender's signing secret into the form.
+ *
+ * Every post is signed: `X-Signature-256: sha256=<hex HMAC-SHA256 of the body>`
+ * with the sender's signing secret. The HMAC is computed over the exact bytes
+ * n8n received (its raw body), never over a body parsed and written again, and
+ * compared in constant time. A post without a valid signature is answered 401
+ * and starts nothing; the item is built from the same bytes that were verified.
+ */
+
+export const WHATSAPP_STATUS = 'whatsappMessageStatus';
+
+/** The signature header (n8n gives header names in lower case). */
+export const SIGNATURE_HEADER = 'x-signature-256';
+
+export const MESSAGE_STATUSES = ['sent', 'delivered', 'read', 'failed', 'undelivered'] as const;
+
+const show = { show: { event: [WHATSAPP_STATUS] } };
+
+/** The form fields of the event. */
+export const whatsappStatusProperties: INodeProperties[] = [
+	{
+		displayName:
+			"The service sends WhatsApp message statuses to the URL set in the dashboard, per sender (the sender's webhook for read receipts); no request of this node sets it. Paste the Production URL shown above under Webhook URLs there (the Test URL while you listen for a test event), and copy the sender's signing secret into Signing Secret. Posts without the right signature are refused.",
+		name: 'whatsappStatusNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Signing Secret',
+		name: 'signingSecret',
+		type: 'string',
+		typeOptions: { password: true },
+		required: true,
+		default: '',
+		description:
+			"The sender's signing secret from its webhook settings in the dashboard. Every post is checked against it; one without a valid signature is answered 401 and starts nothing.",
+		displayOptions: show,
+	},
+	{
+		displayName: 'Statuses',
+		name: 'messageStatuses',
+		type: 'multiOptions',
+		options: [
+			{
+				name: 'Delivered',
+				value: 'delivered',
+				description: "The message reached the recipient's phone",
+			},
+			{ name: 'Failed', value: 'failed', description: 'The message could not be sent' },
+			{ name: 'Read', value: 'read', description: 'The recipient opened the message' },
+			{ name: 'Sent', value: 'sent', description: 'WhatsApp accepted the message' },
+			{
+				name: 'Undelivered',
+				value: 'undelivered',
+				description: 'The message was sent but never reached the recipient',
+			},
+		],
+		default: [],
+		description:
+			'Start the workflow only for these statuses (empty: every status). Other posts are answered 200 and start nothing.',
+		displayOptions: show,
+	},
+	{
+		displayName: 'Senders',
+		name: 'senders',
+		type: 'string',
+		default: '',
+		placeholder: '+4930555000100, 2',
+		description:
+			'Start the workflow only for messages of these senders: their phone numbers or sender IDs, separated by commas (empty: every sender)',
+		displayOptions: show,
+	},
+	{
+		// n8n reads the webhook's response mode from this parameter; the node answers the service itself
+		displayName: 'Response Mode',
+		name: 'responseMode',
+		type: 'hidden',
+		default: 'onReceived',
+		displayOptions: show,
+	},
+];
+
+/** The event's entries of the Options collection. */
+export const whatsappStatusOptions: INodeProperties[] = [
+	{
+		displayName: 'Include Dashboard Test Events',
+		name: 'includeTestEvents',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether the test events the dashboard sends ("test": true) start the active workflow too. While listening for a test event they always do.',
+		displayOptions: { show: { '/event': [WHATSAPP_STATUS] } },
+	},
+];
+
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+export interface WhatsappStatusSettings {
+	secret: string;
+	statuses: MessageStatus[];
+	/** Sender IDs and phone numbers (digits only), as given. */
+	senders: string[];
+	includeTestEvents: boolean;
+}
+
+const LOG = 'Voice Chat Assistant Trigger (WhatsApp Message Status):';
+
+/** Digits of a phone number, without a leading international 00. */
+function phoneDigits(value: string): string {
+	const digits = value.replace(/\D/g, '');
+	return value.trim().startsWith('00') ? digits.slice(2) : digits;
+}
+
+/** The event's settings, checked field by field (no request is made). */
+export function readWhatsappSettings(
+	ctx: Pick<IHookFunctions, 'getNode' | 'getNodeParameter'>,
+): WhatsappStatusSettings {
+	const node = ctx.getNode();
+	const secret = String(ctx.getNodeParameter('signingSecret', '') ?? '').trim();
+	if (secret === '') {
+		throw new NodeOperationError(node, 'Signing Secret is empty', {
+			description:
+				"Copy the sender's signing secret from its webhook settings in the dashboard: without it no post can be verified.",
+		});
+	}
+	const rawStatuses = ctx.getNodeParameter('messageStatuses', []) as unknown;
+	const statuses: MessageStatus[] = [];
+	for (const value of Array.isArray(rawStatuses) ? rawStatuses : [rawStatuses]) {
+		const status = String(value ?? '')
+			.trim()
+			.toLowerCase();
+		if (status === '') continue;
+		if (!(MESSAGE_STATUSES as readonly string[]).includes(status)) {
+			throw new NodeOperationError(
+				node,
+				`Statuses: ${JSON.stringify(value)} is not a WhatsApp message status`,
+				{ description: `Use ${MESSAGE_STATUSES.join(', ')}.` },
+			);
+		}
+		if (!statuses.includes(status as MessageStatus)) statuses.push(status as MessageStatus);
+	}
+	const senders: string[] = [];
+	for (const entry of String(ctx.getNodeParameter('senders', '') ?? '').split(/[,;\n]/)) {
+		const text = entry.trim();
+		if (text === '') continue;
+		if (!/^\+?[\d\s\-().]+$/.test(text) || !/\d/.test(text)) {
+			throw new NodeOperationError(
+				node,
+				`Senders: ${JSON.stringify(text)} is neither a sender ID nor a phone number`,
+				{
+					description:
+						'Give the senders as phone numbers (e.g. +4930555000100) or sender IDs (e.g. 2), separated by commas.',
+				},
+			);
+		}
+		senders.push(text);
+	}
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	return { secret, statuses, senders, includeTestEvents: options?.includeTestEvents === true };
+}
+
+/** Whether the signature header holds the HMAC-SHA256 of exactly these bytes under the secret. */
+export function signatureValid(body: Uint8Array, header: unknown, secret: string): boolean {
+	const given = Array.isArray(header) ? header[0] : header;
+	if (typeof given !== 'string' || secret === '') return false;
+	const match = /^sha256=([0-9a-f]{64})$/i.exec(given.trim());
+	const expected = createHmac('sha256', secret).update(body).digest();
+	// a malformed header is compared too (with a buffer of the right length), so it takes the same time
+	const received = match ? Buffer.from(match[1], 'hex') : Buffer.alloc(expected.length);
+	return timingSafeEqual(received, expected) && match !== null;
+}
+
+/** The exact bytes of the post: n8n's raw body (read now if n8n has not read it yet). */
+async function rawBodyOf(ctx: IWebhookFunctions): Promise<Buffer | undefined> {
+	const request = ctx.getRequestObject() as unknown as {
+		rawBody?: unknown;
+		readRawBody?: () => Promise<void>;
+	};
+	if (!(request.rawBody instanceof Uint8Array) && typeof request.readRawBody === 'function') {
+		try {
+			await request.readRawBody();
+		} catch {
+			return undefined;
+		}
+	}
+	const raw = request.rawBody;
+	return raw instanceof Uint8Array
+		? Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength)
+		: undefined;
+}
+
+/** The JSON object of the verified bytes, or undefined. */
+function parseVerified(raw: Buffer): IDataObject | undefined {
+	let text = raw.toString('utf8');
+	if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+	try {
+		const value: unknown = JSON.parse(text);
+		return isObject(value) ? value : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** The id of the message a post names (for logs and redeliveries). */
+function messageRef(payload: IDataObject | undefined): string | undefined {
+	if (!payload) return undefined;
+	for (const name of ['whatsapp_message_id', 'message_sid', 'meta_message_id']) {
+		const value = payload[name];
+		if (typeof value === 'number' || (typeof value === 'string' && value.trim() !== '')) {
+			return String(value).trim();
+		}
+	}
+	return undefined;
+}
+
+/** Whether the post's sender is one of the chosen ones (by sender ID or phone number). */
+function senderAllowed(payload: IDataObject, senders: string[]): boolean {
+	if (senders.length === 0) return true;
+	const sender = isObject(payload.sender) ? payload.sender : {};
+	const ids = [sender.id].filter((v) => typeof v === 'number' || typeof v === 'string').map(String);
+	const phones = [sender.phone_number, payload.from]
+		.filter((v): v is string => typeof v === 'string' && v.trim() !== '')
+		.map(phoneDigits);
+	return senders.some((entry) => {
+		if (/^\d+$/.test(entry) && ids.includes(entry)) return true;
+		const digits = phoneDigits(entry);
+		return digits.length > 0 && phones.includes(digits);
+	});
+}
+
+function answer(
+	ctx: IWebhookFunctions,
+	statusCode: number,
+	body: IDataObject,
+): IWebhookResponseData {
+	ctx.getResponseObject().status(statusCode).json(body);
+	return { noWebhookResponse: true };
+}
+
+function ignored(
+	ctx: IWebhookFunctions,
+	reason: string,
+	ref: string | undefined,
+): IWebhookResponseData {
+	ctx.logger.debug(`${LOG} message ${ref ?? 'without an id'} starts nothing: ${reason}`);
+	return answer(ctx, 200, { received: true, ignored: true, reason });
+}
+
+/**
+ * Answers one post: 401 without a valid signature, 400 when the verified
+ * body is not a JSON object, 200 without an execution when a filter or the
+ * test-event rule leaves it out or it is a redelivery, else 200 and one item.
+ */
+export async function whatsappStatusRequest(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+	let settings: WhatsappStatusSettings;
+	try {
+		settings = readWhatsappSettings(ctx);
+	} catch (error) {
+		const message = (error as Error).message;
+		ctx.logger.warn(`${LOG} a status post was refused because the node is not set up: ${message}`);
+		return answer(ctx, 500, { message: `The workflow is not set up: ${message}` });
+	}
+	const raw = await rawBodyOf(ctx);
+	const headers = (ctx.getHeaderData() ?? {}) as IDataObject;
+	const header = headers[SIGNATURE_HEADER];
+	if (!raw || !signatureValid(raw, header, settings.secret)) {
+		// the id as posted, not verified: only its harmless characters go to the log
+		const ref = raw
+			? messageRef(parseVerified(raw))
+					?.replace(/[^\w.:=+/-]/g, '')
+					.slice(0, 80)
+			: undefined;
+		const why =
+			header === undefined ? 'it has no X-Signature-256 header' : 'its signature is wrong';
+		ctx.logger.warn(
+			`${LOG} refused a post for message ${ref ?? 'without an id'} (answered 401): ${why}; check that Signing Secret holds the sender's signing secret`,
+		);
+		return answer(ctx, 401, { message: 'Unauthorized' });
+	}
+	const payload = parseVerified(raw);
+	if (!payload) {
+		ctx.logger.warn(`${LOG} a signed post is not a JSON object (answered 400)`);
+		return answer(ctx, 400, { message: 'Bad request: the body must be a JSON object' });
+	}
+	const ref = messageRef(payload);
+	if (payload.event !== undefined && payload.event !== 'message_status') {
+		return ignored(ctx, `event ${JSON.stringify(payload.event)} is not a message status`, ref);
+	}
+	const test = payload.test === true;
+	const listening = ctx.getMode() === 'manual';
+	if (test && !listening && !settings.includeTestEvents) {
+		return ignored(
+			ctx,
+			'a test event of the dashboard (turn on "Include Dashboard Test Events" to receive it)',
+			ref,
+		);
+	}
+	const status = typeof payload.status === 'string' ? payload.status.trim().toLowerCase() : '';
+	if (settings.statuses.length > 0 && !settings.statuses.includes(status as MessageStatus)) {
+		return ignored(
+			ctx,
+			`status ${JSON.stringify(payload.status ?? null)} is not one this workflow listens to`,
+			ref,
+		);
+	}
+	if (!senderAllowed(payload, settings.senders)) {
+		return ignored(ctx, 'the sender is not one this workflow listens to', ref);
+	}
+	// the service posts again after 30, 60 and 120 s when it missed the answer: one execution per status
+	if (!listening && ref !== undefined) {
+		const scope = `${ctx.getWorkflow().id}|${ctx.getNode().id}`;
+		// a test event is told apart by its time too: the dashboard may reuse the message id
+		const key = `${scope}|${WHATSAPP_STATUS}|message:${ref}|${status}${test ? `|${String(payload.timestamp ?? '')}` : ''}`;
+		if (isReplay(key)) {
+			ctx.logger.debug(`${LOG} message ${ref} (${status}) was received before; not started again`);
+			return answer(ctx, 200, { received: true, duplicate: true });
+		}
+	}
+	ctx.getResponseObject().status(200).json({ received: true });
+	return {
+		noWebhookResponse: true,
+		workflowData: [[{ json: { ...payload, test } }]],
+	};
+}
