@@ -4,9 +4,10 @@
  * package, the simulator and its credential: the node panel's searches, the
  * app's details and its action and trigger lists, the first add of
  * Assistant → Create, a picker listing the simulator's items, the notices of
- * what spends money or reaches a person, and an example executed from the
- * editor. Screenshots of each step: .tmp/browser/<line>/ (README_IMAGES=<dir>
- * also writes the README's pictures there, see `npm run screenshots`).
+ * what spends money or reaches a person, an example executed from the
+ * editor, and the webhook trigger's Mid-Call Tool Request form. Screenshots
+ * of each step: .tmp/browser/<line>/ (README_IMAGES=<dir> also writes the
+ * README's pictures there, see `npm run screenshots`).
  */
 import * as fs from 'fs';
 import * as path from 'path';
@@ -15,6 +16,7 @@ import * as path from 'path';
 const { createN8nHome, credential, OWNER, ROOT } = require('../harness/n8n');
 const { startSimulator } = require('../simulator/server');
 const { openEditor } = require('./editor');
+const { copyExampleFiles, tryItCopy } = require('../../scripts/try-it-examples');
 /* eslint-enable @typescript-eslint/no-require-imports */
 
 const dist = (file: string) => require(path.join(ROOT, 'dist', file));
@@ -22,6 +24,7 @@ const { VoiceChatAssistant } = dist('nodes/VoiceChatAssistant/VoiceChatAssistant
 const { VoiceChatAssistantTrigger } = dist('nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node.js');
 const { VoiceChatAssistantPollingTrigger } = dist('nodes/VoiceChatAssistantPollingTrigger/VoiceChatAssistantPollingTrigger.node.js');
 const { COST } = dist('nodes/VoiceChatAssistant/descriptions/cost.js');
+const { midCallToolProperties } = dist('nodes/VoiceChatAssistantTrigger/midCallTool.js');
 
 type Option = { name: string; value: string; action?: string; description?: string };
 type Property = { name: string; displayName: string; options?: Option[]; displayOptions?: { show?: Record<string, string[]> } };
@@ -58,9 +61,10 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 		home = await createN8nHome();
 		await home.importCredentials([credential('simulatorCred001', sim.url, { name: 'Voice Chat Assistant (simulator)' })]);
 		// the example a new user runs first (try-it's "where to click first"), with its CSV in the n8n home
-		fs.copyFileSync(path.join(ROOT, 'examples/leads.csv'), path.join(home.folder, 'leads.csv'));
+		copyExampleFiles(home.folder);
 		home.env.N8N_RESTRICT_FILE_ACCESS_TO = home.folder;
-		const example = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples/lead-import-from-csv.json'), 'utf8').replaceAll('{{DEMO_DIR}}', home.folder));
+		const shipped = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples/lead-import-from-csv.json'), 'utf8'));
+		const example = tryItCopy(shipped, { folder: home.folder, credential: { id: 'simulatorCred001', name: 'Voice Chat Assistant (simulator)' } });
 		exampleId = await home.importWorkflow({ ...example, id: 'browserExample01' });
 		server = await home.start();
 		await home.rest(server); // 1.x: claims the instance for the owner
@@ -104,7 +108,7 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 		await editor.search(POLLING_APP);
 		await editor.choose(POLLING_APP);
 		const pollingApp = await editor.appDetails();
-		expect(pollingApp.triggers).toBe(4);
+		expect(pollingApp.triggers).toBe(eventsOf(polling).length);
 		expect(pollingApp.names).toEqual(eventsOf(polling));
 		await editor.shot('polling-trigger-events');
 	});
@@ -178,5 +182,49 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 		for (const phone of phones) expect(sim.state.leads.filter((l) => l.phone_number === phone)).toHaveLength(1);
 		await editor.shot('example-executed', { file: IMAGES && path.join(IMAGES, 'executed-example.jpg') });
 		expect(editor.serverErrors).toEqual([]);
+	});
+
+	it('the Mid-Call Tool Request event, picked in the node panel, opens a form for the tool: name, description, parameters, timeout and assistants, with the notice that the workflow must answer within the timeout', async () => {
+		const before = editor.serverErrors.length;
+		await editor.newWorkflow();
+		await editor.search(APP);
+		await editor.choose(APP);
+		const { names } = await editor.appDetails();
+		expect(names).toContain('On mid-call tool request');
+		await editor.page.locator('[data-test-id="node-creator"] [data-test-id="item-iterator-item"]').filter({ has: editor.page.getByText('On mid-call tool request', { exact: true }) }).first().click();
+		await editor.page.locator('[data-test-id="ndv"] [data-test-id="node-parameters"]').waitFor();
+		const event = trigger.properties.find((p: Property) => p.name === 'event')!.options!.find((o: Option) => o.value === 'midCallTool')!;
+		expect(await editor.parameterValue('event')).toBe(event.name);
+
+		const fields = (midCallToolProperties as Array<Property & { type: string }>).filter((p) => p.type !== 'notice').map((p) => p.displayName);
+		expect(fields).toEqual(['Tool Name', 'Tool Description', 'Tool Parameters', 'Timeout (Seconds)', 'Response Mode']);
+		const form = await editor.formText();
+		for (const label of [...fields, 'Assistant', 'Additional Assistants']) expect(form).toContain(label);
+		expect(form).toContain("the workflow must answer within the tool's timeout (1 to 30 seconds), with one answer per request");
+		// what belongs to the other events is not shown for a tool
+		expect(form).not.toContain('The service keeps one webhook URL per assistant');
+		expect(form).not.toContain('Verify Secret');
+		expect(await editor.parameterValue('toolTimeout')).toBe('10');
+		expect(await editor.parameterValue('responseMode')).toBe('When Last Node Finishes');
+
+		// a tool as a user describes it: its name, when to use it, one parameter
+		await editor.fill('toolName', 'check_free_slot');
+		await editor.fill('toolDescription', 'Checks whether an appointment slot is free. Use it when the caller asks for a date.');
+		await editor.clickInForm('Add Parameter', 'Type');
+		await editor.fill('name', 'date');
+		await editor.fill('description', 'The date the caller asks for, as YYYY-MM-DD');
+		const assistants = await editor.pickerItems('assistantId');
+		expect(assistants.length).toBeGreaterThan(0);
+		await editor.pick('assistantId', assistants[0]);
+		const filled = await editor.formText();
+		for (const label of ['Name', 'Type', 'Description']) expect(filled).toContain(label);
+		expect(await editor.parameterValue('type')).toBe('String');
+		expect(editor.serverErrors.slice(before)).toEqual([]);
+		// the whole form in the picture: a taller window for it
+		await editor.page.setViewportSize({ width: 1400, height: 1180 });
+		await editor.scrollFormToTop();
+		await editor.shot('mid-call-tool-form', { file: IMAGES && path.join(IMAGES, 'mid-call-tool-form.jpg') });
+		await editor.page.setViewportSize({ width: 1400, height: 900 });
+		await editor.closeForm();
 	});
 });

@@ -142,6 +142,33 @@ async function openEditor({ baseUrl, owner, dir, viewport = { width: 1400, heigh
 		async formText() {
 			return await page.locator(`${sel.ndv} [data-test-id="node-parameters"]`).innerText();
 		},
+		/** The value the text or options parameter `name` shows in the form. */
+		async parameterValue(name) {
+			const field = page.locator(`${sel.ndv} [data-test-id="parameter-input-${name}"]`).locator('input, textarea').first();
+			return await field.inputValue();
+		},
+		/** Types `value` into the text parameter `name` (the first of that name in the form). */
+		async fill(name, value) {
+			const field = page.locator(`${sel.ndv} [data-test-id="parameter-input-${name}"]`).locator('input, textarea').first();
+			await field.fill(value);
+			await field.blur();
+		},
+		/** Clicks the form's button labelled `label` (such as "Add Parameter") and waits for the form to show `then`. */
+		async clickInForm(label, then) {
+			await page.locator(sel.ndv).getByRole('button', { name: label }).first().click();
+			if (then) await page.locator(`${sel.ndv} [data-test-id="node-parameters"]`).getByText(then, { exact: true }).first().waitFor();
+		},
+		/** Picks the entry `item` in the searchable list of the resource locator `name`. */
+		async pick(name, item) {
+			await page.locator(`${sel.ndv} [data-test-id="resource-locator-${name}"] [data-test-id="rlc-input"]`).click();
+			await page.locator('[data-test-id="rlc-item"]:visible').filter({ hasText: item }).first().click();
+		},
+		/** Scrolls the form back to its first field. */
+		async scrollFormToTop() {
+			await page.locator(`${sel.ndv} [data-test-id="node-parameters"]`).evaluate((el) => {
+				for (let node = el; node; node = node.parentElement) if (node.scrollHeight > node.clientHeight) node.scrollTop = 0;
+			});
+		},
 		/** Closes the node's form. */
 		async closeForm() {
 			// 2.x: the close button; 1.x: "Back to canvas"
