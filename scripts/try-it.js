@@ -4,7 +4,9 @@ const path = require('path');
 const net = require('net');
 const { createN8nHome, freePort, tryItEnv, spawnN8n, waitUntil, isReady, credential } = require('../test/harness/n8n');
 const { startSimulator } = require('../test/simulator/server');
+const { readExamples, copyExampleFiles, tryItCopy } = require('./try-it-examples');
 
+const CREDENTIAL = { id: 'simulatorCred001', name: 'Voice Chat Assistant (simulator)' };
 const OWNER = { email: 'demo@example.com', password: 'Demo-Password-1', firstName: 'Demo', lastName: 'User' };
 /** The example to open first: it runs from the editor without any setup. */
 const FIRST_EXAMPLE = 'lead-import-from-csv.json';
@@ -28,20 +30,21 @@ async function choosePort(wanted, preferred) {
 }
 
 async function main() {
-	const examples = path.join(__dirname, '../examples');
 	const simPort = await choosePort(process.env.SIM_PORT, 4010);
 	const sim = await startSimulator({ port: simPort.port });
 	progress(`Simulator of the service started on ${sim.url}${simPort.moved ? ' (4010 is taken)' : ''}`);
-	const exampleFiles = fs.existsSync(examples) ? fs.readdirSync(examples).filter((f) => f.endsWith('.json')) : [];
-	progress(`Preparing n8n: the package, the credential, ${exampleFiles.length} example workflows (about 30 s)`);
+	const examples = readExamples();
+	progress(`Preparing n8n: the package, the credential, ${examples.length} example workflows (about 30 s)`);
 	const home = await createN8nHome();
-	await home.importCredentials([credential('simulatorCred001', sim.url, { name: 'Voice Chat Assistant (simulator)' })]);
-	fs.copyFileSync(path.join(examples, 'leads.csv'), path.join(home.folder, 'leads.csv'));
+	const simCredential = credential(CREDENTIAL.id, sim.url, { name: CREDENTIAL.name });
+	await home.importCredentials([simCredential]);
+	// the examples as shipped leave the credential and the objects to the user: try-it's copies use
+	// the simulator's, and read their files from this n8n's folder
+	copyExampleFiles(home.folder);
 	home.env.N8N_RESTRICT_FILE_ACCESS_TO = home.folder;
 	const imported = [];
-	for (const file of exampleFiles) {
-		const text = fs.readFileSync(path.join(examples, file), 'utf8').replaceAll('{{DEMO_DIR}}', home.folder);
-		const wf = JSON.parse(text);
+	for (const { file, workflow } of examples) {
+		const wf = tryItCopy(workflow, { folder: home.folder, credential: CREDENTIAL });
 		await home.importWorkflow(wf);
 		imported.push({ name: wf.name, file });
 	}
@@ -92,12 +95,12 @@ async function main() {
 	console.log(`\nReady after ${Math.round(process.uptime())} s more.`);
 	console.log(`Simulator: ${sim.url} (API key sim-test-key-0123456789)`);
 	console.log(`n8n log:   ${logFile}`);
-	console.log(`Workflows: ${imported.map((w) => w.name).join(', ') || '(none)'}; credential "Voice Chat Assistant (simulator)"`);
+	console.log(`Workflows: ${imported.map((w) => w.name).join(', ') || '(none)'}; credential "${CREDENTIAL.name}"`);
 	console.log('');
 	console.log(`Where to click first:`);
 	console.log(`  1. Open http://127.0.0.1:${port} and log in (below).`);
 	if (first) console.log(`  2. Overview → open "${first.name}" → Execute workflow: it reads leads.csv and creates one lead per row in the simulator.`);
-	console.log(`  3. Add a node ("+"), search "Voice Chat Assistant" or "Famulor": 81 actions and the trigger events; the credential "Voice Chat Assistant (simulator)" is chosen for you.`);
+	console.log(`  3. Add a node ("+"), search "Voice Chat Assistant" or "Famulor": 81 actions and the trigger events; the credential "${CREDENTIAL.name}" is chosen for you.`);
 	console.log('');
 	console.log(`n8n:       http://127.0.0.1:${port}  login ${OWNER.email} / ${OWNER.password}`);
 	console.log('Ctrl-C stops everything.');

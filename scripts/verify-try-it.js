@@ -8,8 +8,10 @@
  *   3. asserts the node types, the credential type and the simulator credential
  *      are there (GET /types/nodes.json and /types/credentials.json, which the
  *      editor loads; POST /rest/node-types; GET /rest/credentials);
- *   4. asserts every workflow of examples/*.json is imported and opens with
- *      only known node types (GET /rest/workflows, GET /rest/workflows/:id);
+ *   4. asserts every workflow of examples/*.json is imported (try-it's copy,
+ *      scripts/try-it-examples.js) and opens with only known node types and the
+ *      simulator credential on every node of the package (GET /rest/workflows,
+ *      GET /rest/workflows/:id);
  *   5. runs the lead-import example as the editor's "Execute workflow" does
  *      (POST /rest/workflows/:id/run, then GET /rest/executions/:id) and checks
  *      one lead per CSV row came out of the node and reached the simulator;
@@ -27,12 +29,14 @@
 const { spawn } = require('child_process');
 const fs = require('fs');
 const path = require('path');
+const { readExamples } = require('./try-it-examples');
 const { ROOT, PACKAGE, freePort, tcpOpen: isListening, cmdline, descendants, isAlive, envOf, restClient, runtimeModule } = require('../test/harness/n8n');
 
 const NODE_TYPES = [`${PACKAGE}.voiceChatAssistant`, `${PACKAGE}.voiceChatAssistantTrigger`];
 const CREDENTIAL_TYPE = 'voiceChatAssistantApi';
 const CREDENTIAL_NAME = 'Voice Chat Assistant (simulator)';
 const LEAD_IMPORT_FILE = 'lead-import-from-csv.json';
+const DOCUMENT_FILE = 'document-upload-from-file.json';
 const READY_TIMEOUT_MS = Number(process.env.VERIFY_READY_TIMEOUT_S || 900) * 1000;
 const GROUP_SIGINT = process.env.VERIFY_SIGINT === 'group';
 const LOG_FILE = path.resolve(ROOT, process.env.VERIFY_LOG || '.tmp/verify-try-it.log');
@@ -67,13 +71,23 @@ function short(cmd) {
 		.join(' ');
 }
 
-function readExamples() {
-	const dir = path.join(ROOT, 'examples');
-	return fs
-		.readdirSync(dir)
-		.filter((f) => f.endsWith('.json'))
-		.sort()
-		.map((file) => ({ file, workflow: JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) }));
+/** Runs a workflow from its Manual Trigger as the editor's "Execute workflow" does; fails unless it succeeds. */
+async function runExample(rest, workflow) {
+	const trigger = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
+	const run = await rest.post(`/rest/workflows/${workflow.id}/run`, { triggerToStartFrom: { name: trigger.name } });
+	assert(run?.executionId, `POST /rest/workflows/${workflow.id}/run answered ${JSON.stringify(run)}`);
+	let execution;
+	for (const until = Date.now() + 120_000; ; ) {
+		execution = await rest.get(`/rest/executions/${run.executionId}`);
+		if (execution.finished || ['success', 'error', 'crashed', 'canceled'].includes(execution.status)) break;
+		assert(Date.now() < until, `execution ${run.executionId} still ${execution.status} after 120 s`);
+		await new Promise((r) => setTimeout(r, 500));
+	}
+	const { parse } = runtimeModule('flatted');
+	const data = parse(execution.data);
+	const runError = data.resultData?.error;
+	assert(execution.status === 'success', `"${workflow.name}": execution ${run.executionId} ended ${execution.status}: ${runError?.message || ''} ${runError?.description || ''}`);
+	return { executionId: run.executionId, data };
 }
 
 function csvRows(file) {
@@ -195,6 +209,7 @@ async function main() {
 		// 4. example workflows
 		const examples = readExamples();
 		const workflows = await rest.get('/rest/workflows');
+		const imported = new Map();
 		for (const { file, workflow } of examples) {
 			const listed = workflows.find((w) => w.id === workflow.id);
 			assert(listed && listed.name === workflow.name, `examples/${file} ("${workflow.name}", id ${workflow.id}) is not in GET /rest/workflows (${workflows.map((w) => w.name).join(', ')})`);
@@ -202,16 +217,23 @@ async function main() {
 			assert(full.nodes.length === workflow.nodes.length, `workflow ${workflow.id} has ${full.nodes.length} nodes, examples/${file} ${workflow.nodes.length}`);
 			const unknown = full.nodes.filter((n) => !known.has(`${n.type}@${n.typeVersion}`)).map((n) => `${n.name} (${n.type}@${n.typeVersion})`);
 			assert(!unknown.length, `workflow "${workflow.name}" uses node types n8n does not know: ${unknown.join(', ')}`);
-			ok(`examples/${file}: "${workflow.name}" imported, ${full.nodes.length} nodes, all types known`);
+			// try-it's copy: the simulator credential on every node of the package (the shipped file has none)
+			const ourNodes = full.nodes.filter((n) => n.type.startsWith(`${PACKAGE}.`));
+			const uncredentialed = ourNodes.filter((n) => n.credentials?.[CREDENTIAL_TYPE]?.id !== cred.id).map((n) => n.name);
+			assert(!uncredentialed.length, `workflow "${workflow.name}": no credential "${CREDENTIAL_NAME}" on ${uncredentialed.join(', ')}`);
+			ok(`examples/${file}: "${workflow.name}" imported, ${full.nodes.length} nodes, all types known, the credential on its ${ourNodes.length} Voice Chat Assistant nodes`);
+			imported.set(file, full);
 		}
 
 		// 5. run the lead import
 		const { workflow: leadImport } = examples.find((e) => e.file === LEAD_IMPORT_FILE) || {};
 		assert(leadImport, `examples/${LEAD_IMPORT_FILE} missing`);
 		const trigger = leadImport.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
-		const leadNode = leadImport.nodes.find((n) => n.type === `${PACKAGE}.voiceChatAssistant`);
+		// the campaign as try-it's copy picked it (the shipped file leaves it to the user)
+		const leadNode = imported.get(LEAD_IMPORT_FILE).nodes.find((n) => n.type === `${PACKAGE}.voiceChatAssistant`);
 		const rows = csvRows(path.join(ROOT, 'examples/leads.csv'));
 		const campaignId = Number(leadNode.parameters.campaignId.value);
+		assert(campaignId > 0, `try-it's copy of ${LEAD_IMPORT_FILE} picks no campaign: ${JSON.stringify(leadNode.parameters.campaignId)}`);
 		const simLeads = async () => {
 			const res = await fetch(`${simUrl}/__sim/state`);
 			const state = await res.json();
@@ -238,8 +260,8 @@ async function main() {
 		rows.forEach((row, i) => {
 			const lead = items[i].json;
 			assert(
-				lead.phone_number === row.phone && lead.variables?.customer_name === row.name && lead.id !== undefined,
-				`item ${i} of "${leadNode.name}" is not the lead of CSV row ${i} (${row.name}, ${row.phone}): ${JSON.stringify(lead).slice(0, 300)}`,
+				lead.phone_number === row.phone && lead.variables?.customer_name === row.customer_name && lead.variables?.email === row.email && lead.id !== undefined,
+				`item ${i} of "${leadNode.name}" is not the lead of CSV row ${i} (${row.customer_name}, ${row.phone}, ${row.email}): ${JSON.stringify(lead).slice(0, 300)}`,
 			);
 		});
 		ok(`POST /rest/workflows/${leadImport.id}/run -> execution ${run.executionId} status ${execution.status}; "${leadNode.name}" output ${items.length} leads, one per CSV row in order`);
@@ -250,6 +272,17 @@ async function main() {
 		assert(!missing.length, `the simulator has no lead for ${missing.map((r) => r.phone).join(', ')} in campaign ${campaignId}`);
 		assert(created.length === rows.length, `the simulator got ${created.length} new leads, expected ${rows.length} (${leadsBefore.length} existed before the run)`);
 		ok(`simulator (GET /__sim/state): campaign ${campaignId} has a lead for each CSV row (${created.length} created by this run: ${created.map((l) => `${l.id} ${l.phone_number}`).join(', ')})`);
+
+		// 5b. run the document upload example: the document reaches the knowledgebase try-it's copy picked
+		const docRun = await runExample(rest, imported.get(DOCUMENT_FILE));
+		const uploadNode = imported.get(DOCUMENT_FILE).nodes.find((n) => n.type === `${PACKAGE}.voiceChatAssistant`);
+		const uploaded = docRun.data.resultData.runData[uploadNode.name]?.[0]?.data?.main?.[0] ?? [];
+		assert(uploaded.length === 1 && uploaded[0].json.name === uploadNode.parameters.name, `"${uploadNode.name}" output ${JSON.stringify(uploaded.map((i) => i.json)).slice(0, 300)}`);
+		const kbId = Number(uploadNode.parameters.knowledgebaseId.value);
+		const simState = await (await fetch(`${simUrl}/__sim/state`)).json();
+		const stored = (simState.documents ?? []).find((d) => d.id === uploaded[0].json.id);
+		assert(stored && Number(stored.knowledgebase_id) === kbId, `the simulator has no document ${uploaded[0].json.id} in knowledgebase ${kbId}`);
+		ok(`examples/${DOCUMENT_FILE}: execution ${docRun.executionId} status success; document ${stored.id} "${stored.name}" in knowledgebase ${kbId}`);
 
 		// 6. Ctrl-C
 		clearInterval(watcher);

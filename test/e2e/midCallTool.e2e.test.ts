@@ -10,6 +10,7 @@
 const { createN8nHome } = require('../harness/n8n');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
+const { tryItCopy } = require('../../scripts/try-it-examples');
 import { readFileSync } from 'fs';
 import { join } from 'path';
 
@@ -175,7 +176,10 @@ describe('real n8n server: the example "check a free appointment during a call"'
 	let sim: any;
 	let home: any;
 	let server: any;
-	const example = JSON.parse(readFileSync(join(__dirname, '../../examples/mid-call-free-slot.json'), 'utf8'));
+	const example = tryItCopy(JSON.parse(readFileSync(join(__dirname, '../../examples/mid-call-free-slot.json'), 'utf8')), {
+		folder: '',
+		credential: { id: 'simulatorCred001', name: 'Voice Chat Assistant (simulator)' },
+	});
 	const assistant = () => sim.state.assistants.find((a: { id: number }) => a.id === 1);
 	const named = () => sim.state.tools.filter((t: { name: string }) => t.name === 'check_free_slot');
 	const useTool = async (tool: number | string, args: object) => {

@@ -10,6 +10,8 @@ import * as path from 'path';
 const { createN8nHome, outputOf } = require('../harness/n8n');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
+const { copyExampleFiles, tryItCopy } = require('../../scripts/try-it-examples');
+const SIM_CREDENTIAL = { id: 'simulatorCred001', name: 'Voice Chat Assistant (simulator)' };
 
 const KEY = 'sim-test-key-0123456789';
 const TYPE = 'n8n-nodes-voice-chat-assistant.voiceChatAssistant';
@@ -94,9 +96,9 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 	});
 
 	it('the lead-import example of examples/ imports and runs: every CSV row becomes a lead', async () => {
-		fs.copyFileSync(path.join(__dirname, '../../examples/leads.csv'), path.join(home.folder, 'leads.csv'));
-		const text = fs.readFileSync(path.join(__dirname, '../../examples/lead-import-from-csv.json'), 'utf8').replaceAll('{{DEMO_DIR}}', home.folder);
-		const workflow = JSON.parse(text);
+		copyExampleFiles(home.folder);
+		const shipped = JSON.parse(fs.readFileSync(path.join(__dirname, '../../examples/lead-import-from-csv.json'), 'utf8'));
+		const workflow = tryItCopy(shipped, { folder: home.folder, credential: SIM_CREDENTIAL });
 		workflow.nodes.find((n: any) => n.name === 'Create Lead').credentials = credentials;
 		const id = await home.importWorkflow(workflow);
 		const result = await home.execute(id);
