@@ -5,6 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import type { InFlightSlots } from '../transport';
+
 /** Output items that carry more than JSON (binary data), returned by an operation as they are. */
 export class OutputItems {
 	constructor(readonly items: INodeExecutionData[]) {}
@@ -17,9 +19,11 @@ export class OutputItems {
  */
 export interface OperationModule {
 	description: INodeProperties[];
+	/** `slots`: the node run's in-flight slots, given to `parallel` operations for their requests. */
 	execute(
 		this: IExecuteFunctions,
 		itemIndex: number,
+		slots?: InFlightSlots,
 	): Promise<IDataObject | IDataObject[] | OutputItems>;
 	/** Whether items may run several at a time ("Requests in Flight"): many items, one request each. */
 	parallel?: boolean;

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, asList } from '../../transport';
-import { createOnce } from '../createOnce';
+import { createOnce } from '../../transport/createOnce';
 import { assistantLocator, sortedByLabel } from '../../descriptions';
 import {
 	checkEnum,
@@ -218,7 +218,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: '/api/user/campaigns',
 		body,
 		noun: 'campaign',
-		candidates: async () => asList(await apiRequest.call(this, 'GET', '/api/user/campaigns')),
-		matches: (candidate) => candidate.name === body.name,
+		policy: {
+			kind: 'findCreated',
+			candidates: async () => asList(await apiRequest.call(this, 'GET', '/api/user/campaigns')),
+			matches: (candidate) => candidate.name === body.name,
+		},
 	});
 }

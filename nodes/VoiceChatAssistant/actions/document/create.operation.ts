@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest, asList, unwrap } from '../../transport';
 import { getClock } from '../../transport/clock';
 import { knowledgebaseLocator } from '../../descriptions';
-import { createOnce } from '../createOnce';
-import type { CreateBody } from '../createOnce';
+import { createOnce } from '../../transport/createOnce';
+import type { CreateBody } from '../../transport/createOnce';
 import { nameAndDescription } from '../knowledgebase/shared';
 import { checkNumberRange, checkRequired, checkUrl, refuse } from '../validation';
 import { documentPath } from './shared';
@@ -258,8 +258,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: base,
 		body,
 		noun: 'document',
-		candidates: async () => asList(await apiRequest.call(this, 'GET', base, { itemIndex })),
-		matches: (candidate) => candidate.name === fields.name,
+		policy: {
+			kind: 'findCreated',
+			candidates: async () => asList(await apiRequest.call(this, 'GET', base, { itemIndex })),
+			matches: (candidate) => candidate.name === fields.name,
+		},
 	});
 	if (!options.waitUntilProcessed) return created;
 	const timeoutSeconds = Number(options.timeoutSeconds ?? 300);

@@ -2,13 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems, unwrap } from '../../transport';
+import type { InFlightSlots } from '../../transport';
+import { createOnce } from '../../transport/createOnce';
 import {
 	campaignLocator,
 	keyValueCollection,
 	phoneNumberField,
 	variablesFields,
 } from '../../descriptions';
-import { createByKey } from '../createByKey';
 import { itemError } from '../itemError';
 import { parallelRequestsProperty } from '../parallel';
 import { leadDifferences } from './shared';
@@ -184,13 +185,17 @@ function inputFieldVariables(ctx: IExecuteFunctions, itemIndex: number): IDataOb
 }
 
 /** A 422 of the service that says the phone number is already a lead of the campaign. */
-export function isDuplicateAnswer(error: unknown): boolean {
+function isDuplicateResponse(error: unknown): boolean {
 	if (!(error instanceof NodeApiError) || error.httpCode !== '422') return false;
 	const text = `${error.message} ${error.description ?? ''}`.toLowerCase();
 	return text.includes('phone_number') && /already|exist|duplicate/.test(text);
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	slots?: InFlightSlots,
+): Promise<IDataObject> {
 	const campaignId = readLocatorId(this, itemIndex, 'campaignId', 'Campaign');
 	const phoneNumber = String(this.getNodeParameter('phoneNumber', itemIndex, '')).trim();
 	checkE164(this, itemIndex, 'Phone Number', phoneNumber);
@@ -223,34 +228,37 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (onDuplicate === 'allow') body.allow_dupplicate = true;
 
 	// Without "Allow", the phone number in its campaign is the lead's natural key: the service refuses a
-	// second copy, so the request is sent again after any failure, and a "duplicate" answer to a resend
-	// proves that the earlier attempt stored the lead.
+	// second copy (transport/createOnce.ts).
 	const path = '/api/user/lead';
 	const checkBeforeRetry = `look for ${phoneNumber} with Lead → Get Many (phone filter)`;
 	try {
 		if (onDuplicate === 'allow') {
 			return unwrap(
-				await apiRequest.call(this, 'POST', path, { body, itemIndex, checkBeforeRetry }),
+				await apiRequest.call(this, 'POST', path, { body, itemIndex, checkBeforeRetry, slots }),
 			);
 		}
-		return await createByKey(this, itemIndex, {
+		return await createOnce(this, itemIndex, {
 			path,
 			body,
+			noun: 'lead',
 			checkBeforeRetry,
-			isDuplicate: isDuplicateAnswer,
-			storedEarlier: async () => await storedEarlier(this, itemIndex, phoneNumber, campaignId),
-			// after a lost answer one read tells whether the lead was stored, before sending it again
-			lookUp: async () => {
-				const stored = await readStored(this, itemIndex, phoneNumber, campaignId);
-				return stored.length
-					? closest(stored, { variables, secondary_contacts: secondary }).lead
-					: undefined;
+			slots,
+			policy: {
+				kind: 'naturalKey',
+				isDuplicate: isDuplicateResponse,
+				storedEarlier: async () => await storedEarlier(this, itemIndex, phoneNumber, campaignId),
+				lookUp: async () => {
+					const stored = await readStored(this, itemIndex, phoneNumber, campaignId);
+					return stored.length
+						? closest(stored, { variables, secondary_contacts: secondary }).lead
+						: undefined;
+				},
 			},
 		});
 	} catch (error) {
-		if (!isDuplicateAnswer(error)) throw itemError(this, error, itemIndex);
+		if (!isDuplicateResponse(error)) throw itemError(this, error, itemIndex);
 		const duplicate: Duplicate = {
-			answer: error as NodeApiError,
+			response: error as NodeApiError,
 			phoneNumber,
 			campaignId,
 			sent: { variables, secondary_contacts: secondary },
@@ -261,9 +269,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 }
 
-/** The service's "duplicate" answer to an item: its phone number in its campaign, and what the item sent. */
+/** The service's "duplicate" response to an item: its phone number in its campaign, and what the item sent. */
 interface Duplicate {
-	answer: NodeApiError;
+	response: NodeApiError;
 	phoneNumber: string;
 	campaignId: number;
 	sent: LeadContent;
@@ -310,7 +318,7 @@ function closest(stored: IDataObject[], sent: LeadContent) {
 async function storedIfIdentical(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	{ answer, phoneNumber, campaignId, sent }: Duplicate,
+	{ response, phoneNumber, campaignId, sent }: Duplicate,
 ): Promise<IDataObject> {
 	const already = `Campaign ${campaignId} already has a lead with the phone number ${phoneNumber}`;
 	const choices =
@@ -328,7 +336,7 @@ async function storedIfIdentical(
 	if (!stored.length) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`${already} (${answer.message}), but Lead → Get Many with its phone number did not find it to compare it with this item`,
+			`${already} (${response.message}), but Lead → Get Many with its phone number did not find it to compare it with this item`,
 			{ itemIndex, description: `Nothing was stored by this item. ${choices}` },
 		);
 	}
@@ -350,9 +358,9 @@ async function storedIfIdentical(
 async function skipped(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	{ answer, phoneNumber, campaignId, sent }: Duplicate,
+	{ response, phoneNumber, campaignId, sent }: Duplicate,
 ): Promise<IDataObject> {
-	const mark = { skipped: true, reason: answer.message };
+	const mark = { skipped: true, reason: response.message };
 	const input = ctx.getInputData()[itemIndex].json;
 	try {
 		const stored = await readStored(ctx, itemIndex, phoneNumber, campaignId);
@@ -364,9 +372,8 @@ async function skipped(
 }
 
 /**
- * The lead an earlier attempt of this item stored (its answer was lost), read
- * back with Lead → Get Many's phone filter; without it, what is known
- * (createByKey marks it `created_by_earlier_attempt`).
+ * The lead an earlier attempt of this item stored (its outcome was unknown),
+ * read back with Lead → Get Many's phone filter; without it, what is known.
  */
 async function storedEarlier(
 	ctx: IExecuteFunctions,

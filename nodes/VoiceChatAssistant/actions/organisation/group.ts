@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems, messageOf, unwrap } from '../../transport';
 import { idLocator, returnAllOrLimit } from '../../descriptions';
-import { createOnce } from '../createOnce';
+import { createOnce } from '../../transport/createOnce';
 import { readLimit } from '../limit';
 import type { OperationModule } from '../types';
 import { checkEnum, checkMaxLength, checkRequired, readLocatorId, refuse } from '../validation';
@@ -123,15 +123,18 @@ export function groupOperations(kind: GroupKind): Record<string, OperationModule
 					path: singular(kind),
 					body,
 					noun: kind.resource,
-					candidates: async () =>
-						(await apiRequestAllItems.call(
-							this,
-							`/api/user/${kind.resource}s`,
-							{},
-							undefined,
-							itemIndex,
-						)) as IDataObject[],
-					matches: (candidate) => candidate.name === body.name,
+					policy: {
+						kind: 'findCreated',
+						candidates: async () =>
+							(await apiRequestAllItems.call(
+								this,
+								`/api/user/${kind.resource}s`,
+								{},
+								undefined,
+								itemIndex,
+							)) as IDataObject[],
+						matches: (candidate) => candidate.name === body.name,
+					},
 				});
 			},
 		},
