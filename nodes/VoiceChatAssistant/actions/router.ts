@@ -4,7 +4,8 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { InFlightSlots, inFlightFor, limiterOfRun, mapInOrder } from '../transport';
 import { itemError } from './itemError';
 import { requestsInFlight } from './parallel';
-import { resources } from './resources';
+import { operationOf } from './resources';
+import { simplifyOutput } from './simplify';
 import { OutputItems } from './types';
 
 function errorJson(error: Error): IDataObject {
@@ -39,7 +40,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const module = resources[resource]?.operations[operation];
+	const module = operationOf(resource, operation);
 	if (!module) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -59,7 +60,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	const runItem = async (itemIndex: number) => {
 		try {
-			const data = await module.execute.call(this, itemIndex, slotsOfItem);
+			let data = await module.execute.call(this, itemIndex, slotsOfItem);
+			if (module.simplify && this.getNodeParameter('simplify', itemIndex, false) === true) {
+				data = simplifyOutput(data, module.simplify.record);
+			}
 			results[itemIndex] = this.helpers.constructExecutionMetaData(
 				data instanceof OutputItems ? data.items : this.helpers.returnJsonArray(data),
 				{

@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { OutputItems } from './types';
-import type { OperationModule } from './types';
+import type { Simplify } from './types';
 
 /**
  * Simplify (n8n's convention for answers with more than ten fields): on by
@@ -120,30 +120,18 @@ export function simplifyOutput(
 	return Array.isArray(result) ? result.map(simplify) : simplify(result);
 }
 
-/** The operation with a Simplify switch (default on) that maps each output record. */
-export function withSimplify(
+/** The Simplify toggle of an operation that declares `simplify`. */
+export function simplifyToggle(
 	resource: string,
 	operation: string,
-	module: OperationModule,
-	simplify: (record: IDataObject) => IDataObject,
-	what: string,
-	show: IDataObject = {},
-): OperationModule {
-	const property: INodeProperties = {
+	simplify: Simplify,
+): INodeProperties {
+	return {
 		displayName: 'Simplify',
 		name: 'simplify',
 		type: 'boolean',
 		default: true,
-		description: `Whether to return only the fields that matter (${what}) instead of the whole record`,
-		displayOptions: { show: { resource: [resource], operation: [operation], ...show } },
-	};
-	return {
-		...module,
-		description: [...module.description, property],
-		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const result = await module.execute.call(this, itemIndex);
-			if (this.getNodeParameter('simplify', itemIndex, false) !== true) return result;
-			return simplifyOutput(result, simplify);
-		},
+		description: `Whether to return only the fields that matter (${simplify.fields}) instead of the whole record`,
+		displayOptions: { show: { resource: [resource], operation: [operation] } },
 	};
 }

@@ -27,6 +27,16 @@ export interface OperationModule {
 	): Promise<IDataObject | IDataObject[] | OutputItems>;
 	/** Whether items may run several at a time ("Requests in Flight"): many items, one request each. */
 	parallel?: boolean;
+	/** Simplify: the router adds the toggle (on by default) and maps each output record with it. */
+	simplify?: Simplify;
+}
+
+/** What Simplify keeps of a record (n8n's convention for responses with more than ten fields). */
+export interface Simplify {
+	/** The record with the fields that matter. */
+	record: (record: IDataObject) => IDataObject;
+	/** Those fields, as the toggle's description names them. */
+	fields: string;
 }
 
 export interface ResourceModule {

@@ -13,6 +13,8 @@ import {
 } from '../../descriptions';
 import { readLimit } from '../limit';
 import { checkEnum, dateRangeQuery, toId } from '../validation';
+import { simplifyCall } from '../simplify';
+import type { Simplify } from '../types';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -94,3 +96,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	)) as IDataObject[];
 }
+
+/** What Simplify (on by default) keeps of each record. */
+export const simplify: Simplify = {
+	record: simplifyCall,
+	fields:
+		'id, type, status, duration, assistant, client number, created at, extracted variables, summary, transcript as one string',
+};

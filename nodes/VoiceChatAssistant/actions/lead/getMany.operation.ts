@@ -6,6 +6,8 @@ import { dateRangeFilters, returnAllOrLimit, sortedByLabel } from '../../descrip
 import { readLimit } from '../limit';
 import { checkEnum, dateRangeQuery, toId } from '../validation';
 import { LEAD_STATUSES, statusLabel } from './shared';
+import { simplifyLead } from '../simplify';
+import type { Simplify } from '../types';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -67,3 +69,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	)) as IDataObject[];
 }
+
+/** What Simplify (on by default) keeps of each record. */
+export const simplify: Simplify = {
+	record: simplifyLead,
+	fields: 'id, campaign, phone number, status, variables, created and updated at, campaign name',
+};
