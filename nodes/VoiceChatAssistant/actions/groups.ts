@@ -3,7 +3,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { apiRequest, apiRequestAllItems, messageOf, unwrap } from '../transport';
 import { idLocator, returnAllOrLimit } from '../descriptions';
 import { createOnce } from '../transport/createOnce';
-import { checkEnum, checkMaxLength, checkRequired, readLocatorId, refuse } from './validation';
+import { readLocatorId } from './parameters';
+import { checkEnum, checkMaxLength, checkRequired, refuse } from './validation';
 
 /**
  * Folders and labels: the two ways of grouping assistants. They have the same

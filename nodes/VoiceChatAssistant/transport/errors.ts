@@ -30,7 +30,7 @@ export function statusOfErrorResponse(status: number, body: Body): number {
 }
 
 /** `errors: {field: [messages]}` of a validation failure, as one line per field. */
-export function formatFieldErrors(errors: unknown): string | undefined {
+function formatFieldErrors(errors: unknown): string | undefined {
 	if (!isObject(errors)) return undefined;
 	const lines = Object.entries(errors).map(([field, messages]) => {
 		const list = Array.isArray(messages) ? messages.map(String) : [String(messages)];
@@ -64,7 +64,7 @@ const HINTS: Record<number, string> = {
  * The service's error text, whatever the shape of the body:
  * `{error}`, `{message}`, `{message, errors}`, `{status: false, error}`.
  */
-export function serviceMessage(body: unknown): string | undefined {
+function serviceMessage(body: unknown): string | undefined {
 	if (typeof body === 'string') {
 		const text = body.trim();
 		return text && text.length <= 500 && !text.startsWith('<') ? text : undefined;

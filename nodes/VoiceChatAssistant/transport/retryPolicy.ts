@@ -144,7 +144,7 @@ function backoffDelay(attempt: number): number {
 }
 
 /** Seconds to wait, from `retry_after` in the body or the `Retry-After` header. */
-export function retryAfterMs(body: unknown, headers: IDataObject | undefined): number | undefined {
+function retryAfterMs(body: unknown, headers: IDataObject | undefined): number | undefined {
 	const fromBody = body && typeof body === 'object' ? (body as IDataObject).retry_after : undefined;
 	const headerValue = headers
 		? Object.entries(headers).find(([name]) => name.toLowerCase() === 'retry-after')?.[1]

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest, messageOf } from '../../transport';
-import { checkUrl, readLocatorId } from '../validation';
+import { readLocatorId } from '../parameters';
+import { checkUrl } from '../validation';
 
 export function assistantId(ctx: IExecuteFunctions, itemIndex: number): number {
 	return readLocatorId(ctx, itemIndex, 'assistantId', 'Assistant');

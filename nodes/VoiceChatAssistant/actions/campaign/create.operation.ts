@@ -4,13 +4,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest, asList } from '../../transport';
 import { createOnce } from '../../transport/createOnce';
 import { assistantLocator, sortedByLabel } from '../../descriptions';
+import { readLocatorId } from '../parameters';
 import {
 	checkEnum,
 	checkMaxLength,
 	checkNumberRange,
 	checkRequired,
 	checkTimezone,
-	readLocatorId,
 } from '../validation';
 import { WEEKDAYS, toHourMinute, toIdList } from './shared';
 
@@ -148,7 +148,7 @@ export const description = updateDisplayOptions(
 );
 
 /** The request body of the additional fields, each checked against the service's rules. */
-export function campaignSettings(
+function campaignSettings(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	fields: IDataObject,

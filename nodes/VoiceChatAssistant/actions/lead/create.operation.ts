@@ -14,13 +14,8 @@ import { itemError } from '../itemError';
 import { parallelRequestsProperty } from '../parallel';
 import { leadDifferences } from './shared';
 import type { LeadContent } from './shared';
-import {
-	checkE164,
-	checkVariableName,
-	readLocatorId,
-	readVariableParams,
-	readVariables,
-} from '../validation';
+import { readLocatorId, readVariableParams, readVariables } from '../parameters';
+import { checkE164, checkVariableName } from '../validation';
 
 const properties: INodeProperties[] = [
 	{
