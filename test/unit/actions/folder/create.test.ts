@@ -1,7 +1,6 @@
 /** Folder → Create. */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, run } from '../helpers';
 
@@ -9,12 +8,6 @@ const resource = 'folder';
 const noun = 'Folder';
 
 describe('Folder → Create', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it(`Create posts {name, color} to /api/user/${resource} and outputs the record`, async () => {
 		const record = { id: 7, name: 'Sales', color: 'teal', assistants_count: 0 };
 		const scope = nock(TEST_BASE_URL)

@@ -1,7 +1,6 @@
 /** Folder → Delete. */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, rl, run } from '../helpers';
 
@@ -9,12 +8,6 @@ const resource = 'folder';
 const noun = 'Folder';
 
 describe('Folder → Delete', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('Delete outputs deleted with the message; an unknown one fails with the service message', async () => {
 		nock(TEST_BASE_URL).delete(`/api/user/${resource}/3`).reply(200, { message: `${noun} deleted successfully` });
 		expect(await run({ resource, operation: 'delete', [`${resource}Id`]: rl('3', 'id') })).toEqual([

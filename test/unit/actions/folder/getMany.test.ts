@@ -1,7 +1,6 @@
 /** Folder → Get Many. */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { items, run } from '../helpers';
 
@@ -17,12 +16,6 @@ const page = (data: object[], current = 1, last = 1) => ({
 });
 
 describe('Folder → Get Many', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('Get Many reads every page of the list', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.get(`/api/user/${resource}s`)

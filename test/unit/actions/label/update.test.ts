@@ -1,7 +1,6 @@
 /** Label → Update. */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, rl, run } from '../helpers';
 
@@ -9,12 +8,6 @@ const resource = 'label';
 const noun = 'Label';
 
 describe('Label → Update', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('Update sends only the fields given; an empty update is refused', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.put(`/api/user/${resource}/3`, { color: 'red' })
