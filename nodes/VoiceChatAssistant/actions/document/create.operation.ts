@@ -253,7 +253,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 
 	// A document's name in its knowledgebase is its natural key here (the service does not refuse
-	// a second one): after a lost answer the document is looked up by name before uploading again.
+	// a second one): after an unknown outcome the document is looked up by name before uploading again.
 	const created = await createOnce(this, itemIndex, {
 		path: base,
 		body,

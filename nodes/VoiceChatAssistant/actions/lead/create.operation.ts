@@ -241,9 +241,10 @@ export async function execute(
 			policy: {
 				kind: 'naturalKey',
 				isDuplicate: isDuplicateResponse,
-				storedEarlier: async () => await storedEarlier(this, itemIndex, phoneNumber, campaignId),
+				storedEarlier: async () =>
+					await storedEarlier(this, itemIndex, phoneNumber, campaignId, slots),
 				lookUp: async () => {
-					const stored = await readStored(this, itemIndex, phoneNumber, campaignId);
+					const stored = await readStored(this, itemIndex, phoneNumber, campaignId, slots);
 					return stored.length
 						? closest(stored, { variables, secondary_contacts: secondary }).lead
 						: undefined;
@@ -257,6 +258,7 @@ export async function execute(
 			phoneNumber,
 			campaignId,
 			sent: { variables, secondary_contacts: secondary },
+			slots,
 		};
 		if (onDuplicate === 'useStored') return await storedIfIdentical(this, itemIndex, duplicate);
 		if (onDuplicate === 'skip') return await skipped(this, itemIndex, duplicate);
@@ -270,6 +272,8 @@ interface Duplicate {
 	phoneNumber: string;
 	campaignId: number;
 	sent: LeadContent;
+	/** The in-flight slots of the node run, for reading the stored lead back. */
+	slots?: InFlightSlots;
 }
 
 /**
@@ -282,6 +286,7 @@ async function readStored(
 	itemIndex: number,
 	phoneNumber: string,
 	campaignId: number,
+	slots?: InFlightSlots,
 ): Promise<IDataObject[]> {
 	const leads = (await apiRequestAllItems.call(
 		ctx,
@@ -289,6 +294,7 @@ async function readStored(
 		{ phone_number: phoneNumber, campaign_id: campaignId },
 		10,
 		itemIndex,
+		slots,
 	)) as IDataObject[];
 	return leads.filter(
 		(entry) =>
@@ -313,14 +319,14 @@ function closest(stored: IDataObject[], sent: LeadContent) {
 async function storedIfIdentical(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	{ response, phoneNumber, campaignId, sent }: Duplicate,
+	{ response, phoneNumber, campaignId, sent, slots }: Duplicate,
 ): Promise<IDataObject> {
 	const already = `Campaign ${campaignId} already has a lead with the phone number ${phoneNumber}`;
 	const choices =
 		'To keep the stored lead as it is, set Options → On Duplicate → Skip; to store a second lead with this phone number, set it to Allow; to change the stored lead, use Lead → Update.';
 	let stored: IDataObject[];
 	try {
-		stored = await readStored(ctx, itemIndex, phoneNumber, campaignId);
+		stored = await readStored(ctx, itemIndex, phoneNumber, campaignId, slots);
 	} catch (error) {
 		throw new NodeOperationError(
 			ctx.getNode(),
@@ -353,12 +359,12 @@ async function storedIfIdentical(
 async function skipped(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	{ response, phoneNumber, campaignId, sent }: Duplicate,
+	{ response, phoneNumber, campaignId, sent, slots }: Duplicate,
 ): Promise<IDataObject> {
 	const mark = { skipped: true, reason: response.message };
 	const input = ctx.getInputData()[itemIndex].json;
 	try {
-		const stored = await readStored(ctx, itemIndex, phoneNumber, campaignId);
+		const stored = await readStored(ctx, itemIndex, phoneNumber, campaignId, slots);
 		if (stored.length) return { ...input, ...closest(stored, sent).lead, ...mark };
 	} catch {
 		// the item is skipped either way; the stored lead is a courtesy
@@ -375,9 +381,10 @@ async function storedEarlier(
 	itemIndex: number,
 	phoneNumber: string,
 	campaignId: number,
+	slots?: InFlightSlots,
 ): Promise<IDataObject> {
 	try {
-		const [lead] = await readStored(ctx, itemIndex, phoneNumber, campaignId);
+		const [lead] = await readStored(ctx, itemIndex, phoneNumber, campaignId, slots);
 		if (lead) return lead;
 	} catch {
 		// the lead exists (the service said so); reading it back is a courtesy
