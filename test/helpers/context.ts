@@ -1,6 +1,6 @@
 /**
- * A stand-in for n8n's IExecuteFunctions / ILoadOptionsFunctions / hook and
- * webhook contexts in unit tests. HTTP is real: `httpRequestWithAuthentication`
+ * A stand-in for n8n's IExecuteFunctions / ILoadOptionsFunctions in unit
+ * tests, and the parts the hook and webhook contexts (hookContext.ts) build on. HTTP is real: `httpRequestWithAuthentication`
  * applies the credential like n8n does (Bearer header) and sends the request
  * through n8n's own request conversion (`@n8n/backend-network`), so `nock`
  * sees exactly what n8n would send.
@@ -61,6 +61,7 @@ function lookup(source: IDataObject, name: string): unknown {
 	return current;
 }
 
+/** The value of a resource locator (`{__rl, value}`), anything else as it is. */
 function extract(value: unknown): unknown {
 	if (value && typeof value === 'object' && (value as IDataObject).__rl === true) {
 		return (value as IDataObject).value;
@@ -68,13 +69,66 @@ function extract(value: unknown): unknown {
 	return value;
 }
 
+/**
+ * A parameter as n8n's getNodeParameter reads it: dotted names resolved, the
+ * fallback for a missing one (else an error), a resource locator's value with
+ * `extractValue`, a copy otherwise.
+ */
+export function readParameter(
+	node: INode,
+	source: IDataObject,
+	name: string,
+	fallback?: unknown,
+	opts?: { extractValue?: boolean },
+): unknown {
+	const value = lookup(source, name);
+	if (value === undefined) {
+		if (fallback !== undefined) return fallback;
+		throw new NodeOperationError(node, `Could not get parameter "${name}"`);
+	}
+	return opts?.extractValue ? extract(value) : deepCopy(value);
+}
+
+/** The credential of the tests: the test key and base URL unless given. */
+export function testCredentials(given?: Partial<TestCredentials>): TestCredentials {
+	return { apiKey: TEST_API_KEY, baseUrl: TEST_BASE_URL, ...given };
+}
+
+/**
+ * n8n's HTTP helpers, sending for real through n8n's own request conversion;
+ * every request is recorded in `sent`. The authenticated one adds the Bearer
+ * header as the credential's `authenticate` does.
+ */
+export function httpHelpers(credentials: TestCredentials, sent: IHttpRequestOptions[]) {
+	return {
+		async httpRequestWithAuthentication(credentialType: string, request: IHttpRequestOptions) {
+			if (credentialType !== 'voiceChatAssistantApi') throw new Error(`unexpected credential ${credentialType}`);
+			const withAuth: IHttpRequestOptions = {
+				...request,
+				headers: { ...(request.headers ?? {}), Authorization: `Bearer ${credentials.apiKey}` },
+			};
+			sent.push(withAuth);
+			return await httpRequest(withAuth);
+		},
+		/** Without the credential: records the request (so tests can see no key went along). */
+		async httpRequest(request: IHttpRequestOptions) {
+			sent.push(request);
+			return await httpRequest(request);
+		},
+	};
+}
+
+/** getCredentials of a test context: the credential of the node, any other type refused. */
+export function credentialsGetter(credentials: TestCredentials) {
+	return async (type: string) => {
+		if (type !== 'voiceChatAssistantApi') throw new Error(`unexpected credential ${type}`);
+		return { ...credentials };
+	};
+}
+
 export function createContext(options: ContextOptions) {
 	const items: INodeExecutionData[] = options.items ?? [{ json: {} }];
-	const credentials: TestCredentials = {
-		apiKey: TEST_API_KEY,
-		baseUrl: TEST_BASE_URL,
-		...options.credentials,
-	};
+	const credentials = testCredentials(options.credentials);
 	const node: INode = {
 		id: 'node-1',
 		name: 'Voice Chat Assistant',
@@ -99,32 +153,12 @@ export function createContext(options: ContextOptions) {
 		itemIndex = 0,
 		fallback?: unknown,
 		opts?: { extractValue?: boolean },
-	) => {
-		const value = lookup(paramsFor(itemIndex), name);
-		if (value === undefined) {
-			if (fallback !== undefined) return fallback;
-			throw new NodeOperationError(node, `Could not get parameter "${name}"`);
-		}
-		return opts?.extractValue ? extract(value) : deepCopy(value);
-	};
+	) => readParameter(node, paramsFor(itemIndex), name, fallback, opts);
 
 	const helpers = {
-		async httpRequestWithAuthentication(credentialType: string, request: IHttpRequestOptions) {
-			if (credentialType !== 'voiceChatAssistantApi') throw new Error(`unexpected credential ${credentialType}`);
-			const withAuth: IHttpRequestOptions = {
-				...request,
-				headers: { ...(request.headers ?? {}), Authorization: `Bearer ${credentials.apiKey}` },
-			};
-			sent.push(withAuth);
-			return await httpRequest(withAuth);
-		},
+		...httpHelpers(credentials, sent),
 		constructExecutionMetaData,
 		returnJsonArray,
-		/** Without the credential: records the request (so tests can see no key went along). */
-		async httpRequest(request: IHttpRequestOptions) {
-			sent.push(request);
-			return await httpRequest(request);
-		},
 		async prepareBinaryData(data: Buffer | AsyncIterable<unknown>, fileName?: string, mimeType?: string): Promise<IBinaryData> {
 			const buffer = await bufferOf(data);
 			return { data: buffer.toString('base64'), fileName, mimeType: mimeType ?? 'application/octet-stream', fileSize: String(buffer.length) } as IBinaryData;
@@ -168,10 +202,7 @@ export function createContext(options: ContextOptions) {
 			return opts?.extractValue ? extract(value) : value;
 		},
 		getCurrentNodeParameters: () => options.currentParameters ?? paramsFor(0),
-		getCredentials: async (type: string) => {
-			if (type !== 'voiceChatAssistantApi') throw new Error(`unexpected credential ${type}`);
-			return { ...credentials };
-		},
+		getCredentials: credentialsGetter(credentials),
 		continueOnFail: () => options.continueOnFail ?? false,
 		getWorkflowStaticData: () => staticData,
 		getExecutionId: () => 'exec-1',

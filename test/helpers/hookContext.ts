@@ -1,6 +1,6 @@
 /**
  * Stand-ins for n8n's IHookFunctions (webhookMethods: checkExists, create,
- * delete) and IWebhookFunctions (webhook()) in unit tests, built on the ideas
+ * delete) and IWebhookFunctions (webhook()) in unit tests, built on the parts
  * of context.ts: HTTP is real (`httpRequestWithAuthentication` adds the Bearer
  * header and sends through n8n's own request conversion), so `nock` sees what
  * n8n would send. The static data object is shared when passed in, like n8n
@@ -14,14 +14,10 @@ import type {
 	INodeExecutionData,
 	IWebhookFunctions,
 } from 'n8n-workflow';
-import { NodeOperationError, deepCopy } from 'n8n-workflow';
 import { returnJsonArray } from 'n8n-core';
-import { bufferOf } from './context';
 
-import { TEST_API_KEY, TEST_BASE_URL } from './context';
+import { bufferOf, credentialsGetter, httpHelpers, readParameter, testCredentials } from './context';
 import type { TestCredentials } from './context';
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { httpRequest } = require('@n8n/backend-network/testing');
 
 export const PRODUCTION_URL = 'https://n8n.example.com/webhook/3f9c2a10-webhook-id/webhook';
 export const TEST_URL = 'https://n8n.example.com/webhook-test/3f9c2a10-webhook-id/webhook';
@@ -63,29 +59,13 @@ export interface FakeResponse {
 	end(): FakeResponse;
 }
 
-function lookup(source: IDataObject, name: string): unknown {
-	let current: unknown = source;
-	for (const part of name.split('.')) {
-		if (current === null || typeof current !== 'object') return undefined;
-		current = (current as IDataObject)[part];
-	}
-	return current;
-}
-
-function extract(value: unknown): unknown {
-	if (value && typeof value === 'object' && (value as IDataObject).__rl === true) {
-		return (value as IDataObject).value;
-	}
-	return value;
-}
-
 /** A resource locator value as n8n stores it. */
 export function locator(value: string | number, mode: 'list' | 'id' = 'list'): IDataObject {
 	return { __rl: true, mode, value: String(value) };
 }
 
 function base(options: HookContextOptions) {
-	const credentials: TestCredentials = { apiKey: TEST_API_KEY, baseUrl: TEST_BASE_URL, ...options.credentials };
+	const credentials = testCredentials(options.credentials);
 	const node: INode = {
 		id: 'trigger-1',
 		name: 'Voice Chat Assistant Trigger',
@@ -104,30 +84,12 @@ function base(options: HookContextOptions) {
 		logs.push({ level, message });
 	};
 
-	const getNodeParameter = (name: string, fallback?: unknown, opts?: { extractValue?: boolean }) => {
-		const value = lookup(options.parameters, name);
-		if (value === undefined) {
-			if (fallback !== undefined) return fallback;
-			throw new NodeOperationError(node, `Could not get parameter "${name}"`);
-		}
-		return opts?.extractValue ? extract(value) : deepCopy(value);
-	};
+	const getNodeParameter = (name: string, fallback?: unknown, opts?: { extractValue?: boolean }) =>
+		readParameter(node, options.parameters, name, fallback, opts);
 
 	const helpers = {
-		async httpRequestWithAuthentication(credentialType: string, request: IHttpRequestOptions) {
-			if (credentialType !== 'voiceChatAssistantApi') throw new Error(`unexpected credential ${credentialType}`);
-			const withAuth: IHttpRequestOptions = {
-				...request,
-				headers: { ...(request.headers ?? {}), Authorization: `Bearer ${credentials.apiKey}` },
-			};
-			sent.push(withAuth);
-			return await httpRequest(withAuth);
-		},
-		/** Unauthenticated requests (the trigger's probes of other triggers' URLs). */
-		async httpRequest(request: IHttpRequestOptions) {
-			sent.push(request);
-			return await httpRequest(request);
-		},
+		// the unauthenticated httpRequest: the trigger's probes of other triggers' URLs
+		...httpHelpers(credentials, sent),
 		async prepareBinaryData(data: Buffer | AsyncIterable<unknown>, fileName?: string, mimeType?: string) {
 			const buffer = await bufferOf(data);
 			return { data: buffer.toString('base64'), fileName, mimeType: mimeType ?? 'application/octet-stream' };
@@ -138,10 +100,7 @@ function base(options: HookContextOptions) {
 	const context = {
 		getNode: () => node,
 		getNodeParameter,
-		getCredentials: async (type: string) => {
-			if (type !== 'voiceChatAssistantApi') throw new Error(`unexpected credential ${type}`);
-			return { ...credentials };
-		},
+		getCredentials: credentialsGetter(credentials),
 		getWorkflowStaticData: (type: string) => {
 			if (type !== 'node') throw new Error(`unexpected static data type ${type}`);
 			return staticData;

@@ -1,16 +1,32 @@
 /**
- * Every test file gets its own copy of nock (jest isolates modules), while
- * Node's http module is shared by the process. Unpatch at the end of each
- * file so the next file's nock intercepts cleanly, and never let a test
- * reach the network.
+ * The setup of every unit test file. Every file gets its own copy of nock
+ * (jest isolates modules), while Node's http module is shared by the process:
+ * unpatch at the end of each file so the next file's nock intercepts cleanly.
+ * Before each test: no network but local servers, and the rate limiters
+ * forgotten; after it, nock's interceptors removed.
  */
 import nock from 'nock';
 
+import { resetLimiters } from '../../nodes/VoiceChatAssistant/transport/rateLimiter';
+
+const LOCAL = /(127\.0\.0\.1|localhost)/;
+
+function localOnly() {
+	nock.disableNetConnect();
+	nock.enableNetConnect(LOCAL);
+}
+
 beforeAll(() => {
 	if (!nock.isActive()) nock.activate();
-	nock.disableNetConnect();
-	nock.enableNetConnect(/(127\.0\.0\.1|localhost)/);
+	localOnly();
 });
+
+beforeEach(() => {
+	localOnly();
+	resetLimiters();
+});
+
+afterEach(() => nock.cleanAll());
 
 afterAll(() => {
 	nock.cleanAll();

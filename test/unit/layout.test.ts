@@ -29,9 +29,4 @@ describe('Test layout', () => {
 		const missing = operationFiles().filter((operation) => !existsSync(join(__dirname, 'actions', `${operation}.test.ts`)));
 		expect(missing).toEqual([]);
 	});
-
-	it('Folder and Label (actions/organisation/group.ts) have theirs at actions/organisation/group.test.ts', () => {
-		expect(existsSync(join(actions, 'organisation', 'group.ts'))).toBe(true);
-		expect(existsSync(join(__dirname, 'actions', 'organisation', 'group.test.ts'))).toBe(true);
-	});
 });

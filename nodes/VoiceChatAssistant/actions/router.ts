@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { InFlightSlots, inFlightFor, limiterOfRun, mapInOrder, useSlots } from '../transport';
+import { InFlightSlots, inFlightFor, limiterOfRun, mapInOrder } from '../transport';
 import { itemError } from './itemError';
 import { requestsInFlight } from './parallel';
-import { resources } from './resources';
+import { operationOf } from './resources';
+import { simplifyOutput } from './simplify';
 import { OutputItems } from './types';
 
 function errorJson(error: Error): IDataObject {
@@ -39,7 +40,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const items = this.getInputData();
 	const resource = this.getNodeParameter('resource', 0) as string;
 	const operation = this.getNodeParameter('operation', 0) as string;
-	const module = resources[resource]?.operations[operation];
+	const module = operationOf(resource, operation);
 	if (!module) {
 		throw new NodeOperationError(
 			this.getNode(),
@@ -47,8 +48,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 	const slots = new InFlightSlots(await inFlightLimit(this, module.parallel === true));
-	// a backoff of a parallel operation gives its item's slot back: other items proceed meanwhile
-	if (module.parallel) useSlots(this, slots);
+	// a parallel operation gets the slots: a backoff gives its item's slot back, other items proceed meanwhile
+	const slotsOfItem = module.parallel ? slots : undefined;
 	// as an AI agent's tool, a failure is the tool's answer: the model reads the error and can correct
 	// itself (a thrown error reaches some agent versions as an empty string, or stops the workflow)
 	const asTool = this.getNode().type.endsWith('Tool');
@@ -59,7 +60,10 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	const runItem = async (itemIndex: number) => {
 		try {
-			const data = await module.execute.call(this, itemIndex);
+			let data = await module.execute.call(this, itemIndex, slotsOfItem);
+			if (module.simplify && this.getNodeParameter('simplify', itemIndex, false) === true) {
+				data = simplifyOutput(data, module.simplify.record);
+			}
 			results[itemIndex] = this.helpers.constructExecutionMetaData(
 				data instanceof OutputItems ? data.items : this.helpers.returnJsonArray(data),
 				{

@@ -1,7 +1,8 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { isTranscript, transcriptText } from '../shared/transcript';
 import { OutputItems } from './types';
-import type { OperationModule } from './types';
+import type { Simplify } from './types';
 
 /**
  * Simplify (n8n's convention for answers with more than ten fields): on by
@@ -14,21 +15,6 @@ function pick(record: IDataObject, keys: string[]): IDataObject {
 	const out: IDataObject = {};
 	for (const key of keys) if (record[key] !== undefined) out[key] = record[key];
 	return out;
-}
-
-/** A transcript as one string: a string as it is, turns (`{text|content, sender|role}`) as lines. */
-export function transcriptString(value: unknown): string | undefined {
-	if (typeof value === 'string') return value;
-	if (!Array.isArray(value)) return undefined;
-	return value
-		.map((turn) => {
-			if (!turn || typeof turn !== 'object') return String(turn ?? '');
-			const { text, content, sender, role } = turn as IDataObject;
-			const who = sender ?? role;
-			const line = String(text ?? content ?? '');
-			return who ? `${String(who)}: ${line}` : line;
-		})
-		.join('\n');
 }
 
 /** A call: ids, status, timing, who, what was extracted, the summary and the transcript as one string. */
@@ -46,8 +32,7 @@ export function simplifyCall(call: IDataObject): IDataObject {
 	const evaluation = call.evaluation as IDataObject | undefined;
 	const summary = evaluation && !Array.isArray(evaluation) ? evaluation.summary : undefined;
 	if (summary !== undefined) out.summary = summary;
-	const transcript = transcriptString(call.transcript);
-	if (transcript !== undefined) out.transcript = transcript;
+	if (isTranscript(call.transcript)) out.transcript = transcriptText(call.transcript);
 	return out;
 }
 
@@ -103,7 +88,7 @@ export function simplifyConversation(conversation: IDataObject): IDataObject {
 		: [];
 	const out = pick(conversation, ['conversation_id', 'id']);
 	out.message_count = history.length;
-	out.transcript = transcriptString(history) ?? '';
+	out.transcript = transcriptText(history);
 	const last = history[history.length - 1];
 	if (last) out.last_message = last.content;
 	return out;
@@ -120,30 +105,18 @@ export function simplifyOutput(
 	return Array.isArray(result) ? result.map(simplify) : simplify(result);
 }
 
-/** The operation with a Simplify switch (default on) that maps each output record. */
-export function withSimplify(
+/** The Simplify toggle of an operation that declares `simplify`. */
+export function simplifyToggle(
 	resource: string,
 	operation: string,
-	module: OperationModule,
-	simplify: (record: IDataObject) => IDataObject,
-	what: string,
-	show: IDataObject = {},
-): OperationModule {
-	const property: INodeProperties = {
+	simplify: Simplify,
+): INodeProperties {
+	return {
 		displayName: 'Simplify',
 		name: 'simplify',
 		type: 'boolean',
 		default: true,
-		description: `Whether to return only the fields that matter (${what}) instead of the whole record`,
-		displayOptions: { show: { resource: [resource], operation: [operation], ...show } },
-	};
-	return {
-		...module,
-		description: [...module.description, property],
-		async execute(this: IExecuteFunctions, itemIndex: number) {
-			const result = await module.execute.call(this, itemIndex);
-			if (this.getNodeParameter('simplify', itemIndex, false) !== true) return result;
-			return simplifyOutput(result, simplify);
-		},
+		description: `Whether to return only the fields that matter (${simplify.fields}) instead of the whole record`,
+		displayOptions: { show: { resource: [resource], operation: [operation] } },
 	};
 }

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isBlank, isOneOf, parseId } from '../shared/ids';
@@ -10,7 +10,8 @@ import { isBlank, isOneOf, parseId } from '../shared/ids';
 
 type Ctx = Pick<IExecuteFunctions, 'getNode'>;
 
-function show(value: unknown): string {
+/** A value as a refusal quotes it, cut to 60 characters. */
+export function show(value: unknown): string {
 	const text = typeof value === 'string' ? `"${value}"` : JSON.stringify(value);
 	return text !== undefined && text.length > 60 ? `${text.slice(0, 57)}...` : String(text);
 }
@@ -140,31 +141,6 @@ export function toId(ctx: Ctx, itemIndex: number, field: string, value: unknown)
 	return n;
 }
 
-/** The numeric ID of a resource locator parameter (picked from the list, typed, or an expression). */
-export function readLocatorId(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	parameter: string,
-	label: string,
-): number {
-	return toId(
-		ctx,
-		itemIndex,
-		label,
-		ctx.getNodeParameter(parameter, itemIndex, undefined, { extractValue: true }),
-	);
-}
-
-/** `date_from` / `date_to` of a filters collection as `YYYY-MM-DD` query values. */
-export function dateRangeQuery(ctx: Ctx, itemIndex: number, filters: IDataObject): IDataObject {
-	const qs: IDataObject = {};
-	const from = toDateOnly(ctx, itemIndex, 'From Date', filters.date_from);
-	const to = toDateOnly(ctx, itemIndex, 'To Date', filters.date_to);
-	if (from) qs.date_from = from;
-	if (to) qs.date_to = to;
-	return qs;
-}
-
 /**
  * A date for the `YYYY-MM-DD` filters: accepts that form, an ISO 8601
  * timestamp, a Luxon DateTime or a JS Date (n8n date values); sends the date.
@@ -204,30 +180,12 @@ export function toDateOnly(
 	);
 }
 
-/** Key/value pairs of a fixed collection (`{ values: [{ key, value }] }`) as an object. */
-export function keyValuePairs(
-	collection: unknown,
-	listName = 'values',
-	checkName?: (name: string) => void,
-): IDataObject {
-	const list = (collection as IDataObject | undefined)?.[listName];
-	const result: IDataObject = {};
-	if (!Array.isArray(list)) return result;
-	for (const entry of list as IDataObject[]) {
-		const key = String(entry.key ?? entry.name ?? '').trim();
-		if (!key) continue;
-		checkName?.(key);
-		result[key] = entry.value as IDataObject[string];
-	}
-	return result;
-}
-
 /**
  * Names that a JavaScript object cannot carry as a plain field (`__proto__`
  * would change the object's prototype and vanish from the body) or that
  * n8n's expressions treat specially: refused as variable names.
  */
-export const RESERVED_VARIABLE_NAMES = ['__proto__', 'constructor', 'prototype'];
+const RESERVED_VARIABLE_NAMES = ['__proto__', 'constructor', 'prototype'];
 
 /** Refuses a reserved variable name (see RESERVED_VARIABLE_NAMES), naming the field. */
 export function checkVariableName(ctx: Ctx, itemIndex: number, field: string, name: string) {
@@ -241,50 +199,10 @@ export function checkVariableName(ctx: Ctx, itemIndex: number, field: string, na
 }
 
 /**
- * Variables given either as key/value pairs or as a JSON object (an
- * expression such as `{{ $json.variables }}` or a JSON string).
- */
-export function readVariables(
-	ctx: Ctx,
-	itemIndex: number,
-	field: string,
-	pairs: unknown,
-	json: unknown,
-): IDataObject {
-	const checkName = (name: string) => checkVariableName(ctx, itemIndex, field, name);
-	const result = keyValuePairs(pairs, 'values', checkName);
-	if (json === undefined || json === null || json === '') return result;
-	let parsed = json;
-	if (typeof json === 'string') {
-		try {
-			parsed = JSON.parse(json);
-		} catch {
-			refuse(ctx, itemIndex, `${field} must be a JSON object, got ${show(json)}`);
-		}
-	}
-	if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-		refuse(ctx, itemIndex, `${field} must be a JSON object, got ${show(json)}`);
-	}
-	Object.keys(parsed as IDataObject).forEach(checkName);
-	return { ...(parsed as IDataObject), ...result };
-}
-
-/** The variables of `variablesFields` for one item. */
-export function readVariableParams(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	return readVariables(
-		ctx,
-		itemIndex,
-		'Variables (JSON)',
-		ctx.getNodeParameter('variables', itemIndex, {}),
-		ctx.getNodeParameter('variablesJson', itemIndex, ''),
-	);
-}
-
-/**
  * The areas of the tz database's region/city names: its continents and oceans,
  * which do not change (new zones are new locations within them).
  */
-export const TIME_ZONE_AREAS = [
+const TIME_ZONE_AREAS = [
 	'Africa',
 	'America',
 	'Antarctica',

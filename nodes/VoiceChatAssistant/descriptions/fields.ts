@@ -115,10 +115,10 @@ export function sortedByLabel(options: INodeProperties[]): INodeProperties[] {
 }
 
 /** The operation picker of one resource (shown when that resource is chosen). */
-export function operationPicker(
+export function operationPicker<Operations extends object>(
 	resource: string,
-	defaultOperation: string,
-	options: INodePropertyOptions[],
+	defaultOperation: keyof Operations & string,
+	options: Array<INodePropertyOptions & { value: keyof Operations & string }>,
 ): INodeProperties {
 	return {
 		displayName: 'Operation',

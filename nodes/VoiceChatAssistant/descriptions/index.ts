@@ -3,4 +3,4 @@ export * from './locators';
 export * from './callStatuses';
 export * from './cost';
 export * from './app';
-export * from './types';
+export * from './typeOptions';

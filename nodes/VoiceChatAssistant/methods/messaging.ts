@@ -75,7 +75,7 @@ export const loadOptions = {};
  * The variable names of a template: its `variables`, or `1`, `2`, ... from the
  * `{{1}}`, `{{2}}` placeholders of its text when the list is missing.
  */
-export function templateVariableNames(template: IDataObject): string[] {
+function templateVariableNames(template: IDataObject): string[] {
 	if (Array.isArray(template.variables)) {
 		return template.variables.map(String).filter((name) => name.trim() !== '');
 	}

@@ -6,7 +6,7 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 import { apiRequest, asList } from '../transport';
 
 /** How a SIP trunk is shown in a list: its nickname and number, or the number alone. */
-export function sipTrunkName(trunk: IDataObject): string {
+function sipTrunkName(trunk: IDataObject): string {
 	const number = String(trunk.phone_number ?? trunk.id);
 	const nickname = typeof trunk.nickname === 'string' ? trunk.nickname.trim() : '';
 	const host = trunk.sip_address ? ` @ ${trunk.sip_address}` : '';

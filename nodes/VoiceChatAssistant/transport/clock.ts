@@ -10,7 +10,7 @@ export interface Clock {
 	random(): number;
 }
 
-export const realClock: Clock = {
+const realClock: Clock = {
 	now: () => Date.now(),
 	sleep: async (ms: number) => {
 		if (ms > 0) await sleep(ms);

@@ -71,27 +71,6 @@ export class InFlightSlots {
 	}
 }
 
-/** The slots of a node run, by its execution context: the transport gives an item's slot back while it waits. */
-const slotsOfRun = new WeakMap<object, InFlightSlots>();
-
-export function useSlots(ctx: object, slots: InFlightSlots): void {
-	slotsOfRun.set(ctx, slots);
-}
-
-/**
- * Runs `wait` (a backoff before sending the request of item `itemIndex`
- * again) without holding that item's slot of the node run, if it has one.
- */
-export async function waitWithoutSlot<T>(
-	ctx: object,
-	itemIndex: number | undefined,
-	wait: () => Promise<T>,
-): Promise<T> {
-	const slots = slotsOfRun.get(ctx);
-	if (!slots || itemIndex === undefined) return await wait();
-	return await slots.giveBackWhile(itemIndex, wait);
-}
-
 /**
  * Runs `task` for every value, at most `concurrency` at a time (a number, or
  * slots whose limit may change); results in the order of `values`. No

@@ -28,7 +28,7 @@ export function normalizeBaseUrl(value: unknown): string {
 }
 
 /** Whether a host name is this machine (the simulator, a local test server). */
-export function isLoopbackHost(hostname: string): boolean {
+function isLoopbackHost(hostname: string): boolean {
 	const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
 	return (
 		host === 'localhost' ||

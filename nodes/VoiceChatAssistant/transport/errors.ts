@@ -2,31 +2,27 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { isObject } from './answers';
+import { NOT_SENT_CODES } from './retryPolicy';
 
 type Body = Record<string, unknown>;
 
-/** `{status: false, error}`: the conversation endpoints' way to fail, even with HTTP 200. */
-export function isStatusFalse(body: unknown): body is Body {
-	return isObject(body) && body.status === false;
-}
-
 /**
- * Whether an answer is one of the service's error shapes even though its HTTP
+ * Whether a response is one of the service's error shapes even though its HTTP
  * status says success: `{status: false, error}`, `{error}` without data, a
  * validation `{message, errors}`, or a not-found `{message}` without data.
  */
-export function isErrorAnswer(body: unknown): body is Body {
+export function isErrorResponse(body: unknown): body is Body {
 	if (!isObject(body)) return false;
-	const answer: Body = body;
-	if (answer.status === false || answer.success === false) return true;
-	if ('data' in answer) return false;
-	if (typeof answer.error === 'string' && answer.error.trim()) return true;
-	if (isObject(answer.errors) && typeof answer.message === 'string') return true;
-	return typeof answer.message === 'string' && /\bnot found\b/i.test(answer.message);
+	const response: Body = body;
+	if (response.status === false || response.success === false) return true;
+	if ('data' in response) return false;
+	if (typeof response.error === 'string' && response.error.trim()) return true;
+	if (isObject(response.errors) && typeof response.message === 'string') return true;
+	return typeof response.message === 'string' && /\bnot found\b/i.test(response.message);
 }
 
-/** The HTTP status an error answer that came with a success status stands for. */
-export function statusOfErrorAnswer(status: number, body: Body): number {
+/** The HTTP status an error response that came with a success status stands for. */
+export function statusOfErrorResponse(status: number, body: Body): number {
 	if (status >= 400) return status;
 	if (isObject(body.errors)) return 422;
 	const text = String(body.error ?? body.message ?? '');
@@ -34,7 +30,7 @@ export function statusOfErrorAnswer(status: number, body: Body): number {
 }
 
 /** `errors: {field: [messages]}` of a validation failure, as one line per field. */
-export function formatFieldErrors(errors: unknown): string | undefined {
+function formatFieldErrors(errors: unknown): string | undefined {
 	if (!isObject(errors)) return undefined;
 	const lines = Object.entries(errors).map(([field, messages]) => {
 		const list = Array.isArray(messages) ? messages.map(String) : [String(messages)];
@@ -68,7 +64,7 @@ const HINTS: Record<number, string> = {
  * The service's error text, whatever the shape of the body:
  * `{error}`, `{message}`, `{message, errors}`, `{status: false, error}`.
  */
-export function serviceMessage(body: unknown): string | undefined {
+function serviceMessage(body: unknown): string | undefined {
 	if (typeof body === 'string') {
 		const text = body.trim();
 		return text && text.length <= 500 && !text.startsWith('<') ? text : undefined;
@@ -83,7 +79,7 @@ export function serviceMessage(body: unknown): string | undefined {
 }
 
 /**
- * Turns an answer of the service into a NodeApiError that carries the
+ * Turns a response of the service into a NodeApiError that carries the
  * service's own text; a validation failure lists each field's messages.
  */
 export function toApiError(
@@ -109,7 +105,7 @@ export function toApiError(
 }
 
 /**
- * A redirect answer. Requests to the service do not follow redirects: the
+ * A redirect response. Requests to the service do not follow redirects: the
  * API key would go along to wherever the redirect points. The error names the
  * host (never the path or query, which may carry tokens) and the fix.
  */
@@ -140,11 +136,13 @@ export function toRedirectError(
 	return error;
 }
 
-/** Codes of failures where the request never reached the service. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+/** The warning for a request whose outcome is unknown and that is not sent again. */
+export function sentMayHaveApplied(checkBeforeRetry?: string): string {
+	return `The request was sent and may have been carried out; ${checkBeforeRetry ?? 'check the account'} before running it again.`;
+}
 
 /**
- * An error of the connection itself (no answer from the service). Only a
+ * An error of the connection itself (no response from the service). Only a
  * request that never reached the service is called unreachable (and only then
  * is the base URL worth checking); a connection that broke after the request
  * was sent says that the service may have carried it out.
@@ -156,7 +154,7 @@ export function toConnectionError(
 	details: { timeoutMs: number; retried: boolean; itemIndex?: number; checkBeforeRetry?: string },
 ): NodeApiError {
 	const timedOut = code === 'ETIMEDOUT' || code === 'ECONNABORTED' || code === 'ESOCKETTIMEDOUT';
-	const notSent = code !== undefined && NOT_SENT.has(code);
+	const notSent = code !== undefined && NOT_SENT_CODES.has(code);
 	const message = timedOut
 		? `The service did not answer within ${details.timeoutMs / 1000} s`
 		: notSent
@@ -168,9 +166,7 @@ export function toConnectionError(
 	if (attempts > 1) hints.push(`Gave up after ${attempts} attempts.`);
 	if (notSent) hints.push('Check the base URL of the credential and the network.');
 	else if (!details.retried) {
-		hints.push(
-			`The request was sent and may have been carried out; ${details.checkBeforeRetry ?? 'check the account'} before running it again.`,
-		);
+		hints.push(sentMayHaveApplied(details.checkBeforeRetry));
 	}
 	const error = new NodeApiError(
 		node,

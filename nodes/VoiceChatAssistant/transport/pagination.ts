@@ -2,6 +2,7 @@ import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
 import { mapInOrder } from './concurrency';
 import type { RequestContext } from './credentials';
+import type { InFlightSlots } from './concurrency';
 import { apiRequest } from './request';
 import type { ApiRequestOptions } from './request';
 
@@ -33,7 +34,7 @@ export const PAGES_IN_FLIGHT = 3;
  * them, one by one. With a limit it reads page after page and stops as soon as
  * it has enough. Every page is requested on the credential's base URL (only
  * the page number is taken from `next_page_url`), so the API key is never
- * sent to a host named by a response.
+ * sent to a host named by a response. `slots`: see ApiRequestOptions.
  */
 export async function apiRequestAllItems<T = IDataObject>(
 	this: RequestContext,
@@ -41,6 +42,7 @@ export async function apiRequestAllItems<T = IDataObject>(
 	qs: IDataObject,
 	limit: number | undefined,
 	itemIndex?: number,
+	slots?: InFlightSlots,
 ): Promise<T[]> {
 	const perPage = limit === undefined ? MAX_PER_PAGE : Math.max(1, Math.min(MAX_PER_PAGE, limit));
 	const readPage = async (page: number) =>
@@ -48,7 +50,7 @@ export async function apiRequestAllItems<T = IDataObject>(
 			RequestContext,
 			[IHttpRequestMethods, string, ApiRequestOptions],
 			Promise<PageEnvelope<T>>
-		>(this, 'GET', path, { qs: { ...qs, per_page: perPage, page }, itemIndex });
+		>(this, 'GET', path, { qs: { ...qs, per_page: perPage, page }, itemIndex, slots });
 	const dataOf = (envelope: PageEnvelope<T> | undefined) =>
 		Array.isArray(envelope?.data) ? envelope.data : [];
 

@@ -8,6 +8,25 @@ export interface RateLimitSettings {
 	burstWindowMs?: number;
 }
 
+/** An endpoint's own rate limit, as documented by the service. */
+export interface EndpointLimit {
+	/** Name of the limit; endpoints that share a limit share a name. */
+	name: string;
+	/** Requests allowed in any minute. */
+	perMinute: number;
+	/** Requests allowed in any `burstWindowMs`. */
+	burst: number;
+	burstWindowMs: number;
+}
+
+/** The endpoint limits the service documents. */
+export const ENDPOINT_LIMITS = {
+	/** Generate AI Reply: 5 requests per minute per token. */
+	aiReply: { name: 'ai-reply', perMinute: 5, burst: 5, burstWindowMs: 60_000 },
+	/** WhatsApp sends: 5 requests per second per user. */
+	whatsappSend: { name: 'whatsapp-send', perMinute: 300, burst: 5, burstWindowMs: 1_000 },
+} satisfies Record<string, EndpointLimit>;
+
 const MINUTE_MS = 60_000;
 const DEFAULT_BURST_WINDOW_MS = 10_000;
 

@@ -262,7 +262,7 @@ export interface CallLookup {
 }
 
 /** Pages of the call list read before giving up (100 calls each, newest first). */
-export const CALL_LIST_PAGES = 5;
+const CALL_LIST_PAGES = 5;
 
 function shiftDay(day: string, days: number): string {
 	const date = new Date(`${day}T00:00:00Z`);

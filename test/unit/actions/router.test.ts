@@ -1,10 +1,13 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { resources } from '../../../nodes/VoiceChatAssistant/actions/resources';
+import { resources as typedResources } from '../../../nodes/VoiceChatAssistant/actions/resources';
+import type { OperationModule, ResourceModule } from '../../../nodes/VoiceChatAssistant/actions/types';
 import { router } from '../../../nodes/VoiceChatAssistant/actions/router';
-import type { OperationModule } from '../../../nodes/VoiceChatAssistant/actions/types';
 import { createContext } from '../../helpers/context';
+
+/** The map as the router reads it: the tests put stand-ins in place of an operation. */
+const resources: Record<string, ResourceModule> = typedResources;
 
 /**
  * The router with a stand-in operation in the place of Lead → Create, so the

@@ -9,7 +9,6 @@
 import nock from 'nock';
 
 import { isTimeZoneName } from '../../../nodes/VoiceChatAssistant/actions/validation';
-import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../helpers/context';
 import { rl, run } from './helpers';
 import { add, pipe, record, requiredBody, update } from './assistant/fixtures';
@@ -28,12 +27,6 @@ function icuKnows(zone: string): boolean {
 }
 
 describe('time zone names', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it.each(VALID)('%s is a region/city name', (zone) => expect(isTimeZoneName(zone)).toBe(true));
 	it.each(REFUSED)('%j is not', (zone) => expect(isTimeZoneName(zone)).toBe(false));
 

@@ -3,7 +3,6 @@ import nock from 'nock';
 
 import * as messaging from '../../../nodes/VoiceChatAssistant/methods/messaging';
 import { VoiceChatAssistant } from '../../../nodes/VoiceChatAssistant/VoiceChatAssistant.node';
-import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../helpers/context';
 import { pickerContext } from './pickerContext';
 
@@ -16,12 +15,6 @@ const templates = [
 ];
 
 describe('messaging pickers', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('are merged into the node methods, and every picker the descriptions name exists', () => {
 		const node = new VoiceChatAssistant();
 		expect(Object.keys(node.methods.listSearch)).toEqual(expect.arrayContaining(['searchSmsNumbers', 'searchWhatsappSenders', 'searchWhatsappTemplates']));

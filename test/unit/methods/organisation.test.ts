@@ -2,7 +2,6 @@
 import nock from 'nock';
 
 import * as organisation from '../../../nodes/VoiceChatAssistant/methods/organisation';
-import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../helpers/context';
 import { pickerContext } from './pickerContext';
 
@@ -14,12 +13,6 @@ const envelope = (data: object[], page: number, last: number) => ({
 });
 
 describe('folder and label pickers', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('getLabels reads every page and sorts by name', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.get('/api/user/labels').query({ per_page: 100, page: 1 })

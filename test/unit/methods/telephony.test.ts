@@ -3,7 +3,6 @@ import nock from 'nock';
 
 import * as telephony from '../../../nodes/VoiceChatAssistant/methods/telephony';
 import { VoiceChatAssistant } from '../../../nodes/VoiceChatAssistant/VoiceChatAssistant.node';
-import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../helpers/context';
 import { pickerContext } from './pickerContext';
 
@@ -18,12 +17,6 @@ const trunks = [
 ];
 
 describe('SIP trunk picker', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('lists every trunk ({data: [...]})', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.get('/api/user/phone-numbers/sip-trunks')

@@ -1,13 +1,17 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { resources } from '../../../nodes/VoiceChatAssistant/actions/resources';
+import { resources as typedResources } from '../../../nodes/VoiceChatAssistant/actions/resources';
+import type { OperationModule, ResourceModule } from '../../../nodes/VoiceChatAssistant/actions/types';
 import { router } from '../../../nodes/VoiceChatAssistant/actions/router';
 import { InFlightSlots, mapInOrder } from '../../../nodes/VoiceChatAssistant/transport/concurrency';
 import { IN_FLIGHT, inFlightFor, inFlightForBudget } from '../../../nodes/VoiceChatAssistant/transport/inFlight';
 import { SlidingWindowLimiter } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL, createContext } from '../../helpers/context';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
+
+/** The map as the router reads it: the tests put stand-ins in place of an operation. */
+const resources: Record<string, ResourceModule> = typedResources;
 
 const standard = { perMinute: 100, burst: 20, burstWindowMs: 10_000 };
 

@@ -5,10 +5,10 @@ import type { ResourceModule } from '../types';
 import * as getProfile from './getProfile.operation';
 import * as getApiKeys from './getApiKeys.operation';
 
-export const operations: ResourceModule['operations'] = { getProfile, getApiKeys };
+export const operations = { getProfile, getApiKeys } satisfies ResourceModule['operations'];
 
 export const description: INodeProperties[] = [
-	operationPicker('account', 'getProfile', [
+	operationPicker<typeof operations>('account', 'getProfile', [
 		{
 			name: 'Get Profile',
 			value: 'getProfile',

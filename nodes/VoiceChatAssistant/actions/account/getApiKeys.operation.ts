@@ -5,7 +5,7 @@ import { apiRequest } from '../../transport';
 export const description: INodeProperties[] = [];
 
 /** The metadata of a key the service documents; a key's token value is never passed on. */
-export const API_KEY_FIELDS = ['id', 'name', 'last_used_at', 'created_at'];
+const API_KEY_FIELDS = ['id', 'name', 'last_used_at', 'created_at'];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const response = (await apiRequest.call(this, 'GET', '/api/user/api-keys', {

@@ -10,41 +10,18 @@ import * as disablePostCallWebhook from './disablePostCallWebhook.operation';
 import * as enableConversationEndedWebhook from './enableConversationEndedWebhook.operation';
 import * as enableInboundWebhook from './enableInboundWebhook.operation';
 import * as enablePostCallWebhook from './enablePostCallWebhook.operation';
-import * as getRaw from './get.operation';
+import * as get from './get.operation';
 import * as getAssignablePhoneNumbers from './getAssignablePhoneNumbers.operation';
 import * as getLanguages from './getLanguages.operation';
-import * as getManyRaw from './getMany.operation';
+import * as getMany from './getMany.operation';
 import * as getModels from './getModels.operation';
-import * as getOutboundRaw from './getOutbound.operation';
+import * as getOutbound from './getOutbound.operation';
 import * as getSynthesizerProviders from './getSynthesizerProviders.operation';
 import * as getTranscriberProviders from './getTranscriberProviders.operation';
 import * as getVoices from './getVoices.operation';
 import * as update from './update.operation';
-import { simplifyAssistant, withSimplify } from '../simplify';
 
-const get = withSimplify(
-	'assistant',
-	'get',
-	getRaw,
-	simplifyAssistant,
-	'id, uuid, name, status, type, mode, phone number, webhook switch, created and updated at',
-);
-const getMany = withSimplify(
-	'assistant',
-	'getMany',
-	getManyRaw,
-	simplifyAssistant,
-	'id, uuid, name, status, type, mode, phone number, webhook switch, created and updated at',
-);
-const getOutbound = withSimplify(
-	'assistant',
-	'getOutbound',
-	getOutboundRaw,
-	simplifyAssistant,
-	'id, uuid, name, status, type, mode, phone number, webhook switch, created and updated at',
-);
-
-export const operations: ResourceModule['operations'] = {
+export const operations = {
 	create,
 	delete: deleteOperation,
 	disableConversationEndedWebhook,
@@ -63,10 +40,10 @@ export const operations: ResourceModule['operations'] = {
 	getTranscriberProviders,
 	getVoices,
 	update,
-};
+} satisfies ResourceModule['operations'];
 
 export const description: INodeProperties[] = [
-	operationPicker('assistant', 'getMany', [
+	operationPicker<typeof operations>('assistant', 'getMany', [
 		{
 			name: 'Create',
 			value: 'create',

@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { keyValuePairs } from '../parameters';
 import {
 	checkEnum,
 	checkLengthBetween,
@@ -8,7 +9,6 @@ import {
 	checkTimezone,
 	checkUrl,
 	checkVariableName,
-	keyValuePairs,
 	refuse,
 	toId,
 } from '../validation';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequestAllItems, recordWithMessage } from '../../transport';
-import { createOnce } from '../createOnce';
+import { createOnce } from '../../transport/createOnce';
 import { checkEnum, checkRequired } from '../validation';
 import { configurationBody } from './body';
 import { configurationFields, MODES } from './fields';
@@ -200,15 +200,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: '/api/user/assistant',
 		body,
 		noun: 'assistant',
-		candidates: async () =>
-			(await apiRequestAllItems.call(
-				this,
-				'/api/user/assistants/get',
-				{},
-				undefined,
-				itemIndex,
-			)) as IDataObject[],
-		matches: (candidate) => candidate.name === body.name,
+		policy: {
+			kind: 'findCreated',
+			candidates: async () =>
+				(await apiRequestAllItems.call(
+					this,
+					'/api/user/assistants/get',
+					{},
+					undefined,
+					itemIndex,
+				)) as IDataObject[],
+			matches: (candidate) => candidate.name === body.name,
+		},
 		shape: recordWithMessage,
 	});
 }

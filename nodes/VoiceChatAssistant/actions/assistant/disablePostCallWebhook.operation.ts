@@ -1,7 +1,15 @@
-import { webhookSwitch } from './webhooks';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-export const { description, execute } = webhookSwitch(
-	'disablePostCallWebhook',
-	'/api/user/assistants/disable-webhook',
-	false,
+import { assistantLocator } from '../../descriptions';
+import { assistantId, switchWebhook } from './webhooks';
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['assistant'], operation: ['disablePostCallWebhook'] } },
+	[assistantLocator],
 );
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const body = { assistant_id: assistantId(this, itemIndex) };
+	return await switchWebhook(this, itemIndex, '/api/user/assistants/disable-webhook', body);
+}

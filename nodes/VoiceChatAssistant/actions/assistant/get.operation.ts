@@ -4,6 +4,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest, asList } from '../../transport';
 import { assistantLocator } from '../../descriptions';
 import { assistantId } from './webhooks';
+import { simplifyAssistant } from '../simplify';
+import type { Simplify } from '../types';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['assistant'], operation: ['get'] } },
@@ -32,3 +34,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		description: 'Check that the assistant exists and belongs to the account of the credential.',
 	});
 }
+
+/** What Simplify (on by default) keeps of each record. */
+export const simplify: Simplify = {
+	record: simplifyAssistant,
+	fields:
+		'id, uuid, name, status, type, mode, phone number, webhook switch, created and updated at',
+};

@@ -4,6 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../transport';
 import { returnAllOrLimit } from '../../descriptions';
 import { readLimit } from '../limit';
+import { simplifyAssistant } from '../simplify';
+import type { Simplify } from '../types';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['assistant'], operation: ['getMany'] } },
@@ -19,3 +21,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	)) as IDataObject[];
 }
+
+/** What Simplify (on by default) keeps of each record. */
+export const simplify: Simplify = {
+	record: simplifyAssistant,
+	fields:
+		'id, uuid, name, status, type, mode, phone number, webhook switch, created and updated at',
+};

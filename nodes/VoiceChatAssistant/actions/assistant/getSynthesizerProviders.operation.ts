@@ -1,7 +1,14 @@
-import { listOperation } from '../listOperation';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-export const { description, execute } = listOperation(
-	'assistant',
-	'getSynthesizerProviders',
-	'/api/user/assistants/synthesizer-providers',
+import { returnAllOrLimit } from '../../descriptions';
+import { readList } from '../limit';
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['assistant'], operation: ['getSynthesizerProviders'] } },
+	returnAllOrLimit,
 );
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return await readList(this, itemIndex, '/api/user/assistants/synthesizer-providers');
+}

@@ -1,7 +1,14 @@
-import { listOperation } from '../listOperation';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-export const { description, execute } = listOperation(
-	'assistant',
-	'getTranscriberProviders',
-	'/api/user/assistants/transcriber-providers',
+import { returnAllOrLimit } from '../../descriptions';
+import { readList } from '../limit';
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['assistant'], operation: ['getTranscriberProviders'] } },
+	returnAllOrLimit,
 );
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return await readList(this, itemIndex, '/api/user/assistants/transcriber-providers');
+}

@@ -3,30 +3,19 @@ import type { INodeProperties } from 'n8n-workflow';
 import { operationPicker, withCost } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as del from './delete.operation';
-import * as getRaw from './get.operation';
-import * as getManyRaw from './getMany.operation';
+import * as get from './get.operation';
+import * as getMany from './getMany.operation';
 import * as make from './make.operation';
-import { simplifyCall, withSimplify } from '../simplify';
 
-const get = withSimplify(
-	'call',
-	'get',
-	getRaw,
-	simplifyCall,
-	'id, type, status, duration, assistant, client number, created at, extracted variables, summary, transcript as one string',
-);
-const getMany = withSimplify(
-	'call',
-	'getMany',
-	getManyRaw,
-	simplifyCall,
-	'id, type, status, duration, assistant, client number, created at, extracted variables, summary, transcript as one string',
-);
-
-export const operations: ResourceModule['operations'] = { delete: del, get, getMany, make };
+export const operations = {
+	delete: del,
+	get,
+	getMany,
+	make,
+} satisfies ResourceModule['operations'];
 
 export const description: INodeProperties[] = [
-	operationPicker('call', 'getMany', [
+	operationPicker<typeof operations>('call', 'getMany', [
 		{
 			name: 'Delete',
 			value: 'delete',

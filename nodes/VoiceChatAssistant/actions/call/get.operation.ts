@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import type { OutputItems } from '../types';
+import type { OutputItems, Simplify } from '../types';
 import { toId } from '../validation';
 import { callOutput, readCall, recordingFields } from './result';
+import { simplifyCall } from '../simplify';
 
 const properties: INodeProperties[] = [
 	{
@@ -38,3 +39,10 @@ export async function execute(
 	const id = toId(this, itemIndex, 'Call ID', this.getNodeParameter('callId', itemIndex));
 	return await callOutput(this, itemIndex, await readCall(this, itemIndex, id));
 }
+
+/** What Simplify (on by default) keeps of each record. */
+export const simplify: Simplify = {
+	record: simplifyCall,
+	fields:
+		'id, type, status, duration, assistant, client number, created at, extracted variables, summary, transcript as one string',
+};

@@ -12,7 +12,10 @@ import {
 	sortedByLabel,
 } from '../../descriptions';
 import { readLimit } from '../limit';
-import { checkEnum, dateRangeQuery, toId } from '../validation';
+import { dateRangeQuery, readOptionalId } from '../parameters';
+import { checkEnum } from '../validation';
+import { simplifyCall } from '../simplify';
+import type { Simplify } from '../types';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -82,8 +85,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		['assistant_id', 'Assistant ID'],
 		['campaign_id', 'Campaign ID'],
 	] as const) {
-		if (filters[key] !== undefined && filters[key] !== '' && filters[key] !== 0)
-			qs[key] = toId(this, itemIndex, label, filters[key]);
+		const id = readOptionalId(this, itemIndex, label, filters[key]);
+		if (id) qs[key] = id;
 	}
 	Object.assign(qs, dateRangeQuery(this, itemIndex, filters));
 	return (await apiRequestAllItems.call(
@@ -94,3 +97,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	)) as IDataObject[];
 }
+
+/** What Simplify (on by default) keeps of each record. */
+export const simplify: Simplify = {
+	record: simplifyCall,
+	fields:
+		'id, type, status, duration, assistant, client number, created at, extracted variables, summary, transcript as one string',
+};

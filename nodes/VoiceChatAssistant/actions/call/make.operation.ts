@@ -10,7 +10,8 @@ import {
 } from '../../descriptions';
 import type { OutputItems } from '../types';
 import { simplifyCall, simplifyOutput } from '../simplify';
-import { checkE164, checkNumberRange, readLocatorId, readVariableParams } from '../validation';
+import { readLocatorId, readVariableParams } from '../parameters';
+import { checkE164, checkNumberRange } from '../validation';
 import { callOutput, recordingFields, waitForResult } from './result';
 
 const properties: INodeProperties[] = [

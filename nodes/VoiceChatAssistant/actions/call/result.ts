@@ -31,7 +31,7 @@ export const recordingFields: INodeProperties[] = [
 	},
 ];
 
-export function isFinalStatus(status: unknown): boolean {
+function isFinalStatus(status: unknown): boolean {
 	return FINAL_CALL_STATUSES.includes(String(status));
 }
 

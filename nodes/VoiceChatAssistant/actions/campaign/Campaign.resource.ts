@@ -4,38 +4,22 @@ import { operationPicker, withCost } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as create from './create.operation';
 import * as del from './delete.operation';
-import * as getRaw from './get.operation';
-import * as getManyRaw from './getMany.operation';
+import * as get from './get.operation';
+import * as getMany from './getMany.operation';
 import * as start from './start.operation';
 import * as stop from './stop.operation';
-import { simplifyCampaign, withSimplify } from '../simplify';
 
-const get = withSimplify(
-	'campaign',
-	'get',
-	getRaw,
-	simplifyCampaign,
-	'id, name, status, calls in parallel, hours, days, retries, created and updated at',
-);
-const getMany = withSimplify(
-	'campaign',
-	'getMany',
-	getManyRaw,
-	simplifyCampaign,
-	'id, name, status, calls in parallel, hours, days, retries, created and updated at',
-);
-
-export const operations: ResourceModule['operations'] = {
+export const operations = {
 	create,
 	delete: del,
 	get,
 	getMany,
 	start,
 	stop,
-};
+} satisfies ResourceModule['operations'];
 
 export const description: INodeProperties[] = [
-	operationPicker('campaign', 'getMany', [
+	operationPicker<typeof operations>('campaign', 'getMany', [
 		{
 			name: 'Create',
 			value: 'create',

@@ -2,15 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, asList } from '../../transport';
-import { createOnce } from '../createOnce';
+import { createOnce } from '../../transport/createOnce';
 import { assistantLocator, sortedByLabel } from '../../descriptions';
+import { readLocatorId } from '../parameters';
 import {
 	checkEnum,
 	checkMaxLength,
 	checkNumberRange,
 	checkRequired,
 	checkTimezone,
-	readLocatorId,
 } from '../validation';
 import { WEEKDAYS, toHourMinute, toIdList } from './shared';
 
@@ -148,7 +148,7 @@ export const description = updateDisplayOptions(
 );
 
 /** The request body of the additional fields, each checked against the service's rules. */
-export function campaignSettings(
+function campaignSettings(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	fields: IDataObject,
@@ -218,7 +218,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: '/api/user/campaigns',
 		body,
 		noun: 'campaign',
-		candidates: async () => asList(await apiRequest.call(this, 'GET', '/api/user/campaigns')),
-		matches: (candidate) => candidate.name === body.name,
+		policy: {
+			kind: 'findCreated',
+			candidates: async () => asList(await apiRequest.call(this, 'GET', '/api/user/campaigns')),
+			matches: (candidate) => candidate.name === body.name,
+		},
 	});
 }

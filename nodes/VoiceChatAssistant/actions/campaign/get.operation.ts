@@ -4,6 +4,8 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest, asList } from '../../transport';
 import { campaignLocator } from '../../descriptions';
 import { campaignId } from './shared';
+import { simplifyCampaign } from '../simplify';
+import type { Simplify } from '../types';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['campaign'], operation: ['get'] } },
@@ -21,3 +23,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		description: 'Check that the campaign exists and belongs to the account of the credential.',
 	});
 }
+
+/** What Simplify (on by default) keeps of each record. */
+export const simplify: Simplify = {
+	record: simplifyCampaign,
+	fields: 'id, name, status, calls in parallel, hours, days, retries, created and updated at',
+};

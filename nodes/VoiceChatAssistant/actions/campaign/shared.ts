@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { apiRequest, isObject, messageOf, unwrap } from '../../transport';
-import { refuse, readLocatorId, toId } from '../validation';
+import { readLocatorId } from '../parameters';
+import { refuse, toId } from '../validation';
 
 export const WEEKDAYS = [
 	'monday',

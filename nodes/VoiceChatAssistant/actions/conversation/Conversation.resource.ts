@@ -6,20 +6,11 @@ import * as create from './create.operation';
 import * as disableAi from './disableAi.operation';
 import * as enableAi from './enableAi.operation';
 import * as generateAiReply from './generateAiReply.operation';
-import * as getRaw from './get.operation';
+import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as sendMessage from './sendMessage.operation';
-import { simplifyConversation, withSimplify } from '../simplify';
 
-const get = withSimplify(
-	'conversation',
-	'get',
-	getRaw,
-	simplifyConversation,
-	'conversation id, message count, the messages as one transcript, the last message',
-);
-
-export const operations: ResourceModule['operations'] = {
+export const operations = {
 	create,
 	disableAi,
 	enableAi,
@@ -27,10 +18,10 @@ export const operations: ResourceModule['operations'] = {
 	get,
 	getMany,
 	sendMessage,
-};
+} satisfies ResourceModule['operations'];
 
 export const description: INodeProperties[] = [
-	operationPicker('conversation', 'getMany', [
+	operationPicker<typeof operations>('conversation', 'getMany', [
 		{
 			name: 'Create',
 			value: 'create',

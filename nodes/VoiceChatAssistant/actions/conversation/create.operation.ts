@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { idLocator, keyValueCollection, UUID_PATTERN } from '../../descriptions';
-import { checkEnum, checkUuid, readVariables } from '../validation';
+import { readVariables } from '../parameters';
+import { checkEnum, checkUuid } from '../validation';
 import { withoutStatus } from './shared';
 
 const properties: INodeProperties[] = [

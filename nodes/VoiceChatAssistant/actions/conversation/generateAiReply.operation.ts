@@ -4,10 +4,11 @@ import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest, ENDPOINT_LIMITS, isObject } from '../../transport';
 import { credentialSettings } from '../../transport/credentials';
 import { assistantLocator, variablesFields, costNotice } from '../../descriptions';
-import { checkMaxLength, checkRequired, readLocatorId, readVariableParams } from '../validation';
+import { readLocatorId, readVariableParams } from '../parameters';
+import { checkMaxLength, checkRequired } from '../validation';
 
 /** The documented path (since 2026-05-27) first, then the one it replaced. */
-export const AI_REPLY_PATHS = ['/api/user/ai/generate-reply', '/api/ai/generate-reply'] as const;
+const AI_REPLY_PATHS = ['/api/user/ai/generate-reply', '/api/ai/generate-reply'] as const;
 
 /** The path that answered last, per base URL: a deployment that lacks one is asked the other first. */
 const workingPath = new Map<string, string>();

@@ -3,6 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { conversationId, conversationIdField, withoutStatus } from './shared';
+import { simplifyConversation } from '../simplify';
+import type { Simplify } from '../types';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['conversation'], operation: ['get'] } },
@@ -16,3 +18,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		...withoutStatus(await apiRequest.call(this, 'GET', `/api/conversations/${id}`, { itemIndex })),
 	};
 }
+
+/** What Simplify (on by default) keeps of each record. */
+export const simplify: Simplify = {
+	record: simplifyConversation,
+	fields: 'conversation id, message count, the messages as one transcript, the last message',
+};

@@ -10,7 +10,8 @@ import {
 	sortedByLabel,
 } from '../../descriptions';
 import { readLimit } from '../limit';
-import { checkEnum, dateRangeQuery, toId } from '../validation';
+import { dateRangeQuery, readOptionalId } from '../parameters';
+import { checkEnum } from '../validation';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -51,8 +52,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const qs: IDataObject = {};
 	checkEnum(this, itemIndex, 'Type', filters.type, CONVERSATION_TYPES);
 	if (filters.type) qs.type = filters.type;
-	if (filters.assistant_id)
-		qs.assistant_id = toId(this, itemIndex, 'Assistant ID', filters.assistant_id);
+	const assistantId = readOptionalId(this, itemIndex, 'Assistant ID', filters.assistant_id);
+	if (assistantId) qs.assistant_id = assistantId;
 	Object.assign(qs, dateRangeQuery(this, itemIndex, filters));
 	return (await apiRequestAllItems.call(
 		this,

@@ -4,8 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest, asList, unwrap } from '../../transport';
 import { getClock } from '../../transport/clock';
 import { knowledgebaseLocator } from '../../descriptions';
-import { createOnce } from '../createOnce';
-import type { CreateBody } from '../createOnce';
+import { createOnce } from '../../transport/createOnce';
+import type { CreateBody } from '../../transport/createOnce';
 import { nameAndDescription } from '../knowledgebase/shared';
 import { checkNumberRange, checkRequired, checkUrl, refuse } from '../validation';
 import { documentPath } from './shared';
@@ -253,13 +253,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 
 	// A document's name in its knowledgebase is its natural key here (the service does not refuse
-	// a second one): after a lost answer the document is looked up by name before uploading again.
+	// a second one): after an unknown outcome the document is looked up by name before uploading again.
 	const created = await createOnce(this, itemIndex, {
 		path: base,
 		body,
 		noun: 'document',
-		candidates: async () => asList(await apiRequest.call(this, 'GET', base, { itemIndex })),
-		matches: (candidate) => candidate.name === fields.name,
+		policy: {
+			kind: 'findCreated',
+			candidates: async () => asList(await apiRequest.call(this, 'GET', base, { itemIndex })),
+			matches: (candidate) => candidate.name === fields.name,
+		},
 	});
 	if (!options.waitUntilProcessed) return created;
 	const timeoutSeconds = Number(options.timeoutSeconds ?? 300);

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { knowledgebaseId } from '../knowledgebase/shared';
-import { readLocatorId } from '../validation';
+import { readLocatorId } from '../parameters';
 
 /** Path of a document (or of the documents of a knowledgebase). */
 export function documentPath(

@@ -4,7 +4,7 @@ import { refuse } from '../validation';
 
 export const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
-export const FILE_TYPES = ['pdf', 'txt', 'docx'] as const;
+const FILE_TYPES = ['pdf', 'txt', 'docx'] as const;
 export type FileType = (typeof FILE_TYPES)[number];
 
 const BY_MIME: Record<string, FileType> = {
@@ -24,7 +24,7 @@ function megabytes(bytes: number): string {
 }
 
 /** pdf, txt or docx from the MIME type or the file extension. */
-export function detectFileType(binary: IBinaryData): FileType | undefined {
+function detectFileType(binary: IBinaryData): FileType | undefined {
 	const mime = String(binary.mimeType ?? '')
 		.split(';')[0]
 		.trim()

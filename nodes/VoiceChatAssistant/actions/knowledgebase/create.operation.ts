@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, asList } from '../../transport';
-import { createOnce } from '../createOnce';
+import { createOnce } from '../../transport/createOnce';
 import { checkRequired } from '../validation';
 import { descriptionField, nameAndDescription, nameField } from './shared';
 
@@ -22,7 +22,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: '/api/user/knowledgebases',
 		body,
 		noun: 'knowledgebase',
-		candidates: async () => asList(await apiRequest.call(this, 'GET', '/api/user/knowledgebases')),
-		matches: (candidate) => candidate.name === name,
+		policy: {
+			kind: 'findCreated',
+			candidates: async () =>
+				asList(await apiRequest.call(this, 'GET', '/api/user/knowledgebases')),
+			matches: (candidate) => candidate.name === name,
+		},
 	});
 }

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { checkMaxLength, readLocatorId } from '../validation';
+import { readLocatorId } from '../parameters';
+import { checkMaxLength } from '../validation';
 
 export const nameField: INodeProperties = {
 	displayName: 'Name',

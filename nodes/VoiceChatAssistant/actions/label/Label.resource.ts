@@ -1,18 +1,48 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { operationPicker } from '../../descriptions';
-import { groupResource } from '../organisation/group';
 import type { ResourceModule } from '../types';
+import * as create from './create.operation';
+import * as del from './delete.operation';
+import * as getMany from './getMany.operation';
+import * as update from './update.operation';
 
-const label = groupResource({
-	resource: 'label',
-	noun: 'Label',
-	onDelete: 'the assistants are kept and lose the label',
-});
-
-export const operations: ResourceModule['operations'] = label.operations;
+export const operations = {
+	create,
+	delete: del,
+	getMany,
+	update,
+} satisfies ResourceModule['operations'];
 
 export const description: INodeProperties[] = [
-	operationPicker('label', 'getMany', label.options),
-	...Object.values(label.operations).flatMap((operation) => operation.description),
+	operationPicker<typeof operations>('label', 'getMany', [
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create a label',
+			description: 'Create a label for assistants',
+		},
+		{
+			name: 'Delete',
+			value: 'delete',
+			action: 'Delete a label',
+			description: 'Delete a label; the assistants are kept and lose the label',
+		},
+		{
+			name: 'Get Many',
+			value: 'getMany',
+			action: 'Get many labels',
+			description: 'List the labels of the account with their number of assistants',
+		},
+		{
+			name: 'Update',
+			value: 'update',
+			action: 'Update a label',
+			description: 'Rename a label or change its color',
+		},
+	]),
+	...create.description,
+	...getMany.description,
+	...update.description,
+	...del.description,
 ];

@@ -4,22 +4,18 @@ import { operationPicker } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as create from './create.operation';
 import * as del from './delete.operation';
-import * as getManyRaw from './getMany.operation';
+import * as getMany from './getMany.operation';
 import * as update from './update.operation';
-import { simplifyLead, withSimplify } from '../simplify';
 
-const getMany = withSimplify(
-	'lead',
-	'getMany',
-	getManyRaw,
-	simplifyLead,
-	'id, campaign, phone number, status, variables, created and updated at, campaign name',
-);
-
-export const operations: ResourceModule['operations'] = { create, delete: del, getMany, update };
+export const operations = {
+	create,
+	delete: del,
+	getMany,
+	update,
+} satisfies ResourceModule['operations'];
 
 export const description: INodeProperties[] = [
-	operationPicker('lead', 'create', [
+	operationPicker<typeof operations>('lead', 'create', [
 		{
 			name: 'Create',
 			value: 'create',

@@ -2,24 +2,20 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems, unwrap } from '../../transport';
+import type { InFlightSlots } from '../../transport';
+import { createOnce } from '../../transport/createOnce';
 import {
 	campaignLocator,
 	keyValueCollection,
 	phoneNumberField,
 	variablesFields,
 } from '../../descriptions';
-import { createByKey } from '../createByKey';
 import { itemError } from '../itemError';
 import { parallelRequestsProperty } from '../parallel';
 import { leadDifferences } from './shared';
 import type { LeadContent } from './shared';
-import {
-	checkE164,
-	checkVariableName,
-	readLocatorId,
-	readVariableParams,
-	readVariables,
-} from '../validation';
+import { readLocatorId, readVariableParams, readVariables } from '../parameters';
+import { checkE164, checkVariableName } from '../validation';
 
 const properties: INodeProperties[] = [
 	{
@@ -184,13 +180,17 @@ function inputFieldVariables(ctx: IExecuteFunctions, itemIndex: number): IDataOb
 }
 
 /** A 422 of the service that says the phone number is already a lead of the campaign. */
-export function isDuplicateAnswer(error: unknown): boolean {
+function isDuplicateResponse(error: unknown): boolean {
 	if (!(error instanceof NodeApiError) || error.httpCode !== '422') return false;
 	const text = `${error.message} ${error.description ?? ''}`.toLowerCase();
 	return text.includes('phone_number') && /already|exist|duplicate/.test(text);
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	slots?: InFlightSlots,
+): Promise<IDataObject> {
 	const campaignId = readLocatorId(this, itemIndex, 'campaignId', 'Campaign');
 	const phoneNumber = String(this.getNodeParameter('phoneNumber', itemIndex, '')).trim();
 	checkE164(this, itemIndex, 'Phone Number', phoneNumber);
@@ -223,37 +223,42 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (onDuplicate === 'allow') body.allow_dupplicate = true;
 
 	// Without "Allow", the phone number in its campaign is the lead's natural key: the service refuses a
-	// second copy, so the request is sent again after any failure, and a "duplicate" answer to a resend
-	// proves that the earlier attempt stored the lead.
+	// second copy (transport/createOnce.ts).
 	const path = '/api/user/lead';
 	const checkBeforeRetry = `look for ${phoneNumber} with Lead → Get Many (phone filter)`;
 	try {
 		if (onDuplicate === 'allow') {
 			return unwrap(
-				await apiRequest.call(this, 'POST', path, { body, itemIndex, checkBeforeRetry }),
+				await apiRequest.call(this, 'POST', path, { body, itemIndex, checkBeforeRetry, slots }),
 			);
 		}
-		return await createByKey(this, itemIndex, {
+		return await createOnce(this, itemIndex, {
 			path,
 			body,
+			noun: 'lead',
 			checkBeforeRetry,
-			isDuplicate: isDuplicateAnswer,
-			storedEarlier: async () => await storedEarlier(this, itemIndex, phoneNumber, campaignId),
-			// after a lost answer one read tells whether the lead was stored, before sending it again
-			lookUp: async () => {
-				const stored = await readStored(this, itemIndex, phoneNumber, campaignId);
-				return stored.length
-					? closest(stored, { variables, secondary_contacts: secondary }).lead
-					: undefined;
+			slots,
+			policy: {
+				kind: 'naturalKey',
+				isDuplicate: isDuplicateResponse,
+				storedEarlier: async () =>
+					await storedEarlier(this, itemIndex, phoneNumber, campaignId, slots),
+				lookUp: async () => {
+					const stored = await readStored(this, itemIndex, phoneNumber, campaignId, slots);
+					return stored.length
+						? closest(stored, { variables, secondary_contacts: secondary }).lead
+						: undefined;
+				},
 			},
 		});
 	} catch (error) {
-		if (!isDuplicateAnswer(error)) throw itemError(this, error, itemIndex);
+		if (!isDuplicateResponse(error)) throw itemError(this, error, itemIndex);
 		const duplicate: Duplicate = {
-			answer: error as NodeApiError,
+			response: error as NodeApiError,
 			phoneNumber,
 			campaignId,
 			sent: { variables, secondary_contacts: secondary },
+			slots,
 		};
 		if (onDuplicate === 'useStored') return await storedIfIdentical(this, itemIndex, duplicate);
 		if (onDuplicate === 'skip') return await skipped(this, itemIndex, duplicate);
@@ -261,12 +266,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 }
 
-/** The service's "duplicate" answer to an item: its phone number in its campaign, and what the item sent. */
+/** The service's "duplicate" response to an item: its phone number in its campaign, and what the item sent. */
 interface Duplicate {
-	answer: NodeApiError;
+	response: NodeApiError;
 	phoneNumber: string;
 	campaignId: number;
 	sent: LeadContent;
+	/** The in-flight slots of the node run, for reading the stored lead back. */
+	slots?: InFlightSlots;
 }
 
 /**
@@ -279,6 +286,7 @@ async function readStored(
 	itemIndex: number,
 	phoneNumber: string,
 	campaignId: number,
+	slots?: InFlightSlots,
 ): Promise<IDataObject[]> {
 	const leads = (await apiRequestAllItems.call(
 		ctx,
@@ -286,6 +294,7 @@ async function readStored(
 		{ phone_number: phoneNumber, campaign_id: campaignId },
 		10,
 		itemIndex,
+		slots,
 	)) as IDataObject[];
 	return leads.filter(
 		(entry) =>
@@ -310,14 +319,14 @@ function closest(stored: IDataObject[], sent: LeadContent) {
 async function storedIfIdentical(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	{ answer, phoneNumber, campaignId, sent }: Duplicate,
+	{ response, phoneNumber, campaignId, sent, slots }: Duplicate,
 ): Promise<IDataObject> {
 	const already = `Campaign ${campaignId} already has a lead with the phone number ${phoneNumber}`;
 	const choices =
 		'To keep the stored lead as it is, set Options → On Duplicate → Skip; to store a second lead with this phone number, set it to Allow; to change the stored lead, use Lead → Update.';
 	let stored: IDataObject[];
 	try {
-		stored = await readStored(ctx, itemIndex, phoneNumber, campaignId);
+		stored = await readStored(ctx, itemIndex, phoneNumber, campaignId, slots);
 	} catch (error) {
 		throw new NodeOperationError(
 			ctx.getNode(),
@@ -328,7 +337,7 @@ async function storedIfIdentical(
 	if (!stored.length) {
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`${already} (${answer.message}), but Lead → Get Many with its phone number did not find it to compare it with this item`,
+			`${already} (${response.message}), but Lead → Get Many with its phone number did not find it to compare it with this item`,
 			{ itemIndex, description: `Nothing was stored by this item. ${choices}` },
 		);
 	}
@@ -350,12 +359,12 @@ async function storedIfIdentical(
 async function skipped(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	{ answer, phoneNumber, campaignId, sent }: Duplicate,
+	{ response, phoneNumber, campaignId, sent, slots }: Duplicate,
 ): Promise<IDataObject> {
-	const mark = { skipped: true, reason: answer.message };
+	const mark = { skipped: true, reason: response.message };
 	const input = ctx.getInputData()[itemIndex].json;
 	try {
-		const stored = await readStored(ctx, itemIndex, phoneNumber, campaignId);
+		const stored = await readStored(ctx, itemIndex, phoneNumber, campaignId, slots);
 		if (stored.length) return { ...input, ...closest(stored, sent).lead, ...mark };
 	} catch {
 		// the item is skipped either way; the stored lead is a courtesy
@@ -364,18 +373,18 @@ async function skipped(
 }
 
 /**
- * The lead an earlier attempt of this item stored (its answer was lost), read
- * back with Lead → Get Many's phone filter; without it, what is known
- * (createByKey marks it `created_by_earlier_attempt`).
+ * The lead an earlier attempt of this item stored (its outcome was unknown),
+ * read back with Lead → Get Many's phone filter; without it, what is known.
  */
 async function storedEarlier(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
 	phoneNumber: string,
 	campaignId: number,
+	slots?: InFlightSlots,
 ): Promise<IDataObject> {
 	try {
-		const [lead] = await readStored(ctx, itemIndex, phoneNumber, campaignId);
+		const [lead] = await readStored(ctx, itemIndex, phoneNumber, campaignId, slots);
 		if (lead) return lead;
 	} catch {
 		// the lead exists (the service said so); reading it back is a courtesy

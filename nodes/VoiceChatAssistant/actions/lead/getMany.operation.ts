@@ -4,8 +4,11 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequestAllItems } from '../../transport';
 import { dateRangeFilters, returnAllOrLimit, sortedByLabel } from '../../descriptions';
 import { readLimit } from '../limit';
-import { checkEnum, dateRangeQuery, toId } from '../validation';
+import { dateRangeQuery, readOptionalId } from '../parameters';
+import { checkEnum } from '../validation';
 import { LEAD_STATUSES, statusLabel } from './shared';
+import { simplifyLead } from '../simplify';
+import type { Simplify } from '../types';
 
 const properties: INodeProperties[] = [
 	...returnAllOrLimit,
@@ -54,8 +57,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const qs: IDataObject = {};
 	checkEnum(this, itemIndex, 'Status', filters.status, LEAD_STATUSES);
 	if (filters.status) qs.status = filters.status;
-	if (filters.campaign_id !== undefined && filters.campaign_id !== '' && filters.campaign_id !== 0)
-		qs.campaign_id = toId(this, itemIndex, 'Campaign ID', filters.campaign_id);
+	const campaignId = readOptionalId(this, itemIndex, 'Campaign ID', filters.campaign_id);
+	if (campaignId) qs.campaign_id = campaignId;
 	const phone = String(filters.phone_number ?? '').trim();
 	if (phone) qs.phone_number = phone;
 	Object.assign(qs, dateRangeQuery(this, itemIndex, filters));
@@ -67,3 +70,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	)) as IDataObject[];
 }
+
+/** What Simplify (on by default) keeps of each record. */
+export const simplify: Simplify = {
+	record: simplifyLead,
+	fields: 'id, campaign, phone number, status, variables, created and updated at, campaign name',
+};

@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, messageOf } from '../../transport';
 import { keyValueCollection } from '../../descriptions';
-import { checkE164, checkEnum, readVariables, refuse, toId } from '../validation';
+import { readOptionalId, readVariables } from '../parameters';
+import { checkE164, checkEnum, refuse } from '../validation';
 import { SETTABLE_LEAD_STATUSES, compactPhone, leadId, leadIdField, statusLabel } from './shared';
 
 const properties: INodeProperties[] = [
@@ -69,8 +70,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const id = leadId(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const body: IDataObject = {};
-	if (fields.campaign_id !== undefined && fields.campaign_id !== '' && fields.campaign_id !== 0)
-		body.campaign_id = toId(this, itemIndex, 'Campaign ID', fields.campaign_id);
+	const campaignId = readOptionalId(this, itemIndex, 'Campaign ID', fields.campaign_id);
+	if (campaignId) body.campaign_id = campaignId;
 	if (fields.phone_number !== undefined && String(fields.phone_number).trim() !== '') {
 		const phone = compactPhone(fields.phone_number);
 		checkE164(this, itemIndex, 'Phone Number', phone);

@@ -9,17 +9,17 @@ import * as release from './release.operation';
 import * as search from './search.operation';
 import * as updateNickname from './updateNickname.operation';
 
-export const operations: ResourceModule['operations'] = {
+export const operations = {
 	getMany,
 	getManySmsCapable,
 	purchase,
 	release,
 	search,
 	updateNickname,
-};
+} satisfies ResourceModule['operations'];
 
 export const description: INodeProperties[] = [
-	operationPicker('phoneNumber', 'getMany', [
+	operationPicker<typeof operations>('phoneNumber', 'getMany', [
 		{
 			name: 'Get Many',
 			value: 'getMany',

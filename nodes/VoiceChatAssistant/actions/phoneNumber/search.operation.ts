@@ -7,9 +7,9 @@ import { applyLimit, readLimit } from '../limit';
 import { checkEnum, refuse } from '../validation';
 
 /** The API contract leaves the query names open; these are the ones a deployment documents (docs/api.md, section 5). */
-export const SEARCH_QUERY = { country: 'country_code', digits: 'contains' } as const;
+const SEARCH_QUERY = { country: 'country_code', digits: 'contains' } as const;
 
-export const COUNTRIES: Array<[string, string]> = [
+const COUNTRIES: Array<[string, string]> = [
 	['AU', 'Australia'],
 	['CA', 'Canada'],
 	['DK', 'Denmark'],

@@ -6,7 +6,7 @@ import { phoneNumberLocator } from '../../descriptions';
 import { checkMaxLength } from '../validation';
 import { phoneNumberId } from './shared';
 
-export const NICKNAME_MAX = 50;
+const NICKNAME_MAX = 50;
 
 const properties: INodeProperties[] = [
 	{

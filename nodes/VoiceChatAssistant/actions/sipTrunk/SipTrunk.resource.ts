@@ -8,16 +8,16 @@ import * as get from './get.operation';
 import * as getMany from './getMany.operation';
 import * as update from './update.operation';
 
-export const operations: ResourceModule['operations'] = {
+export const operations = {
 	create,
 	delete: deleteOperation,
 	get,
 	getMany,
 	update,
-};
+} satisfies ResourceModule['operations'];
 
 export const description: INodeProperties[] = [
-	operationPicker('sipTrunk', 'getMany', [
+	operationPicker<typeof operations>('sipTrunk', 'getMany', [
 		{
 			name: 'Create',
 			value: 'create',

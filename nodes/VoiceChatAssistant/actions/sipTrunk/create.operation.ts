@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, asList, recordWithMessage } from '../../transport';
-import { createByKey } from '../createByKey';
-import { createdSince } from '../createOnce';
+import { createdSince, createOnce } from '../../transport/createOnce';
 import { itemError } from '../itemError';
 import { checkEnum, checkRequired } from '../validation';
 import {
@@ -104,19 +103,21 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		...trunkBody(this, itemIndex, values, type as (typeof TRUNK_TYPES)[number]),
 	};
 	// The phone number, SIP username and SIP address are the trunk's natural key: the service refuses
-	// a second trunk with all three (409). So the create is sent again after a lost answer (a 502 or
-	// 504, a broken connection, a timeout), and a duplicate answer to that resend proves that the
-	// earlier attempt stored the trunk. A 500 is no lost answer here: the service documents it as a
-	// failed provisioning that saved nothing (check the SIP settings), so it is not sent again.
+	// a second trunk with all three (409). A 500 is no unknown outcome here: the service documents it
+	// as a failed provisioning that saved nothing (check the SIP settings), so it is not sent again.
 	try {
-		return await createByKey(this, itemIndex, {
+		return await createOnce(this, itemIndex, {
 			path: SIP_TRUNKS_PATH,
 			body,
-			retry: 'safe',
-			isDuplicate: isDuplicateAnswer,
-			storedEarlier: async (duplicate, started) =>
-				await storedEarlier(this, itemIndex, body, started, duplicate),
-			shape: (answer) => withoutSecrets(recordWithMessage(answer)),
+			noun: 'SIP trunk',
+			shape: (response) => withoutSecrets(recordWithMessage(response)),
+			policy: {
+				kind: 'naturalKey',
+				resendAfterServerError: false,
+				isDuplicate: isDuplicateResponse,
+				storedEarlier: async (duplicate, started) =>
+					await storedEarlier(this, itemIndex, body, started, duplicate),
+			},
 		});
 	} catch (error) {
 		throw itemError(this, error, itemIndex);
@@ -124,7 +125,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 }
 
 /** A 409 of the service: a SIP trunk with this phone number, username and address exists. */
-export function isDuplicateAnswer(error: unknown): boolean {
+function isDuplicateResponse(error: unknown): boolean {
 	return error instanceof NodeApiError && error.httpCode === '409';
 }
 
@@ -134,9 +135,9 @@ const sameKey = (trunk: IDataObject, body: IDataObject) =>
 	String(trunk.sip_address ?? '').toLowerCase() === String(body.sip_address).toLowerCase();
 
 /**
- * The trunk an earlier attempt of this item stored (its answer was lost and the
- * resend was refused as a duplicate), read back from the list; without it, what
- * is known (createByKey marks it `created_by_earlier_attempt`). A trunk with
+ * The trunk an earlier attempt of this item stored (its outcome was unknown and
+ * the resend was refused as a duplicate), read back from the list; without it,
+ * what is known. A trunk with
  * this key that is older than the item's first attempt was there before: then
  * the duplicate is a real one and the item fails.
  */

@@ -1,14 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { idLocator } from '../../descriptions';
-import {
-	E164,
-	checkEnum,
-	checkLengthBetween,
-	checkMaxLength,
-	readLocatorId,
-	refuse,
-} from '../validation';
+import { readLocatorId } from '../parameters';
+import { E164, checkEnum, checkLengthBetween, checkMaxLength, refuse } from '../validation';
 
 type Ctx = Pick<IExecuteFunctions, 'getNode'>;
 
@@ -29,7 +23,7 @@ export const TRUNK_TYPES = ['extension', 'number'] as const;
 export const CALLING_FORMATS = ['+e164', 'e164', 'national'] as const;
 export const AUTH_TYPES = ['auth', 'ip'] as const;
 
-export const LIMITS = {
+const LIMITS = {
 	extension: { min: 1, max: 15 },
 	nickname: 50,
 	username: { min: 3, max: 128 },
@@ -147,7 +141,7 @@ export const addressField: INodeProperties = {
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 
 /** Whether a text is one IPv4 or IPv6 address (no range, no port, no zone). */
-export function isIp(text: string): boolean {
+function isIp(text: string): boolean {
 	if (IPV4.test(text)) return true;
 	if (!text.includes(':') || !/^[0-9a-fA-F:.]+$/.test(text)) return false;
 	try {
@@ -159,7 +153,7 @@ export function isIp(text: string): boolean {
 }
 
 /** The IP list of a field: a comma/space/newline separated text or an array. */
-export function readIps(ctx: Ctx, itemIndex: number, value: unknown): string[] {
+function readIps(ctx: Ctx, itemIndex: number, value: unknown): string[] {
 	const parts = Array.isArray(value)
 		? value.map((v) => String(v ?? ''))
 		: String(value ?? '').split(/[\s,;]+/);
@@ -184,7 +178,7 @@ export function readIps(ctx: Ctx, itemIndex: number, value: unknown): string[] {
 }
 
 /** The SIP address: a host, refused with a scheme or a port. */
-export function checkSipAddress(ctx: Ctx, itemIndex: number, value: string) {
+function checkSipAddress(ctx: Ctx, itemIndex: number, value: string) {
 	const show = `"${value.length > 60 ? `${value.slice(0, 57)}...` : value}"`;
 	if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value) || /^sips?:/i.test(value)) {
 		refuse(

@@ -4,10 +4,10 @@ import { operationPicker, withCost } from '../../descriptions';
 import type { ResourceModule } from '../types';
 import * as send from './send.operation';
 
-export const operations: ResourceModule['operations'] = { send };
+export const operations = { send } satisfies ResourceModule['operations'];
 
 export const description: INodeProperties[] = [
-	operationPicker('sms', 'send', [
+	operationPicker<typeof operations>('sms', 'send', [
 		{
 			name: 'Send',
 			value: 'send',

@@ -1,7 +1,8 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { idLocator } from '../../descriptions';
-import { checkE164, readLocatorId, refuse } from '../validation';
+import { readLocatorId } from '../parameters';
+import { checkE164, refuse } from '../validation';
 
 /** The most characters of one SMS the service accepts. */
 export const SMS_MAX_LENGTH = 300;

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, asList } from '../../transport';
-import { createOnce } from '../createOnce';
+import { createOnce } from '../../transport/createOnce';
 import { checkRequired } from '../validation';
 import { toolBody, toolFields } from './shared';
 
@@ -40,7 +40,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		path: '/api/user/tools',
 		body,
 		noun: 'mid call tool',
-		candidates: async () => asList(await apiRequest.call(this, 'GET', '/api/user/tools')),
-		matches: (candidate) => candidate.name === body.name,
+		policy: {
+			kind: 'findCreated',
+			candidates: async () => asList(await apiRequest.call(this, 'GET', '/api/user/tools')),
+			matches: (candidate) => candidate.name === body.name,
+		},
 	});
 }

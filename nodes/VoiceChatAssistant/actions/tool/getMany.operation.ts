@@ -1,3 +1,14 @@
-import { listOperation } from '../listOperation';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
-export const { description, execute } = listOperation('tool', 'getMany', '/api/user/tools');
+import { returnAllOrLimit } from '../../descriptions';
+import { readList } from '../limit';
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['tool'], operation: ['getMany'] } },
+	returnAllOrLimit,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	return await readList(this, itemIndex, '/api/user/tools');
+}

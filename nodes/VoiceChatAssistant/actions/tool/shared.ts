@@ -1,18 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import {
-	checkEnum,
-	checkMaxLength,
-	checkNumberRange,
-	checkUrl,
-	readLocatorId,
-	refuse,
-} from '../validation';
+import { readLocatorId } from '../parameters';
+import { checkEnum, checkMaxLength, checkNumberRange, checkUrl, refuse } from '../validation';
 
 /** An HTTP header name: a token of RFC 9110 (no spaces, colons or line breaks). */
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
-export const METHODS = ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'] as const;
+const METHODS = ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'] as const;
 export const SCHEMA_TYPES = ['boolean', 'number', 'string'] as const;
 const NAME = /^[a-z][a-z_]*$/;
 

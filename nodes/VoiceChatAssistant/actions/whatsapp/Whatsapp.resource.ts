@@ -8,16 +8,16 @@ import * as getTemplates from './getTemplates.operation';
 import * as sendFreeform from './sendFreeform.operation';
 import * as sendTemplate from './sendTemplate.operation';
 
-export const operations: ResourceModule['operations'] = {
+export const operations = {
 	getSenders,
 	getSessionStatus,
 	getTemplates,
 	sendFreeform,
 	sendTemplate,
-};
+} satisfies ResourceModule['operations'];
 
 export const description: INodeProperties[] = [
-	operationPicker('whatsapp', 'getSenders', [
+	operationPicker<typeof operations>('whatsapp', 'getSenders', [
 		{
 			name: 'Get Senders',
 			value: 'getSenders',

@@ -11,7 +11,7 @@ import {
 } from './shared';
 import { costNotice } from '../../descriptions';
 
-export const FREEFORM_MAX_LENGTH = 4096;
+const FREEFORM_MAX_LENGTH = 4096;
 
 const properties: INodeProperties[] = [
 	costNotice('sendWhatsApp', 'sendWhatsAppNotice'),

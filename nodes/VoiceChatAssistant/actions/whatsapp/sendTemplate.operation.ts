@@ -7,7 +7,8 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isObject } from '../../transport';
-import { checkMaxLength, readLocatorId, readVariables } from '../validation';
+import { readLocatorId, readVariables } from '../parameters';
+import { checkMaxLength } from '../validation';
 import {
 	recipientPhone,
 	recipientPhoneField,

@@ -4,7 +4,7 @@ import { NodeApiError } from 'n8n-workflow';
 import { idLocator } from '../../descriptions';
 import { apiRequest, ENDPOINT_LIMITS, isObject } from '../../transport';
 import { readPhone } from '../sms/shared';
-import { readLocatorId } from '../validation';
+import { readLocatorId } from '../parameters';
 
 export const senderLocator: INodeProperties = idLocator({
 	displayName: 'Sender',

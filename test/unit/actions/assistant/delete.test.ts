@@ -17,12 +17,6 @@ describe('Assistant (all but create and update)', () => {
 });
 
 describe('Assistant (lists, delete, webhooks)', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('Delete sends DELETE /api/user/assistant/{id}', async () => {
 		const scope = nock(TEST_BASE_URL).delete('/api/user/assistant/5').reply(200, { message: 'Assistant deleted successfully' });
 		expect(await run({ resource: 'assistant', operation: 'delete', assistantId: rl('5', 'id') })).toEqual(

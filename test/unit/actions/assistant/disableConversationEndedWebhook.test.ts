@@ -1,16 +1,9 @@
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, rl, run } from '../helpers';
 
 describe('Assistant → Disable Conversation-Ended Webhook', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('Disable posts {assistant_id}; an unknown assistant fails with the service message', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.post('/api/user/assistants/disable-conversation-ended-webhook', { assistant_id: 5 })

@@ -1,16 +1,9 @@
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, rl, run } from '../helpers';
 
 describe('Assistant → Enable Conversation-Ended Webhook', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('Enable posts {assistant_id, webhook_url}', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.post('/api/user/assistants/enable-conversation-ended-webhook', { assistant_id: 5, webhook_url: 'https://example.com/ended' })

@@ -32,12 +32,6 @@ describe('Assistant (all but create and update)', () => {
 });
 
 describe('Assistant (lists, delete, webhooks)', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('Enable Inbound Webhook posts {assistant_id, webhook_url}', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.post('/api/user/assistants/enable-inbound-webhook', { assistant_id: 5, webhook_url: 'https://example.com/in' })

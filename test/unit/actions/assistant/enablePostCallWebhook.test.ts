@@ -1,16 +1,9 @@
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, rl, run } from '../helpers';
 
 describe('Assistant → Enable Post-Call Webhook', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('Enable Post-Call Webhook updates the assistant with the switch, the URL and the chosen settings', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.put('/api/user/assistant/5', { is_webhook_active: true, webhook_url: 'https://example.com/ended', send_webhook_only_on_completed: false })

@@ -1,16 +1,9 @@
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, rl, run } from '../helpers';
 
 describe('Assistant → Get', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('Assistant → Get pages the list until the assistant turns up', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.get('/api/user/assistants/get').query({ per_page: 100, page: 1 })

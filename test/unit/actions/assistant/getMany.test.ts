@@ -20,12 +20,6 @@ describe('Assistant (all but create and update)', () => {
 });
 
 describe('Assistant (lists, delete, webhooks)', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('Get Many reads every page of /api/user/assistants/get', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.get('/api/user/assistants/get')

@@ -21,12 +21,6 @@ describe('Assistant (all but create and update)', () => {
 });
 
 describe('Assistant (lists, delete, webhooks)', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	itOutputsOneItemPerElement([
 		['getVoices', '/api/user/assistants/voices', { filters: { mode: 'dualplex', language_id: 2 } }, { mode: 'dualplex', language_id: '2' }],
 		['getVoices', '/api/user/assistants/voices', { filters: {} }, {}],

@@ -46,11 +46,6 @@ export function describeListOperation(rows: ListRow[], more?: () => void) {
 		itReadsTheList(rows);
 	});
 	describe('Assistant (lists, delete, webhooks)', () => {
-		beforeEach(() => {
-			nock.disableNetConnect();
-			resetLimiters();
-		});
-		afterEach(() => nock.cleanAll());
 		itOutputsOneItemPerElement(rows);
 		more?.();
 	});

@@ -4,7 +4,6 @@
  */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { run } from '../helpers';
 import { record } from './fixtures';
@@ -12,12 +11,6 @@ import { record } from './fixtures';
 const id = { __rl: true, mode: 'id', value: '9' };
 
 describe('Assistant → folder, labels, filler phrases, chat settings', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('Update sends folder, labels, filler phrases (one per line) and the chat settings', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.put('/api/user/assistant/9', {

@@ -1,16 +1,9 @@
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { items, run } from '../helpers';
 
 describe('Call → Delete', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('sends DELETE /api/user/calls/{id} and outputs deleted, id and message', async () => {
 		const scope = nock(TEST_BASE_URL).delete('/api/user/calls/42').reply(200, { message: 'Call deleted successfully' });
 		expect(await run({ resource: 'call', operation: 'delete', callId: '42' })).toEqual(

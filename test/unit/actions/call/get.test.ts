@@ -24,12 +24,6 @@ describe('Call', () => {
 describe('Call', () => {
 	const call = (id: number) => ({ id, type: 'outbound', status: 'completed' });
 
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('Get reads GET /api/user/calls/{id} and unwraps data', async () => {
 		const scope = nock(TEST_BASE_URL).get('/api/user/calls/42').reply(200, { data: call(42) });
 		expect(await run({ resource: 'call', operation: 'get', callId: '42' })).toEqual(items([call(42)]));

@@ -73,12 +73,6 @@ describe('Call', () => {
 describe('Call', () => {
 	const call = (id: number) => ({ id, type: 'outbound', status: 'completed' });
 
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('Get Many sends every filter (dates as YYYY-MM-DD) and follows the pages', async () => {
 		const qs = {
 			status: 'no-answer',

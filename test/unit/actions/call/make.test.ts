@@ -36,12 +36,6 @@ describe('Call', () => {
 });
 
 describe('Call', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('Make posts assistant, phone and variables and outputs the answer', async () => {
 		const answer = { message: 'Call initiated', call_id: 77, status: 'initiated' };
 		const scope = nock(TEST_BASE_URL)

@@ -1,6 +1,5 @@
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { items, rl, run } from '../helpers';
 
@@ -18,12 +17,6 @@ const campaign = {
 const base = { resource: 'campaign', operation: 'create', name: 'Autumn', assistantId: rl('2') };
 
 describe('Campaign → Create', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('sends name and assistant only when no additional field is set, and outputs the campaign', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.post('/api/user/campaigns', (body) => JSON.stringify(body) === JSON.stringify({ name: 'Autumn', assistant_id: 2 }))

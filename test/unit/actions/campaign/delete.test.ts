@@ -1,16 +1,9 @@
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { items, rl, run } from '../helpers';
 
 describe('Campaign → Delete', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('sends DELETE /api/user/campaign/{id} (singular) and outputs deleted, id and message', async () => {
 		const scope = nock(TEST_BASE_URL).delete('/api/user/campaign/7').reply(200, { message: 'Campaign deleted successfully' });
 		expect(await run({ resource: 'campaign', operation: 'delete', campaignId: rl('7') })).toEqual(

@@ -1,6 +1,5 @@
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { fakeClockPerTest } from '../../../helpers/fakeClock';
 import { items, rl, run } from '../helpers';
@@ -31,12 +30,6 @@ describe('Campaign → Stop', () => {
 });
 
 describe('Campaign → Stop errors', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('fails with the service message for an unknown campaign', async () => {
 		nock(TEST_BASE_URL).post('/api/user/campaigns/update-status', { campaign_id: 8, action: 'stop' }).reply(404, { message: 'Campaign not found.', success: false });
 		await expect(run({ resource: 'campaign', operation: 'stop', campaignId: rl('8') })).rejects.toThrow('Campaign not found.');

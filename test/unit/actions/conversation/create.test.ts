@@ -45,12 +45,6 @@ describe('Conversation', () => {
 describe('Conversation', () => {
 	const history = [{ role: 'assistant', content: 'Hello!' }];
 
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('Create posts the assistant UUID, type and variables and outputs the answer without status', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.post('/api/conversations', { assistant_id: ASSISTANT_UUID, type: 'widget', variables: { name: 'Ada' } })

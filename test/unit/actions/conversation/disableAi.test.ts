@@ -1,7 +1,6 @@
 /** Conversation → Disable AI: POST /api/automate/conversations/{uuid}/disable-ai without a body. */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, run } from '../helpers';
 
@@ -9,12 +8,6 @@ const UUID = '0b6f3c1e-8a4d-4f5e-9c2b-1d2e3f4a5b6c';
 const path = `/api/automate/conversations/${UUID}/disable-ai`;
 
 describe('Conversation: Disable AI', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('posts no body and outputs { id, ai_enabled: false }', async () => {
 		let sentBody: unknown = 'unset';
 		const scope = nock(TEST_BASE_URL)

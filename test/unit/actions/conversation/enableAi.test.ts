@@ -1,7 +1,6 @@
 /** Conversation → Enable AI: POST /api/automate/conversations/{uuid}/enable-ai without a body. */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { installFakeClock } from '../../../helpers/fakeClock';
 import { item, run } from '../helpers';
@@ -10,12 +9,6 @@ const UUID = '5A1D0C3E-2B4F-4E6A-8C9D-0E1F2A3B4C5D';
 const path = `/api/automate/conversations/${UUID}/enable-ai`;
 
 describe('Conversation: Enable AI', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('posts to enable-ai and outputs { id, ai_enabled: true }', async () => {
 		const scope = nock(TEST_BASE_URL).post(path).reply(200, { status: true, ai_enabled: true });
 		expect(await run({ resource: 'conversation', operation: 'enableAi', conversationId: UUID })).toEqual([item({ id: UUID, ai_enabled: true })]);

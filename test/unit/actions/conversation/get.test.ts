@@ -22,12 +22,6 @@ describe('Conversation', () => {
 describe('Conversation', () => {
 	const history = [{ role: 'assistant', content: 'Hello!' }];
 
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('Get reads GET /api/conversations/{uuid}', async () => {
 		const scope = nock(TEST_BASE_URL).get(`/api/conversations/${CONVERSATION_UUID}`).reply(200, { status: true, history });
 		expect(await run({ resource: 'conversation', operation: 'get', conversationId: CONVERSATION_UUID })).toEqual(

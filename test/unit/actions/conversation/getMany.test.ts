@@ -23,12 +23,6 @@ describe('Conversation', () => {
 });
 
 describe('Conversation', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('Get Many sends the filters and outputs one item per conversation', async () => {
 		const list = [{ id: 1, type: 'api' }, { id: 2, type: 'api' }];
 		const scope = nock(TEST_BASE_URL)

@@ -27,12 +27,6 @@ describe('Conversation', () => {
 });
 
 describe('Conversation', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('Send Message posts {message} and outputs the reply without status', async () => {
 		const reply = { status: true, message: 'Sure, tomorrow at 10.', function_calls: [] };
 		const scope = nock(TEST_BASE_URL)

@@ -182,12 +182,6 @@ describe('Lead → Create', () => {
 	};
 	const base = { resource: 'lead', operation: 'create', campaignId: rl('7'), phoneNumber: '+4915112345678' };
 
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('sends campaign, phone, variables and secondary contacts (pairs and JSON) and outputs the lead', async () => {
 		const scope = nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
 			.post('/api/user/lead', {
@@ -435,12 +429,6 @@ describe('Lead → Create: Variables From = Input Fields', () => {
 	const ok = (variables?: object) => ({ message: 'Lead created successfully', data: { ...stored, variables: variables ?? {} } });
 	/** A POST whose body is exactly `expected` (no further keys, in this order). */
 	const exactly = (expected: object) => (body: object) => JSON.stringify(body) === JSON.stringify(expected);
-
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
 
 	it('the parameter: Variables From before the variable fields, default Fields Below; Fields to Leave Out and the variable fields each shown in their mode', () => {
 		const names = leadCreateDescription.map((p) => p.name);

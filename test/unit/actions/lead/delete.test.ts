@@ -1,16 +1,9 @@
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { items, run } from '../helpers';
 
 describe('Lead → Delete', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('sends DELETE /api/user/leads/{id} and outputs deleted, id and message', async () => {
 		const scope = nock(TEST_BASE_URL).delete('/api/user/leads/12').reply(200, { message: 'Lead deleted successfully' });
 		expect(await run({ resource: 'lead', operation: 'delete', leadId: ' 12 ' })).toEqual(

@@ -1,6 +1,5 @@
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { items, run } from '../helpers';
 
@@ -28,12 +27,6 @@ function page(data: unknown[], current: number, last: number, perPage: number) {
 }
 
 describe('Lead → Get Many', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('sends every filter and reads all pages with Return All (campaign absent or null is kept as it is)', async () => {
 		const qs = {
 			status: 'reached-max-retries',

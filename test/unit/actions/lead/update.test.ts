@@ -1,18 +1,11 @@
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { items, run } from '../helpers';
 
 const base = { resource: 'lead', operation: 'update', leadId: '12' };
 
 describe('Lead → Update', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('sends PUT /api/leads/{id} (no /user/ segment) with the fields set, and outputs them with the message', async () => {
 		const body = {
 			campaign_id: 3,

@@ -1,7 +1,6 @@
 /** Phone Number → Release: DELETE, output {released, id, message, removed}; the service's errors. */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { description } from '../../../../nodes/VoiceChatAssistant/actions/phoneNumber/PhoneNumber.resource';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, rl, run } from '../helpers';
@@ -13,12 +12,6 @@ const params = (id = '7') => ({
 });
 
 describe('Phone Number → Release', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('a bought number is scheduled for release at the end of the billing period', async () => {
 		const message =
 			'Phone number released successfully. It will be removed at the end of the billing period.';

@@ -1,7 +1,6 @@
 /** Phone Number → Update Nickname: PUT {nickname}; empty clears it (sent as null); at most 50 characters. */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, rl, run } from '../helpers';
 
@@ -20,12 +19,6 @@ const record = {
 };
 
 describe('Phone Number → Update Nickname', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('sends the trimmed nickname and outputs the record with the message', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.put('/api/user/phone-numbers/7', { nickname: 'Support' })

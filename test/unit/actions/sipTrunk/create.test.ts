@@ -1,7 +1,6 @@
 /** SIP Trunk → Create: the body per the docs, every refusal before sending, the password never in output or errors. */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, run } from '../helpers';
 import { createBody, createParameters, withTrunkIds } from './fixtures';
@@ -12,12 +11,6 @@ const sentBase = createBody;
 const created = { message: 'SIP trunk created successfully.', data: withTrunkIds };
 
 describe('SIP Trunk → Create', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('posts a number trunk with username/password authorization', async () => {
 		const scope = nock(TEST_BASE_URL).post(PATH, sentBase).reply(201, created);
 		expect(await run(base)).toEqual([

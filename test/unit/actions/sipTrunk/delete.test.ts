@@ -1,18 +1,11 @@
 /** SIP Trunk → Delete: checked to be a SIP trunk, then deleted through the release endpoint. */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, rl, run } from '../helpers';
 import { withTrunkIds } from './fixtures';
 
 describe('SIP Trunk → Delete', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('reads the trunk, then deletes it with DELETE /api/user/phone-numbers/{id}', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.get('/api/user/phone-numbers/sip-trunks/9')

@@ -1,7 +1,6 @@
 /** SIP Trunk → Get and Get Many: both answer forms, Return All / Limit, no password in the output. */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, rl, run } from '../helpers';
 import { withTrunkIds } from './fixtures';
@@ -9,12 +8,6 @@ import { withTrunkIds } from './fixtures';
 const PATH = '/api/user/phone-numbers/sip-trunks';
 
 describe('SIP Trunk → Get', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('reads {data} and an unwrapped record', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.get(`${PATH}/9`)

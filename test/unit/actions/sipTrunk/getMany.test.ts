@@ -1,7 +1,6 @@
 /** SIP Trunk → Get Many: `{data: [...]}` or a bare array, Return All / Limit. */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { items, run } from '../helpers';
 import { trunk } from './fixtures';
@@ -10,12 +9,6 @@ const PATH = '/api/user/phone-numbers/sip-trunks';
 const list = [trunk, { ...trunk, id: 10 }, { ...trunk, id: 11 }];
 
 describe('SIP Trunk → Get Many', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('reads {data: [...]} with Return All', async () => {
 		const scope = nock(TEST_BASE_URL).get(PATH).reply(200, { data: list });
 		expect(await run({ resource: 'sipTrunk', operation: 'getMany', returnAll: true })).toEqual(

@@ -1,7 +1,6 @@
 /** SMS → Send: POST /api/user/sms with the sender's numeric ID; refusals before any request. */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../../helpers/context';
 import { item, rl, run } from '../helpers';
 
@@ -18,12 +17,6 @@ const data = {
 };
 
 describe('SMS: Send', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('posts from (ID), to and body and outputs the SMS with the message', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.post('/api/user/sms', { from: 1, to: '+4915112345678', body: 'Your order has shipped.' })

@@ -1,7 +1,6 @@
 /** WhatsApp → Get Senders: GET /api/user/whatsapp/senders with the status filter, Return All / Limit. */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { items, run } from '../helpers';
 
@@ -11,12 +10,6 @@ const senders = [
 ];
 
 describe('WhatsApp: Get Senders', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('asks for online senders by default and outputs one item each', async () => {
 		const scope = nock(TEST_BASE_URL).get('/api/user/whatsapp/senders').query({ status: 'online' }).reply(200, { data: [senders[0]] });
 		expect(await run({ resource: 'whatsapp', operation: 'getSenders', returnAll: true })).toEqual(items([senders[0]]));

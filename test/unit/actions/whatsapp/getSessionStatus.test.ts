@@ -1,7 +1,6 @@
 /** WhatsApp → Get Session Status: GET /api/user/whatsapp/session-status, "+" sent as %2B. */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, rl, run } from '../helpers';
 
@@ -16,12 +15,6 @@ const open = {
 const base = { resource: 'whatsapp', operation: 'getSessionStatus', senderId: rl('1'), recipientPhone: '+4915112345678' };
 
 describe('WhatsApp: Get Session Status', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('encodes the "+" of the recipient as %2B and outputs the status without the success flag', async () => {
 		const answer = { success: true, has_conversation: true, conversation_id: 12, customer_name: 'Ada', last_customer_message_at: '2026-11-23T10:00:00Z', session_status: open };
 		let rawPath = '';

@@ -1,7 +1,6 @@
 /** WhatsApp → Get Templates: GET /api/user/whatsapp/senders/{id}/templates with the status filter. */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { items, rl, run } from '../helpers';
 
@@ -12,12 +11,6 @@ const templates = [
 const base = { resource: 'whatsapp', operation: 'getTemplates', senderId: rl('1') };
 
 describe('WhatsApp: Get Templates', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('lists the approved templates of the sender by default', async () => {
 		const scope = nock(TEST_BASE_URL).get('/api/user/whatsapp/senders/1/templates').query({ status: 'approved' }).reply(200, { data: [templates[0]] });
 		expect(await run({ ...base, returnAll: true })).toEqual(items([templates[0]]));

@@ -1,7 +1,6 @@
 /** WhatsApp → Send Freeform: POST /api/user/whatsapp/send-freeform inside the 24-hour window. */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { installFakeClock } from '../../../helpers/fakeClock';
 import { item, rl, run } from '../helpers';
@@ -11,12 +10,6 @@ const answer = { success: true, conversation_id: 12, message_id: 77, whatsapp_me
 const base = { resource: 'whatsapp', operation: 'sendFreeform', senderId: rl('1'), recipientPhone: '+4915112345678', message: 'Your parcel arrives today.' };
 
 describe('WhatsApp: Send Freeform', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('posts sender, recipient and message and outputs the ids and the session status', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.post('/api/user/whatsapp/send-freeform', { sender_id: 1, recipient_phone: '+4915112345678', message: 'Your parcel arrives today.' })

@@ -1,7 +1,6 @@
 /** WhatsApp → Send Template: POST /api/user/whatsapp/send with the mapped template variables. */
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, rl, run } from '../helpers';
 
@@ -18,12 +17,6 @@ const base = {
 };
 
 describe('WhatsApp: Send Template', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => nock.cleanAll());
-
 	it('posts sender, template, recipient and the variables by name; outputs the ids', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.post('/api/user/whatsapp/send', {

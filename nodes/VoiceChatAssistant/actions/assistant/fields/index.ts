@@ -36,7 +36,7 @@ export {
  * the prefix that groups them in the editor ("Voice: Speech Speed"): n8n lists
  * a collection's options by name, so fields of one group stand together.
  */
-export const FIELD_GROUPS: Array<{ prefix: string; fields: INodeProperties[] }> = [
+const FIELD_GROUPS: Array<{ prefix: string; fields: INodeProperties[] }> = [
 	{ prefix: 'Voice', fields: voice },
 	{ prefix: 'Call Flow', fields: callFlow },
 	{ prefix: 'Limits', fields: limits },
@@ -69,7 +69,7 @@ export function updateFields(): INodeProperties[] {
 }
 
 /** Fields of the configuration that only Update offers (Create asks for them as required parameters). */
-export const updateOnlyFields: INodeProperties[] = [
+const updateOnlyFields: INodeProperties[] = [
 	{
 		displayName: 'Initial Message',
 		name: 'initial_message',

@@ -1,0 +1,160 @@
+import type { IDataObject, IExecuteFunctions, NodeApiError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { unwrap } from './answers';
+import { getClock } from './clock';
+import type { InFlightSlots } from './concurrency';
+import { sendRequest } from './request';
+import type { Sent } from './request';
+
+/**
+ * Exactly once: a create that is carried out once although its response may
+ * not arrive (a 500, 502 or 504, a broken connection, a timeout: an unknown
+ * outcome). The operation names its policy:
+ *
+ * - `findCreated`: the create is not sent again blindly (that could make two
+ *   objects). After an unknown outcome the object is looked up among the
+ *   `candidates` by its natural key (`matches`), created since the attempt.
+ *   One match: that is the created object. None: the create is sent once more.
+ *   Several: the item fails, listing them. A failed look-up: nothing is known,
+ *   the item fails with the create's own error (which says what to check).
+ * - `naturalKey`: the body carries a key the service refuses twice (a lead's
+ *   phone number in its campaign; a SIP trunk's phone number, username and
+ *   address). After an unknown outcome it is looked up first where the
+ *   operation can (`lookUp`), else sent again, and a "duplicate" response to
+ *   that resend proves that the earlier attempt stored the object
+ *   (`storedEarlier` reads it back). Any other failure, and a duplicate
+ *   response without an unknown outcome (a real duplicate), is thrown as it is.
+ *
+ * Either way an object created by an earlier attempt is output marked
+ * `created_by_earlier_attempt`.
+ */
+export type CreatePolicy =
+	| {
+			kind: 'findCreated';
+			/** The objects that may be the one created: read after an unknown outcome. */
+			candidates: () => Promise<IDataObject[]>;
+			/** Whether a candidate carries the natural key of this create. */
+			matches: (candidate: IDataObject) => boolean;
+	  }
+	| {
+			kind: 'naturalKey';
+			/** Sent again after a 500 too (default); false where a 500 of the service saved nothing. */
+			resendAfterServerError?: boolean;
+			/** Whether an error is the service refusing a second object with this key. */
+			isDuplicate: (error: unknown) => boolean;
+			/** The object the earlier attempt stored, read back, or what is known of it (`started`: epoch ms). May throw. */
+			storedEarlier: (duplicate: NodeApiError, started: number) => Promise<IDataObject>;
+			/** The stored object with this key, if any: read after an unknown outcome before the create is sent again. */
+			lookUp?: () => Promise<IDataObject | undefined>;
+	  };
+
+/** A JSON body, or a multipart body built with the platform's FormData. */
+export type CreateBody = IDataObject | FormData;
+
+export interface CreateOnceOptions {
+	path: string;
+	/** The body, or a function that builds it anew for each send (a multipart upload is read while sent). */
+	body: CreateBody | (() => CreateBody);
+	/** What the object is called in messages, e.g. "knowledgebase". */
+	noun: string;
+	/** What to check before running the item again (default: look for the object in the list). */
+	checkBeforeRetry?: string;
+	/** The output item from the service's response (default: the record, unwrapped from `data`). */
+	shape?: (response: unknown) => IDataObject;
+	/** The in-flight slots of the node run (see ApiRequestOptions). */
+	slots?: InFlightSlots;
+	policy: CreatePolicy;
+}
+
+const ZONE_SLACK_MS = 14 * 60 * 60_000 + 60_000;
+
+function createdAt(candidate: IDataObject): number | undefined {
+	const text = candidate.created_at;
+	if (typeof text !== 'string' || !text) return undefined;
+	const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)
+		? `${text.replace(' ', 'T')}Z`
+		: text;
+	const time = Date.parse(iso);
+	return Number.isNaN(time) ? undefined : time;
+}
+
+/**
+ * Whether an object may have been created by an attempt started at `started`
+ * (epoch ms). The service writes `created_at` in its own time zone, which the
+ * client does not know, so an object counts when its `created_at`, read as
+ * UTC, is at most 14 hours (the widest time zone offset) before; an object
+ * without `created_at` counts.
+ */
+export function createdSince(candidate: IDataObject, started: number): boolean {
+	const at = createdAt(candidate);
+	return at === undefined || at >= started - ZONE_SLACK_MS;
+}
+
+const byEarlierAttempt = (object: IDataObject) => ({ ...object, created_by_earlier_attempt: true });
+
+export async function createOnce(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	options: CreateOnceOptions,
+): Promise<IDataObject> {
+	const started = getClock().now();
+	const { policy } = options;
+	const shape = options.shape ?? unwrap;
+	const send = async (): Promise<Sent> =>
+		await sendRequest(ctx, 'POST', options.path, {
+			body: typeof options.body === 'function' ? options.body() : options.body,
+			itemIndex,
+			slots: options.slots,
+			checkBeforeRetry: options.checkBeforeRetry ?? `look for the ${options.noun} in the list`,
+			...(policy.kind === 'naturalKey'
+				? {
+						retry: policy.resendAfterServerError === false ? 'safe' : 'naturalKey',
+						lookUpBeforeResend: policy.lookUp,
+					}
+				: {}),
+		});
+	const first = await send();
+	if (!first.error)
+		return first.found ? byEarlierAttempt(first.body as IDataObject) : shape(first.body);
+	if (!first.unknownOutcome) throw first.error;
+
+	if (policy.kind === 'naturalKey') {
+		// the operation names the item in its error, or handles a real duplicate
+		if (!policy.isDuplicate(first.error)) throw first.error;
+		return byEarlierAttempt(await policy.storedEarlier(first.error, started));
+	}
+
+	let candidates: IDataObject[];
+	try {
+		candidates = await policy.candidates();
+	} catch (error) {
+		// nothing is known: the create's own error says what to check
+		const why = error instanceof Error ? error.message : String(error);
+		first.error.description = [
+			first.error.description,
+			`Looking for the ${options.noun} afterwards failed too (${why}).`,
+		]
+			.filter(Boolean)
+			.join(' ');
+		throw first.error;
+	}
+	const found = candidates.filter(
+		(candidate) => policy.matches(candidate) && createdSince(candidate, started),
+	);
+	if (found.length === 1) return byEarlierAttempt(found[0]);
+	if (found.length > 1) {
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The answer to creating the ${options.noun} was lost, and ${found.length} ${options.noun}s with that name exist (IDs ${found.map((f) => f.id).join(', ')})`,
+			{
+				itemIndex,
+				description: `One of them may be the one this item created. Check them, delete the extra one, and run the item again if needed.`,
+			},
+		);
+	}
+	// nothing was stored: the one further attempt
+	const again = await send();
+	if (again.error) throw again.error;
+	return shape(again.body);
+}
