@@ -1,4 +1,5 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import { transcriptText } from '../VoiceChatAssistant/shared/transcript';
 
 import { apiRequest } from '../VoiceChatAssistant/transport';
 import type { WalkMarks, Walked } from './pages';
@@ -248,8 +249,6 @@ export async function withMessages(ctx: IPollFunctions, item: IDataObject): Prom
 	return {
 		...item,
 		history,
-		transcript: history
-			.map((message) => `${message.role === 'user' ? 'Customer' : 'AI'}: ${message.content}`)
-			.join('\n'),
+		transcript: transcriptText(history),
 	};
 }

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { transcriptText } from '../VoiceChatAssistant/shared/transcript';
 
 import { isObject } from '../VoiceChatAssistant/transport';
 
@@ -38,29 +39,6 @@ export function parsePayload(body: unknown, rawBody?: unknown): IDataObject | un
 	}
 	if (!isObject(value) || Object.keys(value).length === 0) return undefined;
 	return value;
-}
-
-/**
- * The transcript as one string: a string as it is; an array of turns
- * (`{text, type, sender, timestamp}`) as `sender: text` lines; anything else
- * as an empty string.
- */
-export function transcriptText(transcript: unknown): string {
-	if (typeof transcript === 'string') return transcript;
-	if (!Array.isArray(transcript)) return '';
-	return transcript
-		.map((turn) => {
-			if (typeof turn === 'string') return turn;
-			if (!isObject(turn)) return '';
-			const text = turn.text ?? turn.content ?? '';
-			const speaker = turn.sender ?? turn.role;
-			const line = typeof text === 'string' ? text : JSON.stringify(text);
-			return speaker !== undefined && speaker !== null && speaker !== ''
-				? `${String(speaker)}: ${line}`
-				: line;
-		})
-		.filter((line) => line !== '')
-		.join('\n');
 }
 
 /** The first value of a query parameter, when it was given exactly once. */

@@ -461,7 +461,7 @@ describe('Polling trigger after an outage', () => {
 			clock.advance(30 * 60_000);
 			const rest = items(await node.poll.call(poller(parameters, state).ctx));
 			expect(rest.map((i) => i.json.id)).toEqual(ids(220, 249));
-			expect(rest[0].json).toEqual(expect.objectContaining({ transcript: 'Customer: Hello' }));
+			expect(rest[0].json).toEqual(expect.objectContaining({ transcript: 'user: Hello' }));
 			expect(await node.poll.call(poller(parameters, state).ctx)).toBeNull();
 			expect(histories).toHaveLength(250);
 			expect(new Set(histories).size).toBe(250);
@@ -482,7 +482,7 @@ describe('Polling trigger after an outage', () => {
 			expect(emitted.map((j) => j.id)).toEqual(['b', 'c']);
 			expect(emitted[0]).toEqual(expect.objectContaining({ id: 'b', history_error: expect.any(String) }));
 			expect(emitted[0].history).toBeUndefined();
-			expect(emitted[1]).toEqual(expect.objectContaining({ id: 'c', transcript: 'Customer: Hi' }));
+			expect(emitted[1]).toEqual(expect.objectContaining({ id: 'c', transcript: 'user: Hi' }));
 			expect(b.isDone() && c.isDone()).toBe(true);
 			expect(await node.poll.call(poller(parameters, state).ctx)).toBeNull();
 		});

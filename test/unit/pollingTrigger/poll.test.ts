@@ -132,7 +132,7 @@ describe('Voice Chat Assistant Polling Trigger', () => {
 			list([chat('x', '2026-11-23 10:00:00', 3, '2026-11-23 10:06:00')]);
 			nock(TEST_BASE_URL).get('/api/conversations/x').reply(200, { status: true, history: [{ role: 'assistant', content: 'Hi!' }, { role: 'user', content: 'Bye' }] });
 			expect(json(await node.poll.call(poller(parameters, state)))).toEqual([
-				expect.objectContaining({ id: 'x', message_count: 3, transcript: 'AI: Hi!\nCustomer: Bye', history: expect.any(Array) }),
+				expect.objectContaining({ id: 'x', message_count: 3, transcript: 'assistant: Hi!\nuser: Bye', history: expect.any(Array) }),
 			]);
 			clock.advance(60 * 60_000);
 			list([chat('x', '2026-11-23 10:00:00', 3, '2026-11-23 10:06:00')]);
