@@ -97,7 +97,7 @@ export async function assertReachable(ctx: IHookFunctions, webhookUrl: string): 
 		ctx.getNode(),
 		`The service cannot reach this n8n: its webhook URL is on ${webhookHost}, a local address`,
 		{
-			description: `n8n builds webhook URLs from its WEBHOOK_URL setting, which is not set to an address the service at ${serviceHost} can reach. Set WEBHOOK_URL to the public https address of this n8n (for example WEBHOOK_URL=https://n8n.example.com/) and restart n8n, then activate again.`,
+			description: `n8n builds webhook URLs from its N8N_WEBHOOK_URL setting (WEBHOOK_URL on n8n 1.x), which is not set to an address the service at ${serviceHost} can reach. Set N8N_WEBHOOK_URL (on n8n 1.x WEBHOOK_URL) to the public https address of this n8n (for example N8N_WEBHOOK_URL=https://n8n.example.com/) and restart n8n, then activate again.`,
 		},
 	);
 }

@@ -417,7 +417,7 @@ describe('Download Recording', () => {
 describe('an unreachable webhook URL', () => {
 	const LOCAL_URL = 'http://localhost:5678/webhook/3f9c2a10-webhook-id/webhook';
 
-	it('loopback webhook URL with a public Base URL: activation fails naming WEBHOOK_URL, before any request', async () => {
+	it('loopback webhook URL with a public Base URL: activation fails naming N8N_WEBHOOK_URL, before any request', async () => {
 		for (const webhookUrl of [
 			LOCAL_URL,
 			'http://127.0.0.1:5678/webhook/x/webhook',
@@ -430,7 +430,7 @@ describe('an unreachable webhook URL', () => {
 				/^The service cannot reach this n8n: its webhook URL is on .+, a local address$/,
 			);
 			expect((error as { description?: string }).description).toContain(
-				'Set WEBHOOK_URL to the public https address of this n8n (for example WEBHOOK_URL=https://n8n.example.com/)',
+				'Set N8N_WEBHOOK_URL (on n8n 1.x WEBHOOK_URL) to the public https address of this n8n (for example N8N_WEBHOOK_URL=https://n8n.example.com/)',
 			);
 			await expect(methods.checkExists.call(context)).rejects.toThrow(
 				'The service cannot reach this n8n',
