@@ -24,20 +24,32 @@ describe('rate limits in a workflow', () => {
 		const result = await runWorkflow(
 			actionWorkflow(
 				// one request at a time, so the order of sending and the wait after the 429 are seen one by one
-				{ resource: 'lead', operation: 'create', campaignId: byId(1), phoneNumber: '={{ $json.phone }}', requestsInFlight: 1 },
+				{
+					resource: 'lead',
+					operation: 'create',
+					campaignId: byId(1),
+					phoneNumber: '={{ $json.phone }}',
+					requestsInFlight: 1,
+				},
 				{ rows: phones.map((phone) => ({ phone })) },
 			),
 			{ credentials: simCredentials(sim) },
 		);
 
 		expect(result.error).toBeUndefined();
-		expect(result.outputOf(SERVICE).map((i) => [i.json.phone_number, i.pairedItem])).toEqual(phones.map((phone, item) => [phone, { item }]));
+		expect(result.outputOf(SERVICE).map((i) => [i.json.phone_number, i.pairedItem])).toEqual(
+			phones.map((phone, item) => [phone, { item }]),
+		);
 		const posts: any[] = sim.log.slice(before).filter((e) => e.path === '/api/user/lead');
 		const refused = posts.findIndex((e) => e.status === 429);
 		expect(refused).toBeGreaterThan(0);
 		// the retry waited for Retry-After (1 s)
-		expect(Date.parse(posts[refused + 1].time) - Date.parse(posts[refused].time)).toBeGreaterThanOrEqual(900);
-		expect(posts.filter((e) => e.status < 300).map((e: any) => e.body.phone_number)).toEqual(phones);
+		expect(
+			Date.parse(posts[refused + 1].time) - Date.parse(posts[refused].time),
+		).toBeGreaterThanOrEqual(900);
+		expect(posts.filter((e) => e.status < 300).map((e: any) => e.body.phone_number)).toEqual(
+			phones,
+		);
 		expect(sim.state.leads.filter((l: any) => phones.includes(l.phone_number))).toHaveLength(6);
 	});
 
@@ -46,16 +58,28 @@ describe('rate limits in a workflow', () => {
 		const before = sim.log.length;
 		const result = await runWorkflow(
 			actionWorkflow(
-				{ resource: 'lead', operation: 'create', campaignId: byId(1), phoneNumber: '={{ $json.phone }}' },
+				{
+					resource: 'lead',
+					operation: 'create',
+					campaignId: byId(1),
+					phoneNumber: '={{ $json.phone }}',
+				},
 				{ rows: phones.map((phone) => ({ phone })) },
 			),
 			{ credentials: simCredentials(sim) },
 		);
 
 		expect(result.error).toBeUndefined();
-		expect(result.outputOf(SERVICE).map((i) => [i.json.phone_number, i.pairedItem])).toEqual(phones.map((phone, item) => [phone, { item }]));
+		expect(result.outputOf(SERVICE).map((i) => [i.json.phone_number, i.pairedItem])).toEqual(
+			phones.map((phone, item) => [phone, { item }]),
+		);
 		const posts: any[] = sim.log.slice(before).filter((e) => e.path === '/api/user/lead');
-		expect(posts.filter((e) => e.status < 300).map((e: any) => e.body.phone_number).sort()).toEqual([...phones].sort());
+		expect(
+			posts
+				.filter((e) => e.status < 300)
+				.map((e: any) => e.body.phone_number)
+				.sort(),
+		).toEqual([...phones].sort());
 		expect(sim.state.leads.filter((l: any) => phones.includes(l.phone_number))).toHaveLength(8);
 	});
 });

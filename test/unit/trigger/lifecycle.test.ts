@@ -11,7 +11,13 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
-import { PRODUCTION_URL, TEST_URL, createHookContext, createWebhookContext, locator } from '../../helpers/hookContext';
+import {
+	PRODUCTION_URL,
+	TEST_URL,
+	createHookContext,
+	createWebhookContext,
+	locator,
+} from '../../helpers/hookContext';
 import type { HookContextOptions } from '../../helpers/hookContext';
 import { installFakeClock } from '../../helpers/fakeClock';
 
@@ -27,9 +33,11 @@ const ENABLE_CHAT = '/api/user/assistants/enable-conversation-ended-webhook';
 const DISABLE_CHAT = '/api/user/assistants/disable-conversation-ended-webhook';
 const CRM = 'https://crm.example.com/hook?token=crm-token';
 /** Another workflow's trigger on this n8n (its URL carries assistant_id and a 32-character secret). */
-const OTHER = 'https://n8n.example.com/webhook/aaaa-other/webhook?assistant_id=12&secret=OtherSecretOtherSecretOtherSecre';
+const OTHER =
+	'https://n8n.example.com/webhook/aaaa-other/webhook?assistant_id=12&secret=OtherSecretOtherSecretOtherSecre';
 /** A URL shaped like a trigger's, on another host: never probed. */
-const OFF_HOST = 'https://n8n.other.example.com/webhook/aaaa-other/webhook?assistant_id=12&secret=OtherSecretOtherSecretOtherSecre';
+const OFF_HOST =
+	'https://n8n.other.example.com/webhook/aaaa-other/webhook?assistant_id=12&secret=OtherSecretOtherSecretOtherSecre';
 const N8N_HOSTS = ['https://n8n.example.com', 'https://n8n.other.example.com'];
 
 interface Assistant {
@@ -134,7 +142,9 @@ function service(assistants: Assistant[], live: Map<string, IDataObject[]> = new
 			.reply(function (uri) {
 				if (this.req.headers['x-voice-chat-assistant-probe'] !== '1') return [500, 'not a probe'];
 				const giveBack = live.get(`${host}${uri}`);
-				return giveBack ? [200, { voiceChatAssistantTrigger: 'live', giveBack }] : [404, { message: 'not registered' }];
+				return giveBack
+					? [200, { voiceChatAssistantTrigger: 'live', giveBack }]
+					: [404, { message: 'not registered' }];
 			});
 	}
 	return { assistants, live };
@@ -206,7 +216,9 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 	describe('Conversation Ended (chat)', () => {
 		it('takes the chat webhook over with its own switch and gives the previous URL back on removal', async () => {
 			const svc = service([assistant(12, { conversation_ended_webhook_url: CRM })]);
-			const { context, staticData, sent } = hook({ parameters: inboundParams({ event: 'conversationEnded' }) });
+			const { context, staticData, sent } = hook({
+				parameters: inboundParams({ event: 'conversationEnded' }),
+			});
 			await expect(activate(context)).resolves.toBe('created');
 			const secret = secretOf(staticData);
 			expect(lines(sent)).toEqual([
@@ -225,7 +237,10 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 			await activate(context);
 			sent.length = 0;
 			await methods.delete.call(context);
-			expect(lines(sent)).toEqual([`GET ${LIST} page=1`, `POST ${DISABLE_CHAT} {"assistant_id":12}`]);
+			expect(lines(sent)).toEqual([
+				`GET ${LIST} page=1`,
+				`POST ${DISABLE_CHAT} {"assistant_id":12}`,
+			]);
 			expect(svc.assistants[0].conversation_ended_webhook_url).toBeNull();
 		});
 	});
@@ -234,7 +249,9 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 		it('reads the assistant first, registers the URL with assistant_id and a secret of its own per assistant, and saves "nothing" as what to give back', async () => {
 			const svc = service([assistant(1), assistant(2), assistant(12), assistant(34)]);
 			const { context, staticData, sent } = hook({
-				parameters: inboundParams({ additionalAssistants: { assistant: [{ assistantId: locator(34, 'id') }] } }),
+				parameters: inboundParams({
+					additionalAssistants: { assistant: [{ assistantId: locator(34, 'id') }] },
+				}),
 			});
 			await expect(activate(context)).resolves.toBe('created');
 			const [secret12, secret34] = [secretOf(staticData, 12), secretOf(staticData, 34)];
@@ -253,12 +270,24 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 					event: 'inboundCallCompleted',
 					webhookUrl: PRODUCTION_URL,
 					assistants: [
-						{ id: 12, url: ourUrl(staticData, 12), secret: secret12, giveBack: [{ url: null, active: false }] },
-						{ id: 34, url: ourUrl(staticData, 34), secret: secret34, giveBack: [{ url: null, active: false }] },
+						{
+							id: 12,
+							url: ourUrl(staticData, 12),
+							secret: secret12,
+							giveBack: [{ url: null, active: false }],
+						},
+						{
+							id: 34,
+							url: ourUrl(staticData, 34),
+							secret: secret34,
+							giveBack: [{ url: null, active: false }],
+						},
 					],
 				},
 				// calls that end from activation on are caught up after a downtime (catchUp.ts)
-				catchUp: { assistants: { 12: { at: clock.now(), recent: [] }, 34: { at: clock.now(), recent: [] } } },
+				catchUp: {
+					assistants: { 12: { at: clock.now(), recent: [] }, 34: { at: clock.now(), recent: [] } },
+				},
 			});
 			expect(svc.assistants[2].inbound_webhook_url).toBe(ourUrl(staticData, 12));
 		});
@@ -295,10 +324,14 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 
 		it('"Fail Activation" names the host that receives the calls and changes nothing', async () => {
 			const svc = service([assistant(12, { inbound_webhook_url: CRM })]);
-			const { context, staticData, sent } = hook({ parameters: inboundParams({ existingWebhook: 'fail' }) });
+			const { context, staticData, sent } = hook({
+				parameters: inboundParams({ existingWebhook: 'fail' }),
+			});
 			const error = await activate(context).catch((e: unknown) => e);
 			expect(error).toBeInstanceOf(NodeOperationError);
-			expect((error as Error).message).toBe('Assistant 12 already sends its calls to crm.example.com');
+			expect((error as Error).message).toBe(
+				'Assistant 12 already sends its calls to crm.example.com',
+			);
 			expect((error as NodeOperationError).description).toMatch(/Take Over and Give Back/);
 			// the path and the token of the foreign URL appear nowhere
 			expect(JSON.stringify(error)).not.toContain('crm-token');
@@ -309,16 +342,24 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 
 		it('"Fail Activation" does not stop a switched-off webhook from being used', async () => {
 			service([assistant(12, { webhook_url: CRM, is_webhook_active: false })]);
-			const { context, staticData } = hook({ parameters: postCallParams({ existingWebhook: 'fail' }) });
+			const { context, staticData } = hook({
+				parameters: postCallParams({ existingWebhook: 'fail' }),
+			});
 			await expect(activate(context)).resolves.toBe('created');
 			expect((registration(staticData).assistants as IDataObject[])[0].giveBack).toEqual([
-				{ url: CRM, active: false, settings: { send_webhook_only_on_completed: true, include_recording_in_webhook: true } },
+				{
+					url: CRM,
+					active: false,
+					settings: { send_webhook_only_on_completed: true, include_recording_in_webhook: true },
+				},
 			]);
 		});
 
 		it('"Take Over" saves nothing to give back', async () => {
 			service([assistant(12, { inbound_webhook_url: CRM })]);
-			const { context, staticData } = hook({ parameters: inboundParams({ existingWebhook: 'takeOver' }) });
+			const { context, staticData } = hook({
+				parameters: inboundParams({ existingWebhook: 'takeOver' }),
+			});
 			await activate(context);
 			expect((registration(staticData).assistants as IDataObject[])[0].giveBack).toEqual([]);
 		});
@@ -346,23 +387,36 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 			expect((registration(staticData).assistants as IDataObject[])[0].giveBack).toEqual([]);
 		});
 
-		it('a URL shaped like a trigger\'s on another host is not probed: it is kept to give back as it is', async () => {
-			service([assistant(12, { inbound_webhook_url: OFF_HOST })], new Map([[OFF_HOST, [{ url: CRM, active: true }]]]));
+		it("a URL shaped like a trigger's on another host is not probed: it is kept to give back as it is", async () => {
+			service(
+				[assistant(12, { inbound_webhook_url: OFF_HOST })],
+				new Map([[OFF_HOST, [{ url: CRM, active: true }]]]),
+			);
 			const { context, staticData, sent } = hook({ parameters: inboundParams() });
 			await activate(context);
 			expect(lines(sent)).toEqual([
 				`GET ${LIST} page=1`,
 				`POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${ourUrl(staticData)}"}`,
 			]);
-			expect((registration(staticData).assistants as IDataObject[])[0].giveBack).toEqual([{ url: OFF_HOST, active: true }]);
+			expect((registration(staticData).assistants as IDataObject[])[0].giveBack).toEqual([
+				{ url: OFF_HOST, active: true },
+			]);
 			// removal gives it back without asking it either
 			sent.length = 0;
 			await methods.delete.call(context);
-			expect(lines(sent)).toEqual([`GET ${LIST} page=1`, `POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${OFF_HOST}"}`]);
+			expect(lines(sent)).toEqual([
+				`GET ${LIST} page=1`,
+				`POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${OFF_HOST}"}`,
+			]);
 		});
 
 		it("a probe's answer is checked before use: give-back targets that are not http(s) URLs are dropped, off-host trigger URLs are never probed", async () => {
-			const answer = [{ url: 'javascript:alert(1)', active: true }, { url: 'file:///etc/passwd', active: true }, { url: OFF_HOST, active: true }, { url: CRM, active: true }];
+			const answer = [
+				{ url: 'javascript:alert(1)', active: true },
+				{ url: 'file:///etc/passwd', active: true },
+				{ url: OFF_HOST, active: true },
+				{ url: CRM, active: true },
+			];
 			service([assistant(12, { inbound_webhook_url: OTHER })], new Map([[OTHER, answer]]));
 			const { context, staticData, sent } = hook({ parameters: inboundParams() });
 			await activate(context);
@@ -380,7 +434,10 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 
 		it('listening for a test event takes over from the same node\'s production URL even with "Fail Activation"', async () => {
 			const production = `${PRODUCTION_URL}?assistant_id=12&secret=ProdSecretProdSecretProdSecret12`;
-			service([assistant(12, { inbound_webhook_url: production })], new Map([[production, [{ url: CRM, active: true }]]]));
+			service(
+				[assistant(12, { inbound_webhook_url: production })],
+				new Map([[production, [{ url: CRM, active: true }]]]),
+			);
 			const { context, staticData } = hook({
 				parameters: inboundParams({ existingWebhook: 'fail' }),
 				webhookUrl: TEST_URL,
@@ -401,7 +458,9 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 		it('registers an assistant once when it is chosen twice', async () => {
 			service([assistant(12)]);
 			const { context, staticData, sent } = hook({
-				parameters: inboundParams({ additionalAssistants: { assistant: [{ assistantId: locator(12, 'id') }] } }),
+				parameters: inboundParams({
+					additionalAssistants: { assistant: [{ assistantId: locator(12, 'id') }] },
+				}),
 			});
 			await activate(context);
 			expect(lines(sent).filter((l) => l.startsWith('POST'))).toHaveLength(1);
@@ -409,8 +468,12 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 		});
 
 		it('refuses an assistant ID that is not a number, before calling the service', async () => {
-			const { context, sent } = hook({ parameters: inboundParams({ assistantId: locator('abc', 'id') }) });
-			await expect(activate(context)).rejects.toThrow('Assistant must be a numeric assistant ID, got "abc"');
+			const { context, sent } = hook({
+				parameters: inboundParams({ assistantId: locator('abc', 'id') }),
+			});
+			await expect(activate(context)).rejects.toThrow(
+				'Assistant must be a numeric assistant ID, got "abc"',
+			);
 			const none = hook({ parameters: inboundParams({ assistantId: locator('', 'list') }) });
 			await expect(activate(none.context)).rejects.toThrow('No assistant chosen');
 			expect([...sent, ...none.sent]).toEqual([]);
@@ -419,14 +482,18 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 		it('an assistant missing from the list fails activation before anything is registered', async () => {
 			service([assistant(12)]);
 			const { context, staticData, sent } = hook({
-				parameters: inboundParams({ additionalAssistants: { assistant: [{ assistantId: locator(99) }] } }),
+				parameters: inboundParams({
+					additionalAssistants: { assistant: [{ assistantId: locator(99) }] },
+				}),
 			});
 			await expect(activate(context)).rejects.toThrow('Assistant 99 not found');
 			const sentLines = lines(sent);
 			expect(sentLines).toHaveLength(3);
 			expect(sentLines[0]).toBe(`GET ${LIST} page=1`);
 			expect(sentLines[1]).toMatch(
-				new RegExp(`^POST ${ENABLE_INBOUND} \\{"assistant_id":12,"webhook_url":"${PRODUCTION_URL}\\?assistant_id=12&secret=[A-Za-z0-9]{32}"\\}$`),
+				new RegExp(
+					`^POST ${ENABLE_INBOUND} \\{"assistant_id":12,"webhook_url":"${PRODUCTION_URL}\\?assistant_id=12&secret=[A-Za-z0-9]{32}"\\}$`,
+				),
 			);
 			// all or nothing: assistant 12 gets back what it had (no URL)
 			expect(sentLines[2]).toBe(`POST ${DISABLE_INBOUND} {"assistant_id":12}`);
@@ -437,10 +504,15 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 			// answered before the service's own interceptors, which nock consults in order
 			nock(TEST_BASE_URL)
 				.post(ENABLE_INBOUND, (b) => b.assistant_id === 34)
-				.reply(422, { message: 'The given data was invalid.', errors: { webhook_url: ['The webhook url format is invalid.'] } });
+				.reply(422, {
+					message: 'The given data was invalid.',
+					errors: { webhook_url: ['The webhook url format is invalid.'] },
+				});
 			const svc = service([assistant(12, { inbound_webhook_url: CRM }), assistant(34)]);
 			const { context, staticData } = hook({
-				parameters: inboundParams({ additionalAssistants: { assistant: [{ assistantId: locator(34) }] } }),
+				parameters: inboundParams({
+					additionalAssistants: { assistant: [{ assistantId: locator(34) }] },
+				}),
 			});
 			const error = await methods.create.call(context).catch((e: unknown) => e);
 			expect(error).toBeInstanceOf(NodeApiError);
@@ -483,9 +555,16 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 			svc.assistants[0].is_webhook_active = false; // e.g. another workflow's removal switched it off
 			const restarted = hook({ parameters: postCallParams(), staticData: first.staticData });
 			await expect(activate(restarted.context)).resolves.toBe('created');
-			expect(svc.assistants[0]).toMatchObject({ is_webhook_active: true, webhook_url: ourUrl(restarted.staticData) });
+			expect(svc.assistants[0]).toMatchObject({
+				is_webhook_active: true,
+				webhook_url: ourUrl(restarted.staticData),
+			});
 			expect((registration(restarted.staticData).assistants as IDataObject[])[0].giveBack).toEqual([
-				{ url: CRM, active: true, settings: { send_webhook_only_on_completed: true, include_recording_in_webhook: true } },
+				{
+					url: CRM,
+					active: true,
+					settings: { send_webhook_only_on_completed: true, include_recording_in_webhook: true },
+				},
 			]);
 		});
 
@@ -509,7 +588,11 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 			const first = hook({ parameters: postCallParams() });
 			await activate(first.context);
 			const variants: HookContextOptions[] = [
-				{ parameters: postCallParams({ additionalAssistants: { assistant: [{ assistantId: locator(34) }] } }) },
+				{
+					parameters: postCallParams({
+						additionalAssistants: { assistant: [{ assistantId: locator(34) }] },
+					}),
+				},
 				{ parameters: postCallParams(), webhookUrl: TEST_URL },
 				{ parameters: inboundParams() },
 				{ parameters: postCallParams({ options: { includeRecording: false } }) },
@@ -535,7 +618,10 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 			await activate(context);
 			sent.length = 0;
 			await expect(methods.delete.call(context)).resolves.toBe(true);
-			expect(lines(sent)).toEqual([`GET ${LIST} page=1`, `PUT /api/user/assistant/12 ${JSON.stringify(before)}`]);
+			expect(lines(sent)).toEqual([
+				`GET ${LIST} page=1`,
+				`PUT /api/user/assistant/12 ${JSON.stringify(before)}`,
+			]);
 			expect(svc.assistants[0]).toMatchObject(before);
 			expect(staticData).toEqual({});
 		});
@@ -560,7 +646,9 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 		it('gives a foreign inbound URL back, and switches the inbound webhook off when there was none', async () => {
 			const svc = service([assistant(12, { inbound_webhook_url: CRM }), assistant(34)]);
 			const { context, sent } = hook({
-				parameters: inboundParams({ additionalAssistants: { assistant: [{ assistantId: locator(34) }] } }),
+				parameters: inboundParams({
+					additionalAssistants: { assistant: [{ assistantId: locator(34) }] },
+				}),
 			});
 			await activate(context);
 			sent.length = 0;
@@ -575,11 +663,16 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 
 		it('"Take Over" switches the webhook off on removal', async () => {
 			service([assistant(12, { webhook_url: CRM, is_webhook_active: true })]);
-			const { context, sent } = hook({ parameters: postCallParams({ existingWebhook: 'takeOver' }) });
+			const { context, sent } = hook({
+				parameters: postCallParams({ existingWebhook: 'takeOver' }),
+			});
 			await activate(context);
 			sent.length = 0;
 			await methods.delete.call(context);
-			expect(lines(sent)).toEqual([`GET ${LIST} page=1`, `POST ${DISABLE_POST_CALL} {"assistant_id":12}`]);
+			expect(lines(sent)).toEqual([
+				`GET ${LIST} page=1`,
+				`POST ${DISABLE_POST_CALL} {"assistant_id":12}`,
+			]);
 		});
 
 		it('leaves an assistant alone that posts elsewhere by now (the non-holder removes nothing)', async () => {
@@ -595,7 +688,10 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 		});
 
 		it('a chain: the first live target is given back; a trigger that no longer answers is skipped', async () => {
-			const svc = service([assistant(12, { inbound_webhook_url: OTHER })], new Map([[OTHER, [{ url: CRM, active: true }]]]));
+			const svc = service(
+				[assistant(12, { inbound_webhook_url: OTHER })],
+				new Map([[OTHER, [{ url: CRM, active: true }]]]),
+			);
 			const { context, staticData, sent } = hook({ parameters: inboundParams() });
 			await activate(context);
 			const saved = JSON.parse(JSON.stringify(staticData)) as IDataObject;
@@ -636,7 +732,9 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 			const { context, staticData, logs } = hook({ parameters: inboundParams() });
 			await activate(context);
 			nock.cleanAll();
-			nock(TEST_BASE_URL).post(DISABLE_INBOUND).reply(422, { message: 'The given data was invalid.' });
+			nock(TEST_BASE_URL)
+				.post(DISABLE_INBOUND)
+				.reply(422, { message: 'The given data was invalid.' });
 			service(svc.assistants);
 			await expect(methods.delete.call(context)).resolves.toBe(false);
 			expect((registration(staticData).assistants as IDataObject[]).map((a) => a.id)).toEqual([12]);
@@ -673,11 +771,17 @@ describe('Voice Chat Assistant Trigger: webhook ownership lifecycle', () => {
 			const { result, response } = await probeWith({});
 			expect(result).toEqual({ noWebhookResponse: true });
 			expect(response.statusCode).toBe(200);
-			expect(response.body).toEqual({ voiceChatAssistantTrigger: 'live', giveBack: [{ url: CRM, active: true }] });
+			expect(response.body).toEqual({
+				voiceChatAssistantTrigger: 'live',
+				giveBack: [{ url: CRM, active: true }],
+			});
 		});
 
 		it('without the right secret or for an assistant not registered: 404, and nothing is revealed', async () => {
-			for (const query of [{ secret: 'WrongSecretWrongSecretWrongSecre' }, { assistant_id: '34' }]) {
+			for (const query of [
+				{ secret: 'WrongSecretWrongSecretWrongSecre' },
+				{ assistant_id: '34' },
+			]) {
 				const { result, response } = await probeWith(query);
 				expect(result).toEqual({ noWebhookResponse: true });
 				expect(response.statusCode).toBe(404);
