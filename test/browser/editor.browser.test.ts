@@ -12,12 +12,10 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-/* eslint-disable @typescript-eslint/no-require-imports */
 const { createN8nHome, credential, OWNER, ROOT } = require('../harness/n8n');
 const { startSimulator } = require('../simulator/server');
 const { openEditor } = require('./editor');
 const { copyExampleFiles, tryItCopy } = require('../../scripts/try-it-examples');
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 const dist = (file: string) => require(path.join(ROOT, 'dist', file));
 const { VoiceChatAssistant } = dist('nodes/VoiceChatAssistant/VoiceChatAssistant.node.js');

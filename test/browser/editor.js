@@ -50,7 +50,9 @@ async function openEditor({ baseUrl, owner, dir, viewport = { width: 1400, heigh
 		let count;
 		try {
 			count = (await response.json()).data?.length;
-		} catch {}
+		} catch {
+			// not JSON: the request is recorded without a count
+		}
 		optionRequests.push({
 			method: body.methodName,
 			credential: Boolean(body.credentials && Object.keys(body.credentials).length),

@@ -2,9 +2,7 @@
  * The packed package in a real n8n: Account → Get Profile against the
  * simulator, with the right key and with a wrong one.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createN8nHome, outputOf, profileWorkflow } = require('../harness/n8n');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
 
 const GOOD_KEY = 'sim-test-key-0123456789';

@@ -11,11 +11,8 @@
  * version (3.1 on 2.x, 3 on 1.x) and what happens when a tool fails (see the
  * last case).
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createN8nHome, outputOf } = require('../harness/n8n');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startOpenAiStub, textOf } = require('../harness/openai-stub');
 
 const LINE = process.env.N8N_E2E_LINE || 'v2';
@@ -310,7 +307,6 @@ describe(`real n8n (${LINE}): the node as an AI Agent's tool`, () => {
 	});
 
 	it("the tools of examples/ai-agent-with-tools.json: Find Calls then Get Call, with the example's $fromAI fields", async () => {
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const example = require('../../examples/ai-agent-with-tools.json');
 		const tools: Tool[] = example.nodes
 			.filter((n: any) => n.type === TOOL_TYPE)

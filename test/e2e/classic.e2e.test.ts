@@ -4,9 +4,7 @@
  * leads, phone numbers, SIP trunks, folders and labels) and the valid inputs
  * that used to be refused (time zones, fillers off in multimodal mode).
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createN8nHome, outputOf } = require('../harness/n8n');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
 
 const KEY = 'sim-test-key-0123456789';

@@ -4,9 +4,7 @@
  * a chat that ends and a call that the service delivers twice (one execution
  * each, the recording as binary data), and Call → Make with Wait for Result.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createN8nHome, outputOf } = require('../harness/n8n');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
 
 const KEY = 'sim-test-key-0123456789';

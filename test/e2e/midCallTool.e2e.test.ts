@@ -6,9 +6,7 @@
  * run is answered with JSON, and deactivation in the running server takes the
  * tool out of the assistant and deletes it.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createN8nHome } = require('../harness/n8n');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
 const { tryItCopy } = require('../../scripts/try-it-examples');
 import { readFileSync } from 'fs';

@@ -10,7 +10,6 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createN8nHome, outputOf, currentLine, profileWorkflow } = require('../harness/n8n');
 
 const KEY = 'redirect-key-MUST-STAY-HOME-24680';

@@ -5,9 +5,7 @@
  * starts none, a restart registers nothing twice, and deactivation in the
  * running server removes the registration.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createN8nHome } = require('../harness/n8n');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
 
 const KEY = 'sim-test-key-0123456789';

@@ -24,7 +24,6 @@ import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 
-/* eslint-disable @typescript-eslint/no-require-imports */
 const { startPostgres, startRedis } = require('./harness/services');
 const { createCluster, login } = require('./harness/cluster');
 const { cleanupAll } = require('./harness/registry');
@@ -33,7 +32,6 @@ const W = require('./harness/workflows');
 const { runLeadImport, formatFigures, SIM_LIMITS } = require('./harness/leadImport');
 const { runKilledImport, formatKilledImport } = require('./harness/killedWorker');
 const { startSimulator } = require('../simulator/server');
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 const ROOT = path.resolve(__dirname, '../..');
 const RESULTS = path.join(ROOT, '.tmp/test-results');

@@ -17,8 +17,6 @@ import {
 	startSimulator,
 } from './helpers/workflows';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 const DOCS = '/api/user/knowledgebases/1/documents';
 const TRUNKS = '/api/user/phone-numbers/sip-trunks';
 

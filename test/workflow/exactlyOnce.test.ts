@@ -18,8 +18,6 @@ import {
 	startSimulator,
 } from './helpers/workflows';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 const KINDS = ['refuse-503', 'refuse-500', 'lose-502', 'lose-reset'];
 
 describe('exactly once: Lead → Create with lost answers', () => {

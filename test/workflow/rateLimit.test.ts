@@ -6,8 +6,6 @@ import { runWorkflow } from './helpers/runWorkflow';
 import type { Simulator } from './helpers/workflows';
 import { actionWorkflow, byId, SERVICE, simCredentials, startSimulator } from './helpers/workflows';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 describe('rate limits in a workflow', () => {
 	let sim: Simulator;
 	beforeAll(async () => {

@@ -18,8 +18,6 @@ import {
 	startSimulator,
 } from './helpers/workflows';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 describe('run it again: Lead → Create after an interrupted import', () => {
 	let sim: Simulator;
 	beforeAll(async () => {

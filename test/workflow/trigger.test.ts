@@ -11,8 +11,6 @@ import type { WorkflowJson } from './helpers/runWorkflow';
 import type { Simulator } from './helpers/workflows';
 import { byId, control, simCredentials, startSimulator } from './helpers/workflows';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 const TRIGGER = 'Call Ended';
 const GET_CALL = 'Get Call';
 

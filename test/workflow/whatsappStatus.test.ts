@@ -12,8 +12,6 @@ import type { WorkflowJson } from './helpers/runWorkflow';
 import type { Simulator } from './helpers/workflows';
 import { control, simCredentials, startSimulator } from './helpers/workflows';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 const TRIGGER = 'Message Status';
 const SIGNING = 'whsec_workflow_layer_0123';
 

@@ -89,7 +89,9 @@ function extractRun(text) {
 			const entry = JSON.parse(line);
 			if (typeof entry.message === 'string' && entry.message.trim().startsWith('{'))
 				fromLog.push(JSON.parse(entry.message));
-		} catch {}
+		} catch {
+			// not a JSON log line
+		}
 	}
 	if (fromLog.length) return fromLog.pop();
 	const candidates = [];
@@ -108,7 +110,9 @@ function extractRun(text) {
 				if (slice.includes('runData')) {
 					try {
 						candidates.push(JSON.parse(slice));
-					} catch {}
+					} catch {
+						// not a complete JSON object: the next candidate may be
+					}
 				}
 				i = j;
 				break;

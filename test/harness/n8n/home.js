@@ -32,7 +32,9 @@ process.once('exit', () => {
 		for (const server of home.servers()) server.kill();
 		try {
 			fs.rmSync(home.folder, { recursive: true, force: true });
-		} catch {}
+		} catch {
+			// already gone, or still held by a process that is exiting
+		}
 	}
 });
 

@@ -62,7 +62,9 @@ function signal(child, sig, group) {
 	try {
 		if (group) process.kill(-child.pid, sig);
 		else child.kill(sig);
-	} catch {}
+	} catch {
+		// the process has already exited
+	}
 }
 
 /**

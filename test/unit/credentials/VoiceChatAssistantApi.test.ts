@@ -9,7 +9,6 @@ describe('Voice Chat Assistant API credential', () => {
 	function evaluate(baseUrl: unknown): string {
 		const body = /^=\{\{(.*)\}\}$/s.exec(expression)?.[1];
 		if (!body) throw new Error(`not an expression: ${expression}`);
-		// eslint-disable-next-line @typescript-eslint/no-implied-eval
 		return new Function('$credentials', `return ${body};`)({ baseUrl }) as string;
 	}
 
@@ -39,7 +38,6 @@ describe('Voice Chat Assistant API credential', () => {
 		function authorization(baseUrl: unknown): string {
 			const body = /^=\{\{(.*)\}\}$/s.exec(header)?.[1];
 			if (!body) throw new Error(`not an expression: ${header}`);
-			// eslint-disable-next-line @typescript-eslint/no-implied-eval
 			return new Function('$credentials', `return ${body};`)({
 				baseUrl,
 				apiKey: 'k-123',

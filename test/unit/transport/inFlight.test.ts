@@ -2,10 +2,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { resources as typedResources } from '../../../nodes/VoiceChatAssistant/actions/resources';
-import type {
-	OperationModule,
-	ResourceModule,
-} from '../../../nodes/VoiceChatAssistant/actions/types';
+import type { ResourceModule } from '../../../nodes/VoiceChatAssistant/actions/types';
 import { router } from '../../../nodes/VoiceChatAssistant/actions/router';
 import { InFlightSlots, mapInOrder } from '../../../nodes/VoiceChatAssistant/transport/concurrency';
 import {

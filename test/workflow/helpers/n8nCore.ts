@@ -37,7 +37,6 @@ import type { BinaryDataConfig } from 'n8n-core';
  */
 const fromCore = createRequire(require.resolve('n8n-core'));
 const { Container } = fromCore('@n8n/di') as { Container: typeof ContainerType };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 const { Logger: LoggerToken } = fromCore('@n8n/backend-common') as {
 	Logger: new (...args: any[]) => Logger;
 };

@@ -142,7 +142,6 @@ export function operationRunner() {
 	}
 
 	/** The same, JSON of the items only. */
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
 	async function op(
 		sim: Simulator,
 		parameters: IDataObject,

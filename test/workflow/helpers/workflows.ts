@@ -24,9 +24,7 @@ export interface SimLogEntry {
 
 export interface Simulator {
 	url: string;
-	/* eslint-disable @typescript-eslint/no-explicit-any */
 	readonly state: any;
-	/* eslint-enable @typescript-eslint/no-explicit-any */
 	readonly log: SimLogEntry[];
 	reset(): void;
 	clearLog(): void;

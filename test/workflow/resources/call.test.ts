@@ -7,8 +7,6 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
 import { byId, control, simulatorForTests } from '../helpers/workflows';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 const { exercised, run, op } = operationRunner();
 
 describe('Call: every operation in a workflow against the simulator', () => {

@@ -17,8 +17,6 @@ import {
 	simulatorForTests,
 } from '../helpers/workflows';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 const { exercised, op } = operationRunner();
 
 describe('Campaign and Lead: every operation in a workflow against the simulator', () => {

@@ -8,8 +8,6 @@ import type { IDataObject } from 'n8n-workflow';
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
 import { byId, simulatorForTests } from '../helpers/workflows';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 const { exercised, op } = operationRunner();
 
 const round = (n: number) => Math.round(n * 10000) / 10000;

@@ -15,8 +15,6 @@ import {
 	simulatorForTests,
 } from '../helpers/workflows';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 const { exercised, run, op } = operationRunner();
 
 describe('Knowledgebase and Document: every operation in a workflow against the simulator', () => {

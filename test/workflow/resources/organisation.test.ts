@@ -5,8 +5,6 @@
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
 import { byId, simulatorForTests } from '../helpers/workflows';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 const { exercised, op } = operationRunner();
 
 describe('Folder and Label: every operation in a workflow against the simulator', () => {

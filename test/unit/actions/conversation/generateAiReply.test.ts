@@ -66,14 +66,11 @@ describe('Conversation: Generate AI Reply', () => {
 	});
 
 	it('the service JSON 404 ASSISTANT_NOT_FOUND is reported, not asked on the old path', async () => {
-		const scope = nock(TEST_BASE_URL)
-			.post(NEW)
-			.once()
-			.reply(404, {
-				success: false,
-				error: 'Assistant not found or does not belong to you',
-				error_code: 'ASSISTANT_NOT_FOUND',
-			});
+		const scope = nock(TEST_BASE_URL).post(NEW).once().reply(404, {
+			success: false,
+			error: 'Assistant not found or does not belong to you',
+			error_code: 'ASSISTANT_NOT_FOUND',
+		});
 		await expect(run(base)).rejects.toThrow('Assistant not found or does not belong to you');
 		scope.done();
 	});

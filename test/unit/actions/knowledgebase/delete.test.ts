@@ -5,15 +5,6 @@ import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, run } from '../helpers';
 
 const kbRef = { __rl: true, mode: 'list', value: '4' };
-const kb = {
-	id: 4,
-	name: 'FAQ',
-	description: 'Questions',
-	status: 'active',
-	documents_count: 1,
-	assistants_count: 0,
-};
-
 describe('Knowledgebase → Delete', () => {
 	beforeEach(() => resetLimiters());
 	afterEach(() => nock.cleanAll());

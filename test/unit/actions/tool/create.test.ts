@@ -77,11 +77,9 @@ describe('Mid Call Tool → Create', () => {
 	});
 
 	it('Tool → Create at the plan limit shows the service text', async () => {
-		nock(TEST_BASE_URL)
-			.post('/api/user/tools')
-			.reply(403, {
-				message: 'You have reached the limit of 10 mid call tools. Please upgrade your plan.',
-			});
+		nock(TEST_BASE_URL).post('/api/user/tools').reply(403, {
+			message: 'You have reached the limit of 10 mid call tools. Please upgrade your plan.',
+		});
 		await expect(run(createParams)).rejects.toThrow('Please upgrade your plan.');
 	});
 });
