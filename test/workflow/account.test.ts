@@ -5,23 +5,16 @@
 import { setupN8nCore } from './helpers/n8nCore';
 import { runWorkflow, serializeDeep, TestWorkflow } from './helpers/runWorkflow';
 import { credentialTypes } from './helpers/credentialsHelper';
-import type { Simulator } from './helpers/workflows';
 import {
 	actionWorkflow,
 	SERVICE,
 	SIM_API_KEY,
 	simCredentials,
-	startSimulator,
+	simulatorForTests,
 } from './helpers/workflows';
 
 describe('Account in a workflow', () => {
-	let sim: Simulator;
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
-	afterAll(async () => {
-		await sim.close();
-	});
+	const sim = simulatorForTests();
 
 	it('Manual Trigger → Account: Get Profile returns the simulator profile, with the Bearer key of the credential', async () => {
 		const test = new TestWorkflow(

@@ -7,27 +7,20 @@
 import { createHash } from 'crypto';
 
 import { runWorkflow } from './helpers/runWorkflow';
-import type { Simulator } from './helpers/workflows';
 import {
 	actionWorkflow,
 	byId,
 	control,
 	SERVICE,
 	simCredentials,
-	startSimulator,
+	simulatorForTests,
 } from './helpers/workflows';
 
 const DOCS = '/api/user/knowledgebases/1/documents';
 const TRUNKS = '/api/user/phone-numbers/sip-trunks';
 
 describe('exactly once: Document → Create and SIP Trunk → Create with lost answers', () => {
-	let sim: Simulator;
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
-	afterAll(async () => {
-		await sim.close();
-	});
+	const sim = simulatorForTests();
 	afterEach(async () => {
 		await control(sim, 'faults', { clear: true });
 	});

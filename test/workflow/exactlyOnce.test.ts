@@ -8,26 +8,19 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { runWorkflow } from './helpers/runWorkflow';
-import type { Simulator } from './helpers/workflows';
 import {
 	actionWorkflow,
 	LEAD_IMPORT_PARAMETERS,
 	control,
 	SERVICE,
 	simCredentials,
-	startSimulator,
+	simulatorForTests,
 } from './helpers/workflows';
 
 const KINDS = ['refuse-503', 'refuse-500', 'lose-502', 'lose-reset'];
 
 describe('exactly once: Lead → Create with lost answers', () => {
-	let sim: Simulator;
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
-	afterAll(async () => {
-		await sim.close();
-	});
+	const sim = simulatorForTests();
 
 	async function importLeads(prefix: string, count: number, node: IDataObject) {
 		await control(sim, 'faults', { clear: true });

@@ -8,8 +8,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { TestWorkflow, TYPES } from './helpers/runWorkflow';
 import type { WorkflowJson } from './helpers/runWorkflow';
-import type { Simulator } from './helpers/workflows';
-import { byId, control, simCredentials, startSimulator } from './helpers/workflows';
+import { byId, control, simCredentials, simulatorForTests } from './helpers/workflows';
 
 const TRIGGER = 'Free Slot Asked';
 const ANSWER = 'Answer';
@@ -55,18 +54,12 @@ function toolWorkflow(extra: INodeParameters = {}): WorkflowJson {
 }
 
 describe('Mid-call tool served by a workflow, against the simulator', () => {
-	let sim: Simulator;
+	const sim = simulatorForTests();
 	let test: TestWorkflow | undefined;
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
 	afterEach(async () => {
 		await test?.close();
 		test = undefined;
 		await control(sim, 'reset', {});
-	});
-	afterAll(async () => {
-		await sim.close();
 	});
 
 	const assistant = () => sim.state.assistants.find((a: any) => a.id === 1);

@@ -3,18 +3,17 @@
  * the node waits and sends again, and every row is created exactly once.
  */
 import { runWorkflow } from './helpers/runWorkflow';
-import type { Simulator } from './helpers/workflows';
-import { actionWorkflow, byId, SERVICE, simCredentials, startSimulator } from './helpers/workflows';
+import {
+	actionWorkflow,
+	byId,
+	SERVICE,
+	simCredentials,
+	simulatorForTests,
+} from './helpers/workflows';
 
 describe('rate limits in a workflow', () => {
-	let sim: Simulator;
-	beforeAll(async () => {
-		// 3 requests per second, far below what the credential allows itself
-		sim = await startSimulator({ rateLimit: { perMinute: 1000, burst: 3, burstWindowMs: 1000 } });
-	});
-	afterAll(async () => {
-		await sim.close();
-	});
+	// 3 requests per second, far below what the credential allows itself
+	const sim = simulatorForTests({ rateLimit: { perMinute: 1000, burst: 3, burstWindowMs: 1000 } });
 
 	it('6 lead rows against a limit of 3 per second: 429s are waited out, each lead is created once, in order', async () => {
 		const phones = [1, 2, 3, 4, 5, 6].map((n) => `+49151777000${n}`);

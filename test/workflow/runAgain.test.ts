@@ -9,23 +9,16 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { runWorkflow } from './helpers/runWorkflow';
-import type { Simulator } from './helpers/workflows';
 import {
 	actionWorkflow,
 	LEAD_IMPORT_PARAMETERS,
 	SERVICE,
 	simCredentials,
-	startSimulator,
+	simulatorForTests,
 } from './helpers/workflows';
 
 describe('run it again: Lead → Create after an interrupted import', () => {
-	let sim: Simulator;
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
-	afterAll(async () => {
-		await sim.close();
-	});
+	const sim = simulatorForTests();
 
 	const parameters = LEAD_IMPORT_PARAMETERS;
 	const importLeads = async (rows: IDataObject[], node: IDataObject = {}) =>

@@ -8,8 +8,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { TestWorkflow, TYPES } from './helpers/runWorkflow';
 import type { WorkflowJson } from './helpers/runWorkflow';
-import type { Simulator } from './helpers/workflows';
-import { byId, control, simCredentials, startSimulator } from './helpers/workflows';
+import { byId, control, simCredentials, simulatorForTests } from './helpers/workflows';
 
 const TRIGGER = 'Call Ended';
 const GET_CALL = 'Get Call';
@@ -37,17 +36,11 @@ function triggerWorkflow(parameters: INodeParameters): WorkflowJson {
 }
 
 describe('Trigger in a workflow against the simulator', () => {
-	let sim: Simulator;
+	const sim = simulatorForTests();
 	let test: TestWorkflow | undefined;
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
 	afterEach(async () => {
 		await test?.close();
 		test = undefined;
-	});
-	afterAll(async () => {
-		await sim.close();
 	});
 
 	it('Call Completed: activation registers the URL once, a completed call runs the workflow, deactivation removes it', async () => {

@@ -32,7 +32,7 @@ export interface Simulator {
 	close(): Promise<void>;
 }
 
-export async function startSimulator(options: IDataObject = {}): Promise<Simulator> {
+async function startSimulator(options: IDataObject = {}): Promise<Simulator> {
 	return (await simulator.startSimulator({ port: 0, rateLimit: false, ...options })) as Simulator;
 }
 
