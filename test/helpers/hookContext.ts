@@ -16,6 +16,8 @@ import type {
 } from 'n8n-workflow';
 import { returnJsonArray } from 'n8n-core';
 
+import { VoiceChatAssistantTrigger } from '../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
+
 import {
 	bufferOf,
 	credentialsGetter,
@@ -199,4 +201,23 @@ export function createWebhookContext(options: WebhookRequestOptions) {
 /** The items of the first output of a webhook() result. */
 export function firstOutput(workflowData: INodeExecutionData[][] | undefined): IDataObject[] {
 	return (workflowData?.[0] ?? []).map((item) => item.json);
+}
+
+const triggerHooks = new VoiceChatAssistantTrigger().webhookMethods.default;
+
+/** What n8n does when it activates a workflow (and at every start): checkExists, then create if needed. */
+export async function activate(ctx: IHookFunctions): Promise<'created' | 'existed'> {
+	if (await triggerHooks.checkExists.call(ctx)) return 'existed';
+	await triggerHooks.create.call(ctx);
+	return 'created';
+}
+
+/** The requests as lines: method, path (or the probed URL) and body. */
+export function requestLines(sent: IHttpRequestOptions[]): string[] {
+	return sent.map((r) => {
+		if (r.headers?.['x-voice-chat-assistant-probe']) return `PROBE ${r.url}`;
+		const qs = r.qs ? ` page=${(r.qs as IDataObject).page}` : '';
+		const body = r.body === undefined ? '' : ` ${JSON.stringify(r.body)}`;
+		return `${r.method} ${r.url}${qs}${body}`;
+	});
 }

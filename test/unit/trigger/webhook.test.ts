@@ -22,7 +22,7 @@ beforeEach(() => resetReplays());
 const SECRET = 'Qm3kZ8pR1vT6wX9yB2nC5dF7gH0jK4lA';
 const SECRETS: Record<number, string> = { 12: 'Tw0SecretForAssistantTwelve12xYz', 34: SECRET };
 
-/** Static data as create() leaves it (see lifecycle.test.ts). */
+/** Static data as create() leaves it (see webhookRegistration.test.ts). */
 function registeredStaticData(
 	event = 'inboundCallCompleted',
 	ids: number[] = [12, 34],
