@@ -12,22 +12,29 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-/* eslint-disable @typescript-eslint/no-require-imports */
 const { createN8nHome, credential, OWNER, ROOT } = require('../harness/n8n');
 const { startSimulator } = require('../simulator/server');
 const { openEditor } = require('./editor');
 const { copyExampleFiles, tryItCopy } = require('../../scripts/try-it-examples');
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 const dist = (file: string) => require(path.join(ROOT, 'dist', file));
 const { VoiceChatAssistant } = dist('nodes/VoiceChatAssistant/VoiceChatAssistant.node.js');
-const { VoiceChatAssistantTrigger } = dist('nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node.js');
-const { VoiceChatAssistantPollingTrigger } = dist('nodes/VoiceChatAssistantPollingTrigger/VoiceChatAssistantPollingTrigger.node.js');
+const { VoiceChatAssistantTrigger } = dist(
+	'nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node.js',
+);
+const { VoiceChatAssistantPollingTrigger } = dist(
+	'nodes/VoiceChatAssistantPollingTrigger/VoiceChatAssistantPollingTrigger.node.js',
+);
 const { COST } = dist('nodes/VoiceChatAssistant/descriptions/cost.js');
 const { midCallToolProperties } = dist('nodes/VoiceChatAssistantTrigger/midCallTool.js');
 
 type Option = { name: string; value: string; action?: string; description?: string };
-type Property = { name: string; displayName: string; options?: Option[]; displayOptions?: { show?: Record<string, string[]> } };
+type Property = {
+	name: string;
+	displayName: string;
+	options?: Option[];
+	displayOptions?: { show?: Record<string, string[]> };
+};
 
 const action = new VoiceChatAssistant().description;
 const trigger = new VoiceChatAssistantTrigger().description;
@@ -44,13 +51,18 @@ const operations: Array<Option & { resource: string }> = (action.properties as P
 			.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(r.value))!
 			.options!.map((o) => ({ ...o, resource: r.value })),
 	);
-const eventsOf = (description: { properties: Property[] }) => description.properties.find((p) => p.name === 'event')!.options!.map((o) => o.action!);
+const eventsOf = (description: { properties: Property[] }) =>
+	description.properties.find((p) => p.name === 'event')!.options!.map((o) => o.action!);
 /** The app name the panel shows for a trigger of its own ("... Trigger" without the word). */
 const POLLING_APP = polling.displayName.replace(' Trigger', '');
 const APP = action.displayName;
 
 describe(`the n8n editor (${LINE}) in a real browser`, () => {
-	let sim: { url: string; close(): Promise<void>; state: { leads: Array<{ phone_number: string }> } };
+	let sim: {
+		url: string;
+		close(): Promise<void>;
+		state: { leads: Array<{ phone_number: string }> };
+	};
 	let home: any;
 	let server: any;
 	let editor: any;
@@ -59,12 +71,19 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 	beforeAll(async () => {
 		sim = await startSimulator({ port: 0 });
 		home = await createN8nHome();
-		await home.importCredentials([credential('simulatorCred001', sim.url, { name: 'Voice Chat Assistant (simulator)' })]);
+		await home.importCredentials([
+			credential('simulatorCred001', sim.url, { name: 'Voice Chat Assistant (simulator)' }),
+		]);
 		// the example a new user runs first (try-it's "where to click first"), with its CSV in the n8n home
 		copyExampleFiles(home.folder);
 		home.env.N8N_RESTRICT_FILE_ACCESS_TO = home.folder;
-		const shipped = JSON.parse(fs.readFileSync(path.join(ROOT, 'examples/lead-import-from-csv.json'), 'utf8'));
-		const example = tryItCopy(shipped, { folder: home.folder, credential: { id: 'simulatorCred001', name: 'Voice Chat Assistant (simulator)' } });
+		const shipped = JSON.parse(
+			fs.readFileSync(path.join(ROOT, 'examples/lead-import-from-csv.json'), 'utf8'),
+		);
+		const example = tryItCopy(shipped, {
+			folder: home.folder,
+			credential: { id: 'simulatorCred001', name: 'Voice Chat Assistant (simulator)' },
+		});
 		exampleId = await home.importWorkflow({ ...example, id: 'browserExample01' });
 		server = await home.start();
 		await home.rest(server); // 1.x: claims the instance for the owner
@@ -132,7 +151,7 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 		await editor.shot('app-actions', { file: IMAGES && path.join(IMAGES, 'node-panel.jpg') });
 	});
 
-	it('Assistant → Create, added for the first time, shows no error, and its Language picker lists the simulator\'s languages', async () => {
+	it("Assistant → Create, added for the first time, shows no error, and its Language picker lists the simulator's languages", async () => {
 		const before = editor.serverErrors.length;
 		await editor.closePanel();
 		await editor.openPanel();
@@ -144,12 +163,16 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 		expect(form).not.toContain('Error fetching options');
 		expect(await editor.page.getByText('Error fetching options').count()).toBe(0);
 		expect(editor.serverErrors.slice(before)).toEqual([]);
-		await editor.shot('assistant-create', { file: IMAGES && path.join(IMAGES, 'assistant-form.jpg') });
+		await editor.shot('assistant-create', {
+			file: IMAGES && path.join(IMAGES, 'assistant-form.jpg'),
+		});
 		await editor.closeForm();
 	});
 
 	it('every operation that spends money or reaches a person says so in its form, in the words of its dropdown description', async () => {
-		const costly = operations.filter((o) => Object.values(COST).some((c) => o.description?.includes(c as string)));
+		const costly = operations.filter((o) =>
+			Object.values(COST).some((c) => o.description?.includes(c as string)),
+		);
 		expect(costly).toHaveLength(8);
 		for (const op of costly) {
 			await editor.openPanel();
@@ -162,25 +185,40 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 	});
 
 	it('the lead import example, executed from the editor, outputs one item per CSV row', async () => {
-		const [header, ...lines] = fs.readFileSync(path.join(ROOT, 'examples/leads.csv'), 'utf8').trim().split('\n');
+		const [header, ...lines] = fs
+			.readFileSync(path.join(ROOT, 'examples/leads.csv'), 'utf8')
+			.trim()
+			.split('\n');
 		const rows = lines.length;
 		const phoneColumn = header.split(',').indexOf('phone');
 		const phones = lines.map((line) => line.split(',')[phoneColumn]);
 		await editor.page.goto(`${server.baseUrl}/workflow/${exampleId}`);
 		await editor.page.locator('[data-test-id="execute-workflow-button"]').click();
 		// the canvas labels the connection out of each node with the items it passed on once the run has ended
-		const createLead = editor.page.locator('[data-test-id="canvas-node"]').filter({ hasText: 'Create Lead' });
+		const createLead = editor.page
+			.locator('[data-test-id="canvas-node"]')
+			.filter({ hasText: 'Create Lead' });
 		await createLead.waitFor();
-		await editor.page.getByText(`${rows} items`).first().waitFor({ timeout: 60_000 }).catch(async (error: Error) => {
-			await editor.shot('example-not-executed');
-			throw error;
-		});
+		await editor.page
+			.getByText(`${rows} items`)
+			.first()
+			.waitFor({ timeout: 60_000 })
+			.catch(async (error: Error) => {
+				await editor.shot('example-not-executed');
+				throw error;
+			});
 		await createLead.dblclick();
 		const output = editor.page.locator('[data-test-id="output-panel"]');
-		await output.getByText(new RegExp(`^${rows} items?$`)).first().waitFor();
+		await output
+			.getByText(new RegExp(`^${rows} items?$`))
+			.first()
+			.waitFor();
 		// one lead per row in the simulator, each once
-		for (const phone of phones) expect(sim.state.leads.filter((l) => l.phone_number === phone)).toHaveLength(1);
-		await editor.shot('example-executed', { file: IMAGES && path.join(IMAGES, 'executed-example.jpg') });
+		for (const phone of phones)
+			expect(sim.state.leads.filter((l) => l.phone_number === phone)).toHaveLength(1);
+		await editor.shot('example-executed', {
+			file: IMAGES && path.join(IMAGES, 'executed-example.jpg'),
+		});
 		expect(editor.serverErrors).toEqual([]);
 	});
 
@@ -191,16 +229,33 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 		await editor.choose(APP);
 		const { names } = await editor.appDetails();
 		expect(names).toContain('On mid-call tool request');
-		await editor.page.locator('[data-test-id="node-creator"] [data-test-id="item-iterator-item"]').filter({ has: editor.page.getByText('On mid-call tool request', { exact: true }) }).first().click();
+		await editor.page
+			.locator('[data-test-id="node-creator"] [data-test-id="item-iterator-item"]')
+			.filter({ has: editor.page.getByText('On mid-call tool request', { exact: true }) })
+			.first()
+			.click();
 		await editor.page.locator('[data-test-id="ndv"] [data-test-id="node-parameters"]').waitFor();
-		const event = trigger.properties.find((p: Property) => p.name === 'event')!.options!.find((o: Option) => o.value === 'midCallTool')!;
+		const event = trigger.properties
+			.find((p: Property) => p.name === 'event')!
+			.options!.find((o: Option) => o.value === 'midCallTool')!;
 		expect(await editor.parameterValue('event')).toBe(event.name);
 
-		const fields = (midCallToolProperties as Array<Property & { type: string }>).filter((p) => p.type !== 'notice').map((p) => p.displayName);
-		expect(fields).toEqual(['Tool Name', 'Tool Description', 'Tool Parameters', 'Timeout (Seconds)', 'Response Mode']);
+		const fields = (midCallToolProperties as Array<Property & { type: string }>)
+			.filter((p) => p.type !== 'notice')
+			.map((p) => p.displayName);
+		expect(fields).toEqual([
+			'Tool Name',
+			'Tool Description',
+			'Tool Parameters',
+			'Timeout (Seconds)',
+			'Response Mode',
+		]);
 		const form = await editor.formText();
-		for (const label of [...fields, 'Assistant', 'Additional Assistants']) expect(form).toContain(label);
-		expect(form).toContain("the workflow must answer within the tool's timeout (1 to 30 seconds), with one answer per request");
+		for (const label of [...fields, 'Assistant', 'Additional Assistants'])
+			expect(form).toContain(label);
+		expect(form).toContain(
+			"the workflow must answer within the tool's timeout (1 to 30 seconds), with one answer per request",
+		);
 		// what belongs to the other events is not shown for a tool
 		expect(form).not.toContain('The service keeps one webhook URL per assistant');
 		expect(form).not.toContain('Verify Secret');
@@ -209,7 +264,10 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 
 		// a tool as a user describes it: its name, when to use it, one parameter
 		await editor.fill('toolName', 'check_free_slot');
-		await editor.fill('toolDescription', 'Checks whether an appointment slot is free. Use it when the caller asks for a date.');
+		await editor.fill(
+			'toolDescription',
+			'Checks whether an appointment slot is free. Use it when the caller asks for a date.',
+		);
 		await editor.clickInForm('Add Parameter', 'Type');
 		await editor.fill('name', 'date');
 		await editor.fill('description', 'The date the caller asks for, as YYYY-MM-DD');
@@ -223,7 +281,9 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 		// the whole form in the picture: a taller window for it
 		await editor.page.setViewportSize({ width: 1400, height: 1180 });
 		await editor.scrollFormToTop();
-		await editor.shot('mid-call-tool-form', { file: IMAGES && path.join(IMAGES, 'mid-call-tool-form.jpg') });
+		await editor.shot('mid-call-tool-form', {
+			file: IMAGES && path.join(IMAGES, 'mid-call-tool-form.jpg'),
+		});
 		await editor.page.setViewportSize({ width: 1400, height: 900 });
 		await editor.closeForm();
 	});

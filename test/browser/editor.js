@@ -8,7 +8,9 @@ const fs = require('fs');
 const path = require('path');
 const { chromium } = require('playwright-core');
 
-const CHROMIUM = process.env.CHROMIUM_PATH || ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
+const CHROMIUM =
+	process.env.CHROMIUM_PATH ||
+	['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => fs.existsSync(p));
 
 const sel = {
 	panel: '[data-test-id="node-creator"]',
@@ -21,16 +23,23 @@ const sel = {
 
 /** A browser logged in to the n8n at `baseUrl` as `owner`; it records the HTTP errors the editor receives. */
 async function openEditor({ baseUrl, owner, dir, viewport = { width: 1400, height: 900 } }) {
-	if (!CHROMIUM) throw new Error('No Chromium: install Debian\'s `chromium` package (scripts/test.sh does), or set CHROMIUM_PATH');
+	if (!CHROMIUM)
+		throw new Error(
+			"No Chromium: install Debian's `chromium` package (scripts/test.sh does), or set CHROMIUM_PATH",
+		);
 	fs.mkdirSync(dir, { recursive: true });
-	const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
+	const browser = await chromium.launch({
+		executablePath: CHROMIUM,
+		args: ['--no-sandbox', '--disable-dev-shm-usage'],
+	});
 	const context = await browser.newContext({ viewport });
 	const page = await context.newPage();
 	page.setDefaultTimeout(15_000);
 	/** HTTP answers of 500 and above the editor received (the "Error fetching options" kind). */
 	const serverErrors = [];
 	page.on('response', (r) => {
-		if (r.status() >= 500) serverErrors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+		if (r.status() >= 500)
+			serverErrors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
 	});
 	/** The editor's option requests: method, whether a credential was sent, status, options answered. */
 	const optionRequests = [];
@@ -41,8 +50,15 @@ async function openEditor({ baseUrl, owner, dir, viewport = { width: 1400, heigh
 		let count;
 		try {
 			count = (await response.json()).data?.length;
-		} catch {}
-		optionRequests.push({ method: body.methodName, credential: Boolean(body.credentials && Object.keys(body.credentials).length), status: response?.status(), count });
+		} catch {
+			// not JSON: the request is recorded without a count
+		}
+		optionRequests.push({
+			method: body.methodName,
+			credential: Boolean(body.credentials && Object.keys(body.credentials).length),
+			status: response?.status(),
+			count,
+		});
 	});
 	let shots = 0;
 	const editor = {
@@ -56,7 +72,11 @@ async function openEditor({ baseUrl, owner, dir, viewport = { width: 1400, heigh
 		async shot(name, { file } = {}) {
 			const target = path.join(dir, `${String(++shots).padStart(2, '0')}-${name}.png`);
 			await page.screenshot({ path: target });
-			if (file) await page.screenshot({ path: file, ...(file.endsWith('.jpg') ? { type: 'jpeg', quality: 70 } : {}) });
+			if (file)
+				await page.screenshot({
+					path: file,
+					...(file.endsWith('.jpg') ? { type: 'jpeg', quality: 70 } : {}),
+				});
 			return target;
 		},
 		async login() {
@@ -101,7 +121,9 @@ async function openEditor({ baseUrl, owner, dir, viewport = { width: 1400, heigh
 		 */
 		async listed() {
 			const read = async () =>
-				(await page.locator(sel.panel).locator(`${sel.item} ${sel.itemName}`).allInnerTexts()).join('\n');
+				(await page.locator(sel.panel).locator(`${sel.item} ${sel.itemName}`).allInnerTexts()).join(
+					'\n',
+				);
 			let last;
 			let same = 0;
 			for (const end = Date.now() + 15_000; Date.now() < end && same < 3; ) {
@@ -118,10 +140,14 @@ async function openEditor({ baseUrl, owner, dir, viewport = { width: 1400, heigh
 		 */
 		async appDetails() {
 			const panel = page.locator(sel.panel);
-			await panel.getByText(/^(Actions|Triggers) \(\d+\)$/).first().waitFor();
+			await panel
+				.getByText(/^(Actions|Triggers) \(\d+\)$/)
+				.first()
+				.waitFor();
 			const names = await this.listed();
 			const text = await panel.innerText();
-			const count = (label) => Number((new RegExp(`^${label} \\((\\d+)\\)$`, 'm').exec(text) || [0, NaN])[1]);
+			const count = (label) =>
+				Number((new RegExp(`^${label} \\((\\d+)\\)$`, 'm').exec(text) || [0, NaN])[1]);
 			return { text, names, triggers: count('Triggers'), actions: count('Actions') };
 		},
 		/** Adds a Manual Trigger to the empty workflow (the panel is open at the first step). */
@@ -134,7 +160,12 @@ async function openEditor({ baseUrl, owner, dir, viewport = { width: 1400, heigh
 		async addAction(app, action) {
 			await this.search(app);
 			await this.choose(app);
-			await page.locator(sel.panel).locator(sel.item).filter({ has: page.getByText(action, { exact: true }) }).first().click();
+			await page
+				.locator(sel.panel)
+				.locator(sel.item)
+				.filter({ has: page.getByText(action, { exact: true }) })
+				.first()
+				.click();
 			await page.locator(sel.ndv).waitFor();
 			await page.locator(`${sel.ndv} [data-test-id="node-parameters"]`).waitFor();
 		},
@@ -144,35 +175,58 @@ async function openEditor({ baseUrl, owner, dir, viewport = { width: 1400, heigh
 		},
 		/** The value the text or options parameter `name` shows in the form. */
 		async parameterValue(name) {
-			const field = page.locator(`${sel.ndv} [data-test-id="parameter-input-${name}"]`).locator('input, textarea').first();
+			const field = page
+				.locator(`${sel.ndv} [data-test-id="parameter-input-${name}"]`)
+				.locator('input, textarea')
+				.first();
 			return await field.inputValue();
 		},
 		/** Types `value` into the text parameter `name` (the first of that name in the form). */
 		async fill(name, value) {
-			const field = page.locator(`${sel.ndv} [data-test-id="parameter-input-${name}"]`).locator('input, textarea').first();
+			const field = page
+				.locator(`${sel.ndv} [data-test-id="parameter-input-${name}"]`)
+				.locator('input, textarea')
+				.first();
 			await field.fill(value);
 			await field.blur();
 		},
 		/** Clicks the form's button labelled `label` (such as "Add Parameter") and waits for the form to show `then`. */
 		async clickInForm(label, then) {
 			await page.locator(sel.ndv).getByRole('button', { name: label }).first().click();
-			if (then) await page.locator(`${sel.ndv} [data-test-id="node-parameters"]`).getByText(then, { exact: true }).first().waitFor();
+			if (then)
+				await page
+					.locator(`${sel.ndv} [data-test-id="node-parameters"]`)
+					.getByText(then, { exact: true })
+					.first()
+					.waitFor();
 		},
 		/** Picks the entry `item` in the searchable list of the resource locator `name`. */
 		async pick(name, item) {
-			await page.locator(`${sel.ndv} [data-test-id="resource-locator-${name}"] [data-test-id="rlc-input"]`).click();
-			await page.locator('[data-test-id="rlc-item"]:visible').filter({ hasText: item }).first().click();
+			await page
+				.locator(`${sel.ndv} [data-test-id="resource-locator-${name}"] [data-test-id="rlc-input"]`)
+				.click();
+			await page
+				.locator('[data-test-id="rlc-item"]:visible')
+				.filter({ hasText: item })
+				.first()
+				.click();
 		},
 		/** Scrolls the form back to its first field. */
 		async scrollFormToTop() {
 			await page.locator(`${sel.ndv} [data-test-id="node-parameters"]`).evaluate((el) => {
-				for (let node = el; node; node = node.parentElement) if (node.scrollHeight > node.clientHeight) node.scrollTop = 0;
+				for (let node = el; node; node = node.parentElement)
+					if (node.scrollHeight > node.clientHeight) node.scrollTop = 0;
 			});
 		},
 		/** Closes the node's form. */
 		async closeForm() {
 			// 2.x: the close button; 1.x: "Back to canvas"
-			await page.locator('[data-test-id="ndv-close-button"]:visible, [data-test-id="back-to-canvas"]:visible').first().click();
+			await page
+				.locator(
+					'[data-test-id="ndv-close-button"]:visible, [data-test-id="back-to-canvas"]:visible',
+				)
+				.first()
+				.click();
 			await page.locator(sel.ndv).waitFor({ state: 'hidden' });
 		},
 		/** Opens the dropdown of the options parameter `name` and returns its entries once it shows some. */
@@ -180,7 +234,10 @@ async function openEditor({ baseUrl, owner, dir, viewport = { width: 1400, heigh
 			const options = page.locator('.el-select-dropdown__item:visible, [role="option"]:visible');
 			// the list opens once the picker has its options (it is drawn again when they arrive)
 			for (let attempt = 0; ; attempt++) {
-				await page.locator(`${sel.ndv} [data-test-id="parameter-input-${name}"] input`).first().click();
+				await page
+					.locator(`${sel.ndv} [data-test-id="parameter-input-${name}"] input`)
+					.first()
+					.click();
 				try {
 					await options.first().waitFor({ timeout: 3_000 });
 					return await options.allInnerTexts();
@@ -196,7 +253,9 @@ async function openEditor({ baseUrl, owner, dir, viewport = { width: 1400, heigh
 		},
 		/** Opens the searchable list of the resource locator `name` and returns its entries once it shows them. */
 		async pickerItems(name) {
-			await page.locator(`${sel.ndv} [data-test-id="resource-locator-${name}"] [data-test-id="rlc-input"]`).click();
+			await page
+				.locator(`${sel.ndv} [data-test-id="resource-locator-${name}"] [data-test-id="rlc-input"]`)
+				.click();
 			const items = page.locator('[data-test-id="rlc-item"]:visible');
 			await items.first().waitFor();
 			const names = await items.allInnerTexts();

@@ -2,9 +2,7 @@
  * The packed package in a real n8n: Account → Get Profile against the
  * simulator, with the right key and with a wrong one.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createN8nHome, outputOf, profileWorkflow } = require('../harness/n8n');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
 
 const GOOD_KEY = 'sim-test-key-0123456789';
@@ -18,8 +16,18 @@ describe('real n8n: Account → Get Profile', () => {
 		sim = await startSimulator({ port: 0, rateLimit: false });
 		home = await createN8nHome();
 		await home.importCredentials([
-			{ id: 'goodCredential01', name: 'goodCredential01', type: 'voiceChatAssistantApi', data: { apiKey: GOOD_KEY, baseUrl: `${sim.url}/api/` } },
-			{ id: 'wrongCredential1', name: 'wrongCredential1', type: 'voiceChatAssistantApi', data: { apiKey: WRONG_KEY, baseUrl: sim.url } },
+			{
+				id: 'goodCredential01',
+				name: 'goodCredential01',
+				type: 'voiceChatAssistantApi',
+				data: { apiKey: GOOD_KEY, baseUrl: `${sim.url}/api/` },
+			},
+			{
+				id: 'wrongCredential1',
+				name: 'wrongCredential1',
+				type: 'voiceChatAssistantApi',
+				data: { apiKey: WRONG_KEY, baseUrl: sim.url },
+			},
 		]);
 	});
 
@@ -35,7 +43,11 @@ describe('real n8n: Account → Get Profile', () => {
 		const { items, error } = outputOf(result.run, 'Get Profile');
 		expect(error).toBeUndefined();
 		expect(items).toHaveLength(1);
-		expect(items[0].json).toEqual({ name: sim.state.user.name, email: sim.state.user.email, total_balance: sim.state.user.total_balance });
+		expect(items[0].json).toEqual({
+			name: sim.state.user.name,
+			email: sim.state.user.email,
+			total_balance: sim.state.user.total_balance,
+		});
 		expect(result.ok).toBe(true);
 	});
 

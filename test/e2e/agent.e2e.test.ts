@@ -11,11 +11,8 @@
  * version (3.1 on 2.x, 3 on 1.x) and what happens when a tool fails (see the
  * last case).
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createN8nHome, outputOf } = require('../harness/n8n');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startOpenAiStub, textOf } = require('../harness/openai-stub');
 
 const LINE = process.env.N8N_E2E_LINE || 'v2';
@@ -26,12 +23,29 @@ const openAiCredential = { openAiApi: { id: 'stubOpenAiCred01', name: 'stub mode
 /** The newest AI Agent version of each line: 2.41 has 3 and 3.1, 1.123 has 3. */
 const AGENT_VERSION = LINE === 'v1' ? 3 : 3.1;
 
-type Tool = { name: string; description: string; parameters: Record<string, unknown>; onError?: string };
+type Tool = {
+	name: string;
+	description: string;
+	parameters: Record<string, unknown>;
+	onError?: string;
+};
 
 /** Manual Trigger → AI Agent (prompt defined in the node) with the OpenAI Chat Model on the stub and `tools`. */
-function agentWorkflow(id: string, prompt: string, tools: Tool[], settings: Record<string, unknown> = { executionOrder: 'v1' }) {
+function agentWorkflow(
+	id: string,
+	prompt: string,
+	tools: Tool[],
+	settings: Record<string, unknown> = { executionOrder: 'v1' },
+) {
 	const nodes: any[] = [
-		{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			id: 'start',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
 		{
 			id: 'agent',
 			name: 'AI Agent',
@@ -41,7 +55,10 @@ function agentWorkflow(id: string, prompt: string, tools: Tool[], settings: Reco
 			parameters: {
 				promptType: 'define',
 				text: prompt,
-				options: { systemMessage: 'You manage the user\'s voice assistants with the tools you have.', maxIterations: 5 },
+				options: {
+					systemMessage: "You manage the user's voice assistants with the tools you have.",
+					maxIterations: 5,
+				},
 			},
 		},
 		{
@@ -52,12 +69,18 @@ function agentWorkflow(id: string, prompt: string, tools: Tool[], settings: Reco
 			position: [120, 220],
 			credentials: openAiCredential,
 			// the Chat Completions API (the stub's); 1.3 defaults to the Responses API
-			parameters: { model: { __rl: true, mode: 'id', value: 'gpt-stub-1' }, responsesApiEnabled: false, options: {} },
+			parameters: {
+				model: { __rl: true, mode: 'id', value: 'gpt-stub-1' },
+				responsesApiEnabled: false,
+				options: {},
+			},
 		},
 	];
 	const connections: any = {
 		Start: { main: [[{ node: 'AI Agent', type: 'main', index: 0 }]] },
-		'OpenAI Chat Model': { ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]] },
+		'OpenAI Chat Model': {
+			ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
+		},
 	};
 	tools.forEach((tool, i) => {
 		nodes.push({
@@ -68,7 +91,11 @@ function agentWorkflow(id: string, prompt: string, tools: Tool[], settings: Reco
 			position: [320 + i * 160, 220],
 			credentials: simCredential,
 			...(tool.onError ? { onError: tool.onError } : {}),
-			parameters: { descriptionType: 'manual', toolDescription: tool.description, ...tool.parameters },
+			parameters: {
+				descriptionType: 'manual',
+				toolDescription: tool.description,
+				...tool.parameters,
+			},
 		});
 		connections[tool.name] = { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] };
 	});
@@ -78,25 +105,42 @@ function agentWorkflow(id: string, prompt: string, tools: Tool[], settings: Reco
 
 const callsTool: Tool = {
 	name: 'Find Calls',
-	description: 'Lists the most recent calls of the account. Give the call status to look for (e.g. completed, busy, no-answer, failed).',
+	description:
+		'Lists the most recent calls of the account. Give the call status to look for (e.g. completed, busy, no-answer, failed).',
 	parameters: {
 		resource: 'call',
 		operation: 'getMany',
 		returnAll: false,
 		limit: 10,
-		filters: { status: "={{ $fromAI('status', 'Only calls with this status, e.g. completed, busy, no-answer, failed', 'string') }}" },
+		filters: {
+			status:
+				"={{ $fromAI('status', 'Only calls with this status, e.g. completed, busy, no-answer, failed', 'string') }}",
+		},
 	},
 };
 
 const leadTool: Tool = {
 	name: 'Create Lead',
-	description: 'Adds a person to an outbound campaign as a lead, so the campaign calls them. The phone number must be in E.164 form, e.g. +4915112345678.',
+	description:
+		'Adds a person to an outbound campaign as a lead, so the campaign calls them. The phone number must be in E.164 form, e.g. +4915112345678.',
 	parameters: {
 		resource: 'lead',
 		operation: 'create',
-		campaignId: { __rl: true, mode: 'id', value: "={{ $fromAI('campaign_id', 'Numeric ID of the campaign', 'number') }}" },
-		phoneNumber: "={{ $fromAI('phone_number', 'Phone number of the lead in E.164 form, e.g. +4915112345678', 'string') }}",
-		variables: { values: [{ key: 'customer_name', value: "={{ $fromAI('customer_name', 'Name of the person', 'string') }}" }] },
+		campaignId: {
+			__rl: true,
+			mode: 'id',
+			value: "={{ $fromAI('campaign_id', 'Numeric ID of the campaign', 'number') }}",
+		},
+		phoneNumber:
+			"={{ $fromAI('phone_number', 'Phone number of the lead in E.164 form, e.g. +4915112345678', 'string') }}",
+		variables: {
+			values: [
+				{
+					key: 'customer_name',
+					value: "={{ $fromAI('customer_name', 'Name of the person', 'string') }}",
+				},
+			],
+		},
 	},
 };
 
@@ -107,7 +151,8 @@ const assistantsTool: Tool = {
 };
 
 /** The text of the tool messages of a request's messages (the tools' results as the model sees them). */
-const toolMessages = (messages: any[]) => messages.filter((m) => m.role === 'tool').map((m) => textOf(m.content));
+const toolMessages = (messages: any[]) =>
+	messages.filter((m) => m.role === 'tool').map((m) => textOf(m.content));
 /** The JSON of the last tool message. */
 const lastToolResult = (messages: any[]) => JSON.parse(toolMessages(messages).pop() ?? 'null');
 
@@ -120,8 +165,18 @@ describe(`real n8n (${LINE}): the node as an AI Agent's tool`, () => {
 		stub = await startOpenAiStub();
 		home = await createN8nHome();
 		await home.importCredentials([
-			{ id: 'simCredential001', name: 'sim', type: 'voiceChatAssistantApi', data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 } },
-			{ id: 'stubOpenAiCred01', name: 'stub model', type: 'openAiApi', data: { apiKey: 'sk-dummy', url: `${stub.url}/v1` } },
+			{
+				id: 'simCredential001',
+				name: 'sim',
+				type: 'voiceChatAssistantApi',
+				data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 },
+			},
+			{
+				id: 'stubOpenAiCred01',
+				name: 'stub model',
+				type: 'openAiApi',
+				data: { apiKey: 'sk-dummy', url: `${stub.url}/v1` },
+			},
 		]);
 	});
 	afterAll(async () => {
@@ -157,15 +212,31 @@ describe(`real n8n (${LINE}): the node as an AI Agent's tool`, () => {
 	it('Call → Get Many with a status from the model: the service gets that filter, the answer quotes a call id', async () => {
 		const busy = sim.state.calls.filter((c: any) => c.status === 'busy').map((c: any) => c.id);
 		expect(busy.length).toBeGreaterThan(0);
-		const r = await run(agentWorkflow('e2eAgentCalls001', 'Which calls were busy?', [callsTool, leadTool, assistantsTool]), [
-			{ tool: /Find_Calls/, arguments: { status: 'busy' } },
-			{ final: (messages: any[]) => `Busy calls: ${lastToolResult(messages).map((c: any) => `#${c.id} (${c.status})`).join(', ')}` },
-		]);
+		const r = await run(
+			agentWorkflow('e2eAgentCalls001', 'Which calls were busy?', [
+				callsTool,
+				leadTool,
+				assistantsTool,
+			]),
+			[
+				{ tool: /Find_Calls/, arguments: { status: 'busy' } },
+				{
+					final: (messages: any[]) =>
+						`Busy calls: ${lastToolResult(messages)
+							.map((c: any) => `#${c.id} (${c.status})`)
+							.join(', ')}`,
+				},
+			],
+		);
 		expectRan(r);
 		// the model was offered the three tools under names made from the node names, with the manual descriptions
 		const offered = r.modelRequests[0].tools.map((t: any) => t.function.name);
-		expect(offered).toEqual(expect.arrayContaining(['Find_Calls', 'Create_Lead', 'List_Assistants']));
-		const findCalls = r.modelRequests[0].tools.find((t: any) => t.function.name === 'Find_Calls').function;
+		expect(offered).toEqual(
+			expect.arrayContaining(['Find_Calls', 'Create_Lead', 'List_Assistants']),
+		);
+		const findCalls = r.modelRequests[0].tools.find(
+			(t: any) => t.function.name === 'Find_Calls',
+		).function;
 		expect(findCalls.description).toBe(callsTool.description);
 		expect(Object.keys(findCalls.parameters.properties)).toContain('status');
 
@@ -181,36 +252,61 @@ describe(`real n8n (${LINE}): the node as an AI Agent's tool`, () => {
 	});
 
 	it('Lead → Create with the phone number and campaign from the model: exactly that body, the answer quotes the lead', async () => {
-		const r = await run(agentWorkflow('e2eAgentLead0001', 'Add Ada, +4915100000999, to campaign 1.', [leadTool]), [
-			{ tool: 'Create_Lead', arguments: { campaign_id: 1, phone_number: '+4915100000999', customer_name: 'Ada' } },
-			{ final: (messages: any[]) => {
-				const [lead] = lastToolResult(messages);
-				return `Lead ${lead.id} created for ${lead.phone_number} in campaign ${lead.campaign_id}`;
-			} },
-		]);
+		const r = await run(
+			agentWorkflow('e2eAgentLead0001', 'Add Ada, +4915100000999, to campaign 1.', [leadTool]),
+			[
+				{
+					tool: 'Create_Lead',
+					arguments: { campaign_id: 1, phone_number: '+4915100000999', customer_name: 'Ada' },
+				},
+				{
+					final: (messages: any[]) => {
+						const [lead] = lastToolResult(messages);
+						return `Lead ${lead.id} created for ${lead.phone_number} in campaign ${lead.campaign_id}`;
+					},
+				},
+			],
+		);
 		expectRan(r);
-		const posts = r.simRequests.filter((e: any) => e.method === 'POST' && e.path === '/api/user/lead');
+		const posts = r.simRequests.filter(
+			(e: any) => e.method === 'POST' && e.path === '/api/user/lead',
+		);
 		expect(posts).toHaveLength(1);
-		expect(posts[0].body).toEqual({ phone_number: '+4915100000999', campaign_id: 1, variables: { customer_name: 'Ada' } });
+		expect(posts[0].body).toEqual({
+			phone_number: '+4915100000999',
+			campaign_id: 1,
+			variables: { customer_name: 'Ada' },
+		});
 		expect(r.simRequests).toHaveLength(1);
 		const lead = sim.state.leads.find((l: any) => l.phone_number === '+4915100000999');
 		expect(lead).toBeDefined();
-		expect(r.agent.items[0].json.output).toBe(`Lead ${lead.id} created for +4915100000999 in campaign 1`);
+		expect(r.agent.items[0].json.output).toBe(
+			`Lead ${lead.id} created for +4915100000999 in campaign 1`,
+		);
 	});
 
 	it('Assistant → Get Many: the answer names an assistant of the service', async () => {
-		const r = await run(agentWorkflow('e2eAgentAssist01', 'What are my assistants called?', [assistantsTool]), [
-			{ tool: /Assistants/, arguments: {} },
-			{ final: (messages: any[]) => `Your assistants: ${lastToolResult(messages).map((a: any) => a.name).join(', ')}` },
-		]);
+		const r = await run(
+			agentWorkflow('e2eAgentAssist01', 'What are my assistants called?', [assistantsTool]),
+			[
+				{ tool: /Assistants/, arguments: {} },
+				{
+					final: (messages: any[]) =>
+						`Your assistants: ${lastToolResult(messages)
+							.map((a: any) => a.name)
+							.join(', ')}`,
+				},
+			],
+		);
 		expectRan(r);
-		expect(r.simRequests.map((e: any) => `${e.method} ${e.path}`)).toEqual(['GET /api/user/assistants/get']);
+		expect(r.simRequests.map((e: any) => `${e.method} ${e.path}`)).toEqual([
+			'GET /api/user/assistants/get',
+		]);
 		const names = sim.state.assistants.map((a: any) => a.name);
 		expect(r.agent.items[0].json.output).toBe(`Your assistants: ${names.join(', ')}`);
 	});
 
 	it("the tools of examples/ai-agent-with-tools.json: Find Calls then Get Call, with the example's $fromAI fields", async () => {
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
 		const example = require('../../examples/ai-agent-with-tools.json');
 		const tools: Tool[] = example.nodes
 			.filter((n: any) => n.type === TOOL_TYPE)
@@ -219,24 +315,52 @@ describe(`real n8n (${LINE}): the node as an AI Agent's tool`, () => {
 				expect(descriptionType).toBe('manual');
 				return { name: n.name, description: toolDescription, parameters };
 			});
-		expect(tools.map((t) => t.name)).toEqual(['Find Calls', 'Get Call', 'List Assistants', 'Create Lead']);
-		const completed = sim.state.calls.filter((c: any) => c.status === 'completed').sort((a: any, b: any) => b.id - a.id);
-		const r = await run(agentWorkflow('e2eAgentExample1', 'Show me the transcript of the latest completed call.', tools), [
-			{ tool: 'Find_Calls', arguments: { limit: 1, status: 'completed' } },
-			{ tool: 'Get_Call', arguments: { call_id: completed[0].id } },
-			{ final: (messages: any[]) => `Call ${lastToolResult(messages)[0].id}: ${lastToolResult(messages)[0].status}` },
+		expect(tools.map((t) => t.name)).toEqual([
+			'Find Calls',
+			'Get Call',
+			'List Assistants',
+			'Create Lead',
 		]);
+		const completed = sim.state.calls
+			.filter((c: any) => c.status === 'completed')
+			.sort((a: any, b: any) => b.id - a.id);
+		const r = await run(
+			agentWorkflow(
+				'e2eAgentExample1',
+				'Show me the transcript of the latest completed call.',
+				tools,
+			),
+			[
+				{ tool: 'Find_Calls', arguments: { limit: 1, status: 'completed' } },
+				{ tool: 'Get_Call', arguments: { call_id: completed[0].id } },
+				{
+					final: (messages: any[]) =>
+						`Call ${lastToolResult(messages)[0].id}: ${lastToolResult(messages)[0].status}`,
+				},
+			],
+		);
 		expectRan(r);
-		expect(r.modelRequests[0].tools.map((t: any) => t.function.name)).toEqual(expect.arrayContaining(['Find_Calls', 'Get_Call', 'List_Assistants', 'Create_Lead']));
-		expect(r.simRequests.map((e: any) => `${e.method} ${e.path}`)).toEqual(['GET /api/user/calls', `GET /api/user/calls/${completed[0].id}`]);
+		expect(r.modelRequests[0].tools.map((t: any) => t.function.name)).toEqual(
+			expect.arrayContaining(['Find_Calls', 'Get_Call', 'List_Assistants', 'Create_Lead']),
+		);
+		expect(r.simRequests.map((e: any) => `${e.method} ${e.path}`)).toEqual([
+			'GET /api/user/calls',
+			`GET /api/user/calls/${completed[0].id}`,
+		]);
 		expect(r.simRequests[0].query).toMatchObject({ status: 'completed' });
 		expect(r.agent.items[0].json.output).toBe(`Call ${completed[0].id}: completed`);
 	});
 
 	const badLead = (onError?: string) => ({
-		workflow: (id: string) => agentWorkflow(id, 'Add Bob, 0151 1234567, to campaign 1.', [{ ...leadTool, ...(onError ? { onError } : {}) }]),
+		workflow: (id: string) =>
+			agentWorkflow(id, 'Add Bob, 0151 1234567, to campaign 1.', [
+				{ ...leadTool, ...(onError ? { onError } : {}) },
+			]),
 		script: [
-			{ tool: 'Create_Lead', arguments: { campaign_id: 1, phone_number: '0151 1234567', customer_name: 'Bob' } },
+			{
+				tool: 'Create_Lead',
+				arguments: { campaign_id: 1, phone_number: '0151 1234567', customer_name: 'Bob' },
+			},
 			{ final: (messages: any[]) => `Could not add the lead: ${toolMessages(messages).pop()}` },
 		],
 	});
@@ -249,7 +373,8 @@ describe(`real n8n (${LINE}): the node as an AI Agent's tool`, () => {
 		console.log(`[${LINE}] the model was sent as the tool's result: ${seen[0]}`);
 		return seen[0];
 	};
-	const E164_ERROR = 'Phone Number must be a phone number in E.164 form (a "+", the country code and the number, digits only, e.g. +4915112345678), got "0151 1234567"';
+	const E164_ERROR =
+		'Phone Number must be a phone number in E.164 form (a "+", the country code and the number, digits only, e.g. +4915112345678), got "0151 1234567"';
 
 	it('a phone number not in E.164, the tool with its default settings: nothing reaches the service, the model gets the error text (both lines)', async () => {
 		const { workflow, script } = badLead();
@@ -284,15 +409,20 @@ describe(`real n8n (${LINE}): the node as an AI Agent's tool`, () => {
 	});
 
 	it('a workflow without executionOrder v1 (legacy order): the agent resumes before its tool runs, the model gets an empty string', async () => {
-		const r = await run(agentWorkflow('e2eAgentLegacy01', 'What are my assistants called?', [assistantsTool], {}), [
-			{ tool: 'List_Assistants', arguments: {} },
-			{ final: (messages: any[]) => `Tool said: ${toolMessages(messages).pop()}` },
-		]);
+		const r = await run(
+			agentWorkflow('e2eAgentLegacy01', 'What are my assistants called?', [assistantsTool], {}),
+			[
+				{ tool: 'List_Assistants', arguments: {} },
+				{ final: (messages: any[]) => `Tool said: ${toolMessages(messages).pop()}` },
+			],
+		);
 		expectRan(r);
 		expect(toolResultSeen(r)).toBe('""');
 		expect(r.agent.items[0].json.output).toBe('Tool said: ""');
 		// the tool still runs (and reaches the service), only after the model was answered
-		expect(r.simRequests.map((e: any) => `${e.method} ${e.path}`)).toEqual(['GET /api/user/assistants/get']);
+		expect(r.simRequests.map((e: any) => `${e.method} ${e.path}`)).toEqual([
+			'GET /api/user/assistants/get',
+		]);
 		expect(Date.parse(r.simRequests[0].time)).toBeGreaterThanOrEqual(r.modelTimes[1]);
 	});
 });

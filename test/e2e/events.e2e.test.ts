@@ -4,9 +4,7 @@
  * a chat that ends and a call that the service delivers twice (one execution
  * each, the recording as binary data), and Call → Make with Wait for Result.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createN8nHome, outputOf } = require('../harness/n8n');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
 
 const KEY = 'sim-test-key-0123456789';
@@ -15,7 +13,11 @@ const credentials = { voiceChatAssistantApi: { id: 'simCredential001', name: 'si
 const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 150_000): Promise<T> {
+async function waitFor<T>(
+	what: string,
+	probe: () => T | undefined | false,
+	timeoutMs = 150_000,
+): Promise<T> {
 	const end = Date.now() + timeoutMs;
 	for (;;) {
 		const value = probe();
@@ -26,7 +28,11 @@ async function waitFor<T>(what: string, probe: () => T | undefined | false, time
 }
 
 async function control(sim: any, path: string, body: unknown) {
-	const res = await fetch(`${sim.url}/__sim/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+	const res = await fetch(`${sim.url}/__sim/${path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
 	if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
 	return (await res.json()) as any;
 }
@@ -42,7 +48,12 @@ function pollingWorkflow(id: string) {
 				type: `${PACKAGE}.voiceChatAssistantPollingTrigger`,
 				typeVersion: 1,
 				position: [0, 0],
-				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, event: 'callEnded', assistantId: rl(2), callFilters: {} },
+				parameters: {
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					event: 'callEnded',
+					assistantId: rl(2),
+					callFilters: {},
+				},
 				credentials,
 			},
 		],
@@ -75,23 +86,52 @@ describe('real n8n server: polling trigger, chat-ended events, replays, waiting 
 	let home: any;
 	let server: any;
 	const executions = (workflowId: string) =>
-		home.queryDb(`select id, status from execution_entity where workflowId = '${workflowId}' order by id`) as Array<{ id: number; status: string }>;
-	const dataOf = (executionId: number) => String(home.queryDb(`select data from execution_data where executionId = ${executionId}`)[0].data);
-	const callPolls = () => sim.log.filter((e: any) => e.method === 'GET' && e.path === '/api/user/calls').length;
+		home.queryDb(
+			`select id, status from execution_entity where workflowId = '${workflowId}' order by id`,
+		) as Array<{ id: number; status: string }>;
+	const dataOf = (executionId: number) =>
+		String(
+			home.queryDb(`select data from execution_data where executionId = ${executionId}`)[0].data,
+		);
+	const callPolls = () =>
+		sim.log.filter((e: any) => e.method === 'GET' && e.path === '/api/user/calls').length;
 
 	beforeAll(async () => {
-		sim = await startSimulator({ port: 0, rateLimit: false, redeliveryDelaysMs: [700, 1400, 2800], callLifecycleMs: 3000 });
+		sim = await startSimulator({
+			port: 0,
+			rateLimit: false,
+			redeliveryDelaysMs: [700, 1400, 2800],
+			callLifecycleMs: 3000,
+		});
 		home = await createN8nHome();
 		await home.importCredentials([
-			{ id: 'simCredential001', name: 'sim', type: 'voiceChatAssistantApi', data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 } },
+			{
+				id: 'simCredential001',
+				name: 'sim',
+				type: 'voiceChatAssistantApi',
+				data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 },
+			},
 		]);
 		await home.importWorkflow(pollingWorkflow('e2ePollingWfA001'));
 		await home.importWorkflow(pollingWorkflow('e2ePollingWfB001'));
-		await home.importWorkflow(webhookWorkflow('e2eChatEndedWf01', '5b0c8a1e-2f4d-4c6b-8e9a-0a1b2c3d4e5f', { event: 'conversationEnded' }));
 		await home.importWorkflow(
-			webhookWorkflow('e2ePostCallWf001', '6c1d9b2f-3a5e-4d7c-9fab-1b2c3d4e5f60', { event: 'callCompleted', options: { downloadRecording: true } }),
+			webhookWorkflow('e2eChatEndedWf01', '5b0c8a1e-2f4d-4c6b-8e9a-0a1b2c3d4e5f', {
+				event: 'conversationEnded',
+			}),
 		);
-		for (const id of ['e2ePollingWfA001', 'e2ePollingWfB001', 'e2eChatEndedWf01', 'e2ePostCallWf001']) await home.activate(id);
+		await home.importWorkflow(
+			webhookWorkflow('e2ePostCallWf001', '6c1d9b2f-3a5e-4d7c-9fab-1b2c3d4e5f60', {
+				event: 'callCompleted',
+				options: { downloadRecording: true },
+			}),
+		);
+		for (const id of [
+			'e2ePollingWfA001',
+			'e2ePollingWfB001',
+			'e2eChatEndedWf01',
+			'e2ePostCallWf001',
+		])
+			await home.activate(id);
 		server = await home.start();
 		// the first polls note where the call list stands (n8n 2.x keeps what a poll notes only from its
 		// scheduled polls on, not from the one at activation): two polls of each workflow
@@ -106,11 +146,17 @@ describe('real n8n server: polling trigger, chat-ended events, replays, waiting 
 
 	it('polling: 3 calls → 3 executions in each of two workflows on the same assistant, none twice across a restart', async () => {
 		for (const phone of ['+4915100000001', '+4915100000002', '+4915100000003']) {
-			await control(sim, 'calls/complete', { assistant_id: 2, type: 'outbound', customer_phone: phone });
+			await control(sim, 'calls/complete', {
+				assistant_id: 2,
+				type: 'outbound',
+				customer_phone: phone,
+			});
 		}
 		// the phone numbers of the calls each execution emitted (each execution's numbers once)
 		const itemsOf = (workflowId: string) =>
-			executions(workflowId).flatMap((e) => [...new Set(dataOf(e.id).match(/\+49151000000\d\d/g) ?? [])]);
+			executions(workflowId).flatMap((e) => [
+				...new Set(dataOf(e.id).match(/\+49151000000\d\d/g) ?? []),
+			]);
 		for (const wf of ['e2ePollingWfA001', 'e2ePollingWfB001']) {
 			await waitFor(`3 calls in ${wf}`, () => new Set(itemsOf(wf)).size >= 3);
 		}
@@ -120,18 +166,30 @@ describe('real n8n server: polling trigger, chat-ended events, replays, waiting 
 		const polls = callPolls();
 		server = await home.start({ port: Number(new URL(server.baseUrl).port) });
 		await waitFor('polls after the restart', () => callPolls() >= polls + 2);
-		await control(sim, 'calls/complete', { assistant_id: 2, type: 'outbound', customer_phone: '+4915100000004' });
+		await control(sim, 'calls/complete', {
+			assistant_id: 2,
+			type: 'outbound',
+			customer_phone: '+4915100000004',
+		});
 		for (const wf of ['e2ePollingWfA001', 'e2ePollingWfB001']) {
 			await waitFor(`the 4th call in ${wf}`, () => itemsOf(wf).includes('+4915100000004'));
 			await sleep(1000);
 			// each call once in each workflow, before and after the restart
-			expect(phonesOf(wf).sort()).toEqual(['+4915100000001', '+4915100000002', '+4915100000003', '+4915100000004']);
+			expect(phonesOf(wf).sort()).toEqual([
+				'+4915100000001',
+				'+4915100000002',
+				'+4915100000003',
+				'+4915100000004',
+			]);
 			expect(once(phonesOf(wf))).toEqual([]);
 		}
 	}, 400_000);
 
 	it('a chat that ends → one execution with the transcript, also when the service delivers it again', async () => {
-		await waitFor('the chat webhook registration', () => sim.state.assistants[0].conversation_ended_webhook_url);
+		await waitFor(
+			'the chat webhook registration',
+			() => sim.state.assistants[0].conversation_ended_webhook_url,
+		);
 		const ended = await control(sim, 'conversations/end', {
 			assistant_id: 1,
 			type: 'whatsapp',
@@ -142,8 +200,17 @@ describe('real n8n server: polling trigger, chat-ended events, replays, waiting 
 			redeliver: true,
 		});
 		expect(ended.deliveries[0].status).toBe(200);
-		await waitFor('the redelivery', () => (sim.state.webhookDeliveries ?? []).filter((d: any) => d.kind === 'conversation_ended').length >= 2, 20_000);
-		const [run] = await waitFor('one execution', () => executions('e2eChatEndedWf01').length >= 1 && executions('e2eChatEndedWf01'));
+		await waitFor(
+			'the redelivery',
+			() =>
+				(sim.state.webhookDeliveries ?? []).filter((d: any) => d.kind === 'conversation_ended')
+					.length >= 2,
+			20_000,
+		);
+		const [run] = await waitFor(
+			'one execution',
+			() => executions('e2eChatEndedWf01').length >= 1 && executions('e2eChatEndedWf01'),
+		);
 		await sleep(1500);
 		expect(executions('e2eChatEndedWf01')).toHaveLength(1);
 		const data = dataOf(run.id);
@@ -153,9 +220,22 @@ describe('real n8n server: polling trigger, chat-ended events, replays, waiting 
 
 	it('a call delivered twice → one execution, with the recording as binary data', async () => {
 		await waitFor('the post-call registration', () => sim.state.assistants[0].is_webhook_active);
-		const done = await control(sim, 'calls/complete', { assistant_id: 1, customer_phone: '+4915122223333', redeliver: true });
-		await waitFor('the redelivery', () => (sim.state.webhookDeliveries ?? []).filter((d: any) => d.call_id === done.call.id).length >= 2, 20_000);
-		const [run] = await waitFor('one execution', () => executions('e2ePostCallWf001').length >= 1 && executions('e2ePostCallWf001'));
+		const done = await control(sim, 'calls/complete', {
+			assistant_id: 1,
+			customer_phone: '+4915122223333',
+			redeliver: true,
+		});
+		await waitFor(
+			'the redelivery',
+			() =>
+				(sim.state.webhookDeliveries ?? []).filter((d: any) => d.call_id === done.call.id).length >=
+				2,
+			20_000,
+		);
+		const [run] = await waitFor(
+			'one execution',
+			() => executions('e2ePostCallWf001').length >= 1 && executions('e2ePostCallWf001'),
+		);
 		await sleep(1500);
 		expect(executions('e2ePostCallWf001')).toHaveLength(1);
 		const data = dataOf(run.id);
@@ -168,7 +248,14 @@ describe('real n8n server: polling trigger, chat-ended events, replays, waiting 
 			id: 'e2eMakeWaitWf001',
 			name: 'make and wait',
 			nodes: [
-				{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+				{
+					id: 'start',
+					name: 'Start',
+					type: 'n8n-nodes-base.manualTrigger',
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: {},
+				},
 				{
 					id: 'make',
 					name: 'Make',
@@ -191,7 +278,10 @@ describe('real n8n server: polling trigger, chat-ended events, replays, waiting 
 		await server.stop();
 		server = undefined;
 		const result = await home.execute(id);
-		expect({ ok: result.ok, stderr: result.ok ? '' : `${result.stderr}\n${String(result.raw).slice(-2000)}` }).toEqual({ ok: true, stderr: '' });
+		expect({
+			ok: result.ok,
+			stderr: result.ok ? '' : `${result.stderr}\n${String(result.raw).slice(-2000)}`,
+		}).toEqual({ ok: true, stderr: '' });
 		const [item] = outputOf(result.run, 'Make').items;
 		expect(item.json).toMatchObject({ status: 'completed', client_phone_number: '+4915144445555' });
 		expect(item.json.transcript).toEqual(expect.stringContaining('Assistant:'));

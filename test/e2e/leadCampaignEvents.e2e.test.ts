@@ -4,9 +4,7 @@
  * status once (20 items across polls) and the campaign's start and completion
  * once each.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createN8nHome } = require('../harness/n8n');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
 
 const KEY = 'sim-test-key-0123456789';
@@ -15,7 +13,11 @@ const credentials = { voiceChatAssistantApi: { id: 'simCredential001', name: 'si
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const PHONE = (i: number) => `+49151777000${String(i).padStart(2, '0')}`;
 
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 300_000): Promise<T> {
+async function waitFor<T>(
+	what: string,
+	probe: () => T | undefined | false,
+	timeoutMs = 300_000,
+): Promise<T> {
 	const end = Date.now() + timeoutMs;
 	for (;;) {
 		const value = probe();
@@ -28,7 +30,11 @@ async function waitFor<T>(what: string, probe: () => T | undefined | false, time
 async function call(sim: any, method: string, path: string, body?: unknown) {
 	const res = await fetch(`${sim.url}${path}`, {
 		method,
-		headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json', accept: 'application/json' },
+		headers: {
+			authorization: `Bearer ${KEY}`,
+			'content-type': 'application/json',
+			accept: 'application/json',
+		},
 		body: body === undefined ? undefined : JSON.stringify(body),
 	});
 	if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
@@ -60,29 +66,59 @@ describe('real n8n server: lead and campaign events', () => {
 	let server: any;
 	let campaignId: number;
 	const executions = (workflowId: string) =>
-		home.queryDb(`select id, status from execution_entity where workflowId = '${workflowId}' order by id`) as Array<{ id: number; status: string }>;
-	const dataOf = (executionId: number) => String(home.queryDb(`select data from execution_data where executionId = ${executionId}`)[0].data);
-	const polls = (path: string) => sim.log.filter((e: any) => e.method === 'GET' && e.path === path).length;
+		home.queryDb(
+			`select id, status from execution_entity where workflowId = '${workflowId}' order by id`,
+		) as Array<{ id: number; status: string }>;
+	const dataOf = (executionId: number) =>
+		String(
+			home.queryDb(`select data from execution_data where executionId = ${executionId}`)[0].data,
+		);
+	const polls = (path: string) =>
+		sim.log.filter((e: any) => e.method === 'GET' && e.path === path).length;
 
 	beforeAll(async () => {
 		sim = await startSimulator({ port: 0, rateLimit: false });
-		const created = await call(sim, 'POST', '/api/user/campaigns', { name: 'E2E Autumn Calls', assistant_id: 2, max_calls_in_parallel: 4 });
+		const created = await call(sim, 'POST', '/api/user/campaigns', {
+			name: 'E2E Autumn Calls',
+			assistant_id: 2,
+			max_calls_in_parallel: 4,
+		});
 		campaignId = created.data.id;
 		for (let i = 1; i <= 20; i++) {
-			const variables = i % 7 === 0 ? { simulated_outcome: 'reached-max-retries' } : { customer_name: `Lead ${i}` };
-			await call(sim, 'POST', '/api/user/lead', { phone_number: PHONE(i), campaign_id: campaignId, variables });
+			const variables =
+				i % 7 === 0 ? { simulated_outcome: 'reached-max-retries' } : { customer_name: `Lead ${i}` };
+			await call(sim, 'POST', '/api/user/lead', {
+				phone_number: PHONE(i),
+				campaign_id: campaignId,
+				variables,
+			});
 		}
 		home = await createN8nHome();
 		await home.importCredentials([
-			{ id: 'simCredential001', name: 'sim', type: 'voiceChatAssistantApi', data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 } },
+			{
+				id: 'simCredential001',
+				name: 'sim',
+				type: 'voiceChatAssistantApi',
+				data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 },
+			},
 		]);
-		await home.importWorkflow(pollingWorkflow('e2eLeadStatusWf1', { event: 'leadStatusChanged', campaignId: { __rl: true, mode: 'id', value: String(campaignId) } }));
-		await home.importWorkflow(pollingWorkflow('e2eCampaignWf001', { event: 'campaignStatusChanged', campaignId: '' }));
+		await home.importWorkflow(
+			pollingWorkflow('e2eLeadStatusWf1', {
+				event: 'leadStatusChanged',
+				campaignId: { __rl: true, mode: 'id', value: String(campaignId) },
+			}),
+		);
+		await home.importWorkflow(
+			pollingWorkflow('e2eCampaignWf001', { event: 'campaignStatusChanged', campaignId: '' }),
+		);
 		for (const id of ['e2eLeadStatusWf1', 'e2eCampaignWf001']) await home.activate(id);
 		server = await home.start();
 		// the first polls note where things stand (n8n 2.x keeps what a poll notes only from its
 		// scheduled polls on, not from the one at activation): two polls of each workflow
-		await waitFor('the first polls', () => polls('/api/user/leads') >= 2 && polls('/api/user/campaigns') >= 2);
+		await waitFor(
+			'the first polls',
+			() => polls('/api/user/leads') >= 2 && polls('/api/user/campaigns') >= 2,
+		);
 	}, 400_000);
 
 	afterAll(async () => {
@@ -92,21 +128,41 @@ describe('real n8n server: lead and campaign events', () => {
 	});
 
 	it('a campaign of 20 leads: each final status once (20 items across polls), the completion once', async () => {
-		await call(sim, 'POST', '/api/user/campaigns/update-status', { campaign_id: campaignId, action: 'start' });
+		await call(sim, 'POST', '/api/user/campaigns/update-status', {
+			campaign_id: campaignId,
+			action: 'start',
+		});
 		// the simulator calls 4 leads at a time, one step every 20 s: the leads end over several polls
-		const run = await fetch(`${sim.url}/__sim/campaigns/${campaignId}/run`, { method: 'POST', body: JSON.stringify({ stepMs: 20_000 }) });
+		const run = await fetch(`${sim.url}/__sim/campaigns/${campaignId}/run`, {
+			method: 'POST',
+			body: JSON.stringify({ stepMs: 20_000 }),
+		});
 		expect(run.status).toBe(200);
 
-		const phonesOf = (executionId: number) => [...new Set(dataOf(executionId).match(/\+49151777000\d\d/g) ?? [])];
+		const phonesOf = (executionId: number) => [
+			...new Set(dataOf(executionId).match(/\+49151777000\d\d/g) ?? []),
+		];
 		const leadItems = () => executions('e2eLeadStatusWf1').flatMap((e) => phonesOf(e.id));
 		await waitFor('20 leads emitted', () => leadItems().length >= 20, 420_000).catch((error) => {
-			const statuses = sim.state.leads.filter((l: any) => l.campaign_id === campaignId).map((l: any) => l.status);
-			throw new Error(`${error.message}: ${leadItems().length} emitted in ${executions('e2eLeadStatusWf1').length} executions; leads ${statuses.join(',')}`);
+			const statuses = sim.state.leads
+				.filter((l: any) => l.campaign_id === campaignId)
+				.map((l: any) => l.status);
+			throw new Error(
+				`${error.message}: ${leadItems().length} emitted in ${executions('e2eLeadStatusWf1').length} executions; leads ${statuses.join(',')}`,
+			);
 		});
-		await waitFor('the campaign completed', () => executions('e2eCampaignWf001').some((e) => dataOf(e.id).includes('"completed"')), 180_000);
+		await waitFor(
+			'the campaign completed',
+			() => executions('e2eCampaignWf001').some((e) => dataOf(e.id).includes('"completed"')),
+			180_000,
+		);
 		// one more poll of each: nothing again
 		const before = [polls('/api/user/leads'), polls('/api/user/campaigns')];
-		await waitFor('one more poll', () => polls('/api/user/leads') > before[0] && polls('/api/user/campaigns') > before[1], 180_000);
+		await waitFor(
+			'one more poll',
+			() => polls('/api/user/leads') > before[0] && polls('/api/user/campaigns') > before[1],
+			180_000,
+		);
 		await sleep(3000);
 
 		const leadExecutions = executions('e2eLeadStatusWf1');

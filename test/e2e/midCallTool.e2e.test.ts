@@ -6,9 +6,7 @@
  * run is answered with JSON, and deactivation in the running server takes the
  * tool out of the assistant and deletes it.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createN8nHome } = require('../harness/n8n');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
 const { tryItCopy } = require('../../scripts/try-it-examples');
 import { readFileSync } from 'fs';
@@ -19,7 +17,11 @@ const ASSISTANT_ID = 1; // the simulator's inbound assistant, with tool 1
 const WORKFLOW_ID = 'e2eMidCallTool01';
 const WEBHOOK_ID = '4d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
 
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 60_000): Promise<T> {
+async function waitFor<T>(
+	what: string,
+	probe: () => T | undefined | false,
+	timeoutMs = 60_000,
+): Promise<T> {
 	const end = Date.now() + timeoutMs;
 	for (;;) {
 		const value = probe();
@@ -35,12 +37,17 @@ describe('real n8n server: Mid-Call Tool Request', () => {
 	let server: any;
 	const assistant = () => sim.state.assistants.find((a: { id: number }) => a.id === ASSISTANT_ID);
 	const ours = () => sim.state.tools.find((t: { name: string }) => t.name === 'check_free_slot');
-	const executions = () => home.queryDb(`select id, status from execution_entity where workflowId = '${WORKFLOW_ID}'`);
+	const executions = () =>
+		home.queryDb(`select id, status from execution_entity where workflowId = '${WORKFLOW_ID}'`);
 	const useTool = async (args: object) => {
 		const res = await fetch(`${sim.url}/__sim/calls/use-tool`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ assistant_id: ASSISTANT_ID, tool: 'check_free_slot', arguments: args }),
+			body: JSON.stringify({
+				assistant_id: ASSISTANT_ID,
+				tool: 'check_free_slot',
+				arguments: args,
+			}),
 		});
 		return (await res.json()) as any;
 	};
@@ -48,7 +55,14 @@ describe('real n8n server: Mid-Call Tool Request', () => {
 	beforeAll(async () => {
 		sim = await startSimulator({ port: 0, rateLimit: false });
 		home = await createN8nHome();
-		await home.importCredentials([{ id: 'simCredential001', name: 'sim', type: 'voiceChatAssistantApi', data: { apiKey: KEY, baseUrl: sim.url } }]);
+		await home.importCredentials([
+			{
+				id: 'simCredential001',
+				name: 'sim',
+				type: 'voiceChatAssistantApi',
+				data: { apiKey: KEY, baseUrl: sim.url },
+			},
+		]);
 		await home.importWorkflow({
 			id: WORKFLOW_ID,
 			name: 'Free slot during a call',
@@ -64,8 +78,11 @@ describe('real n8n server: Mid-Call Tool Request', () => {
 						event: 'midCallTool',
 						assistantId: { __rl: true, mode: 'id', value: String(ASSISTANT_ID) },
 						toolName: 'check_free_slot',
-						toolDescription: 'Checks whether an appointment slot is free. Use it when the caller asks for a date.',
-						toolParameters: { parameter: [{ name: 'date', type: 'string', description: 'The date, as YYYY-MM-DD' }] },
+						toolDescription:
+							'Checks whether an appointment slot is free. Use it when the caller asks for a date.',
+						toolParameters: {
+							parameter: [{ name: 'date', type: 'string', description: 'The date, as YYYY-MM-DD' }],
+						},
 						toolTimeout: 10,
 					},
 					credentials: { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } },
@@ -112,13 +129,22 @@ describe('real n8n server: Mid-Call Tool Request', () => {
 		await home?.cleanup();
 	});
 
-	it('activation creates the tool at the production URL with a secret header and adds it next to the assistant\'s other tool', async () => {
-		const tool = await waitFor('the tool', () => ours() && assistant().tool_ids.includes(ours().id) && ours());
+	it("activation creates the tool at the production URL with a secret header and adds it next to the assistant's other tool", async () => {
+		const tool = await waitFor(
+			'the tool',
+			() => ours() && assistant().tool_ids.includes(ours().id) && ours(),
+		);
 		const port = new URL(server.baseUrl).port;
-		expect(tool.endpoint).toMatch(new RegExp(`^http://(localhost|127\\.0\\.0\\.1):${port}/webhook/${WEBHOOK_ID}/webhook$`));
-		expect(tool.headers).toEqual([{ name: 'X-Tool-Secret', value: expect.stringMatching(/^[A-Za-z0-9]{32}$/) }]);
+		expect(tool.endpoint).toMatch(
+			new RegExp(`^http://(localhost|127\\.0\\.0\\.1):${port}/webhook/${WEBHOOK_ID}/webhook$`),
+		);
+		expect(tool.headers).toEqual([
+			{ name: 'X-Tool-Secret', value: expect.stringMatching(/^[A-Za-z0-9]{32}$/) },
+		]);
 		expect(assistant().tool_ids).toEqual([1, tool.id]);
-		expect(sim.state.tools.filter((t: { name: string }) => t.name === 'check_free_slot')).toHaveLength(1);
+		expect(
+			sim.state.tools.filter((t: { name: string }) => t.name === 'check_free_slot'),
+		).toHaveLength(1);
 	});
 
 	it('20 tool requests are answered by the workflow', async () => {
@@ -129,9 +155,17 @@ describe('real n8n server: Mid-Call Tool Request', () => {
 		}
 		const before = executions().length;
 		const answers = [];
-		for (let i = 1; i <= 20; i++) answers.push(await useTool({ date: `2026-12-${String(i).padStart(2, '0')}` }));
+		for (let i = 1; i <= 20; i++)
+			answers.push(await useTool({ date: `2026-12-${String(i).padStart(2, '0')}` }));
 		answers.forEach((used, n) => {
-			expect(used).toMatchObject({ status: 200, timed_out: false, response: { answer: `The slot on 2026-12-${String(n + 1).padStart(2, '0')} is free`, checked: 1 } });
+			expect(used).toMatchObject({
+				status: 200,
+				timed_out: false,
+				response: {
+					answer: `The slot on 2026-12-${String(n + 1).padStart(2, '0')} is free`,
+					checked: 1,
+				},
+			});
 		});
 		await waitFor('20 executions', () => executions().length >= before + 20);
 	});
@@ -139,7 +173,11 @@ describe('real n8n server: Mid-Call Tool Request', () => {
 	it('a request without the secret is answered 401 and starts nothing; a failing run is answered with JSON', async () => {
 		await new Promise((r) => setTimeout(r, 1000));
 		const before = executions().length;
-		const forged = await fetch(ours().endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"date":"2026-12-01"}' });
+		const forged = await fetch(ours().endpoint, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: '{"date":"2026-12-01"}',
+		});
 		expect(forged.status).toBe(401);
 		expect(await forged.json()).toEqual({ message: 'Unauthorized' });
 		await new Promise((r) => setTimeout(r, 1500));
@@ -154,9 +192,13 @@ describe('real n8n server: Mid-Call Tool Request', () => {
 		await server.stop();
 		server = await home.start({ port: Number(new URL(server.baseUrl).port) });
 		await new Promise((r) => setTimeout(r, 4000));
-		const created = sim.log.filter((e: { method: string; path: string }) => e.method === 'POST' && e.path === '/api/user/tools');
+		const created = sim.log.filter(
+			(e: { method: string; path: string }) => e.method === 'POST' && e.path === '/api/user/tools',
+		);
 		expect(created).toHaveLength(1);
-		expect(sim.state.tools.filter((t: { name: string }) => t.name === 'check_free_slot')).toEqual([tool]);
+		expect(sim.state.tools.filter((t: { name: string }) => t.name === 'check_free_slot')).toEqual([
+			tool,
+		]);
 		expect(assistant().tool_ids).toEqual([1, tool.id]);
 	});
 
@@ -165,10 +207,19 @@ describe('real n8n server: Mid-Call Tool Request', () => {
 		const rest = await home.rest(server);
 		const workflow = await rest.deactivate(WORKFLOW_ID);
 		expect(workflow.active).toBe(false);
-		await waitFor('the tool deleted', () => !sim.state.tools.some((t: { id: number }) => t.id === toolId));
+		await waitFor(
+			'the tool deleted',
+			() => !sim.state.tools.some((t: { id: number }) => t.id === toolId),
+		);
 		expect(assistant().tool_ids).toEqual([1]);
-		const detach = sim.log.filter((e: { method: string; path: string }) => e.method === 'PUT' && e.path === `/api/user/assistant/${ASSISTANT_ID}`);
-		expect(detach.map((e: { body: unknown }) => e.body)).toEqual([{ tool_ids: [1, toolId] }, { tool_ids: [1] }]);
+		const detach = sim.log.filter(
+			(e: { method: string; path: string }) =>
+				e.method === 'PUT' && e.path === `/api/user/assistant/${ASSISTANT_ID}`,
+		);
+		expect(detach.map((e: { body: unknown }) => e.body)).toEqual([
+			{ tool_ids: [1, toolId] },
+			{ tool_ids: [1] },
+		]);
 	});
 });
 
@@ -176,10 +227,13 @@ describe('real n8n server: the example "check a free appointment during a call"'
 	let sim: any;
 	let home: any;
 	let server: any;
-	const example = tryItCopy(JSON.parse(readFileSync(join(__dirname, '../../examples/mid-call-free-slot.json'), 'utf8')), {
-		folder: '',
-		credential: { id: 'simulatorCred001', name: 'Voice Chat Assistant (simulator)' },
-	});
+	const example = tryItCopy(
+		JSON.parse(readFileSync(join(__dirname, '../../examples/mid-call-free-slot.json'), 'utf8')),
+		{
+			folder: '',
+			credential: { id: 'simulatorCred001', name: 'Voice Chat Assistant (simulator)' },
+		},
+	);
 	const assistant = () => sim.state.assistants.find((a: { id: number }) => a.id === 1);
 	const named = () => sim.state.tools.filter((t: { name: string }) => t.name === 'check_free_slot');
 	const useTool = async (tool: number | string, args: object) => {
@@ -195,7 +249,12 @@ describe('real n8n server: the example "check a free appointment during a call"'
 		sim = await startSimulator({ port: 0, rateLimit: false });
 		home = await createN8nHome();
 		await home.importCredentials([
-			{ id: 'simulatorCred001', name: 'Voice Chat Assistant (simulator)', type: 'voiceChatAssistantApi', data: { apiKey: KEY, baseUrl: sim.url } },
+			{
+				id: 'simulatorCred001',
+				name: 'Voice Chat Assistant (simulator)',
+				type: 'voiceChatAssistantApi',
+				data: { apiKey: KEY, baseUrl: sim.url },
+			},
 		]);
 		await home.importWorkflow(example);
 		await home.activate(example.id);
@@ -208,15 +267,21 @@ describe('real n8n server: the example "check a free appointment during a call"'
 		await home?.cleanup();
 	});
 
-	it('activated, it creates one tool next to the assistant\'s tool and answers from the lookup', async () => {
-		const tool = await waitFor('the tool', () => named().length === 1 && assistant().tool_ids.includes(named()[0].id) && named()[0]);
+	it("activated, it creates one tool next to the assistant's tool and answers from the lookup", async () => {
+		const tool = await waitFor(
+			'the tool',
+			() => named().length === 1 && assistant().tool_ids.includes(named()[0].id) && named()[0],
+		);
 		expect(assistant().tool_ids).toEqual([1, tool.id]);
 		let booked = await useTool('check_free_slot', { date: '2026-12-01', time: '10:00' });
 		for (let tries = 0; booked.status !== 200 && tries < 40; tries++) {
 			await new Promise((r) => setTimeout(r, 500));
 			booked = await useTool('check_free_slot', { date: '2026-12-01', time: '10:00' });
 		}
-		expect(booked).toMatchObject({ status: 200, response: { free: false, answer: 'Sorry, 2026-12-01 10:00 is already booked.' } });
+		expect(booked).toMatchObject({
+			status: 200,
+			response: { free: false, answer: 'Sorry, 2026-12-01 10:00 is already booked.' },
+		});
 		expect(await useTool('check_free_slot', { date: '2026-12-03', time: '09:30' })).toMatchObject({
 			status: 200,
 			response: { free: true, answer: '2026-12-03 09:30 is free.' },
@@ -228,22 +293,33 @@ describe('real n8n server: the example "check a free appointment during a call"'
 		const rest = await home.rest(server);
 		const run = await rest.listenForTestEvent(example.id, 'Free Slot Asked');
 		expect(run).toMatchObject({ waitingForWebhook: true });
-		const test = await waitFor('the test tool', () => named().find((t: { endpoint: string }) => t.endpoint.includes('/webhook-test/')));
+		const test = await waitFor('the test tool', () =>
+			named().find((t: { endpoint: string }) => t.endpoint.includes('/webhook-test/')),
+		);
 		expect(assistant().tool_ids).toEqual([1, production.id, test.id]);
 		const answered = await useTool(test.id, { date: '2026-12-02', time: '09:00' });
 		if (process.env.N8N_E2E_LINE === 'v1') {
 			// n8n 1.123 fails a test webhook run in "When Last Node Finishes" after the workflow ran
 			// (its webhook-helpers: "Cannot read properties of null (reading 'Answer')"), with JSON
-			expect(answered).toMatchObject({ status: 500, response: { message: 'There was a problem executing the workflow' } });
+			expect(answered).toMatchObject({
+				status: 500,
+				response: { message: 'There was a problem executing the workflow' },
+			});
 		} else {
-			expect(answered).toMatchObject({ status: 200, response: { free: false, answer: 'Sorry, 2026-12-02 09:00 is already booked.' } });
+			expect(answered).toMatchObject({
+				status: 200,
+				response: { free: false, answer: 'Sorry, 2026-12-02 09:00 is already booked.' },
+			});
 		}
 		await rest.stopListening(example.id);
-		await waitFor('the test tool removed', () => !sim.state.tools.some((t: { id: number }) => t.id === test.id));
+		await waitFor(
+			'the test tool removed',
+			() => !sim.state.tools.some((t: { id: number }) => t.id === test.id),
+		);
 		expect(assistant().tool_ids).toEqual([1, production.id]);
 	});
 
-	it('deactivated, the assistant\'s tool list is as before and the tool deleted', async () => {
+	it("deactivated, the assistant's tool list is as before and the tool deleted", async () => {
 		const rest = await home.rest(server);
 		await rest.deactivate(example.id);
 		await waitFor('the tool deleted', () => named().length === 0);

@@ -10,7 +10,6 @@
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createN8nHome, outputOf, currentLine, profileWorkflow } = require('../harness/n8n');
 
 const KEY = 'redirect-key-MUST-STAY-HOME-24680';
@@ -24,7 +23,9 @@ interface Seen {
 function listen(handler: http.RequestListener): Promise<{ server: http.Server; port: number }> {
 	return new Promise((resolve) => {
 		const server = http.createServer(handler);
-		server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port }));
+		server.listen(0, '127.0.0.1', () =>
+			resolve({ server, port: (server.address() as AddressInfo).port }),
+		);
 	});
 }
 
@@ -48,7 +49,9 @@ describe('real n8n: the API key stays with the service', () => {
 		other = await listen((req, res) => {
 			atOther.push({ method: req.method, url: req.url, authorization: req.headers.authorization });
 			res.writeHead(200, { 'Content-Type': 'application/json' });
-			res.end(JSON.stringify({ name: 'Other host', email: 'other@example.test', total_balance: 1 }));
+			res.end(
+				JSON.stringify({ name: 'Other host', email: 'other@example.test', total_balance: 1 }),
+			);
 		});
 		moved = await listen((req, res) => {
 			atMoved.push({ method: req.method, url: req.url, authorization: req.headers.authorization });
@@ -58,18 +61,45 @@ describe('real n8n: the API key stays with the service', () => {
 		// a service that knows the key; it listens on every address, so 0.0.0.0 (not loopback by name) reaches it
 		service = await new Promise((resolve) => {
 			const srv = http.createServer((req, res) => {
-				atService.push({ method: req.method, url: req.url, authorization: req.headers.authorization });
+				atService.push({
+					method: req.method,
+					url: req.url,
+					authorization: req.headers.authorization,
+				});
 				const ok = req.headers.authorization === `Bearer ${KEY}`;
 				res.writeHead(ok ? 200 : 401, { 'Content-Type': 'application/json' });
-				res.end(JSON.stringify(ok ? { name: 'A', email: 'a@example.test', total_balance: 1 } : { message: 'Unauthenticated.' }));
+				res.end(
+					JSON.stringify(
+						ok
+							? { name: 'A', email: 'a@example.test', total_balance: 1 }
+							: { message: 'Unauthenticated.' },
+					),
+				);
 			});
-			srv.listen(0, '0.0.0.0', () => resolve({ server: srv, port: (srv.address() as AddressInfo).port }));
+			srv.listen(0, '0.0.0.0', () =>
+				resolve({ server: srv, port: (srv.address() as AddressInfo).port }),
+			);
 		});
 		home = await createN8nHome();
 		await home.importCredentials([
-			{ id: 'movedCredential1', name: 'movedCredential1', type: 'voiceChatAssistantApi', data: { apiKey: KEY, baseUrl: `http://127.0.0.1:${moved.port}` } },
-			{ id: 'localCredential1', name: 'localCredential1', type: 'voiceChatAssistantApi', data: { apiKey: KEY, baseUrl: `http://127.0.0.1:${service.port}` } },
-			{ id: 'plainCredential1', name: 'plainCredential1', type: 'voiceChatAssistantApi', data: { apiKey: KEY, baseUrl: `http://0.0.0.0:${service.port}` } },
+			{
+				id: 'movedCredential1',
+				name: 'movedCredential1',
+				type: 'voiceChatAssistantApi',
+				data: { apiKey: KEY, baseUrl: `http://127.0.0.1:${moved.port}` },
+			},
+			{
+				id: 'localCredential1',
+				name: 'localCredential1',
+				type: 'voiceChatAssistantApi',
+				data: { apiKey: KEY, baseUrl: `http://127.0.0.1:${service.port}` },
+			},
+			{
+				id: 'plainCredential1',
+				name: 'plainCredential1',
+				type: 'voiceChatAssistantApi',
+				data: { apiKey: KEY, baseUrl: `http://0.0.0.0:${service.port}` },
+			},
 		]);
 	});
 
@@ -85,7 +115,9 @@ describe('real n8n: the API key stays with the service', () => {
 		const id = await home.importWorkflow(profileWorkflow('e2eRedirect0001', 'movedCredential1'));
 		const result = await home.execute(id);
 		expect(result.ok).toBe(false);
-		expect(atMoved).toEqual([{ method: 'GET', url: '/api/user/me', authorization: `Bearer ${KEY}` }]);
+		expect(atMoved).toEqual([
+			{ method: 'GET', url: '/api/user/me', authorization: `Bearer ${KEY}` },
+		]);
 		expect(atOther).toEqual([]);
 		const { error } = outputOf(result.run, 'Get Profile');
 		expect(error?.message).toBe(
@@ -104,7 +136,9 @@ describe('real n8n: the API key stays with the service', () => {
 			atService.length = 0;
 			const result = await credentialTest('localCredential1', `http://127.0.0.1:${service.port}`);
 			expect(result.status).toBe('OK');
-			expect(atService).toEqual([{ method: 'GET', url: '/api/user/me', authorization: `Bearer ${KEY}` }]);
+			expect(atService).toEqual([
+				{ method: 'GET', url: '/api/user/me', authorization: `Bearer ${KEY}` },
+			]);
 		});
 
 		it('follows no redirect: the other origin receives nothing, the message says why', async () => {

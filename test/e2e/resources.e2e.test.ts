@@ -6,9 +6,7 @@ import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createN8nHome, outputOf } = require('../harness/n8n');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
 const { copyExampleFiles, tryItCopy } = require('../../scripts/try-it-examples');
 const SIM_CREDENTIAL = { id: 'simulatorCred001', name: 'Voice Chat Assistant (simulator)' };
@@ -19,13 +17,32 @@ const credentials = { voiceChatAssistantApi: { id: 'simCredential001', name: 'si
 const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
 function chain(id: string, steps: Array<[string, Record<string, unknown>]>, first?: any) {
-	const nodes: any[] = [{ id: 'start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} }];
+	const nodes: any[] = [
+		{
+			id: 'start',
+			name: 'Start',
+			type: 'n8n-nodes-base.manualTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: {},
+		},
+	];
 	if (first) nodes.push(first);
 	for (const [name, parameters] of steps) {
-		nodes.push({ id: name, name, type: TYPE, typeVersion: 1, position: [nodes.length * 200, 0], parameters, credentials, executeOnce: true });
+		nodes.push({
+			id: name,
+			name,
+			type: TYPE,
+			typeVersion: 1,
+			position: [nodes.length * 200, 0],
+			parameters,
+			credentials,
+			executeOnce: true,
+		});
 	}
 	const connections: any = {};
-	for (let i = 0; i < nodes.length - 1; i++) connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	for (let i = 0; i < nodes.length - 1; i++)
+		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
 	return { id, name: id, nodes, connections };
 }
 
@@ -37,7 +54,12 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 		home = await createN8nHome();
 		home.env.N8N_RESTRICT_FILE_ACCESS_TO = home.folder;
 		await home.importCredentials([
-			{ id: 'simCredential001', name: 'sim', type: 'voiceChatAssistantApi', data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 } },
+			{
+				id: 'simCredential001',
+				name: 'sim',
+				type: 'voiceChatAssistantApi',
+				data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 },
+			},
 		]);
 	});
 	afterAll(async () => {
@@ -51,24 +73,48 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 			['Profile', { resource: 'account', operation: 'getProfile' }],
 			['Assistants', { resource: 'assistant', operation: 'getMany', returnAll: true }],
 			['Knowledgebases', { resource: 'knowledgebase', operation: 'getMany', returnAll: true }],
-			['Documents', { resource: 'document', operation: 'getMany', knowledgebaseId: rl(1), returnAll: true }],
+			[
+				'Documents',
+				{ resource: 'document', operation: 'getMany', knowledgebaseId: rl(1), returnAll: true },
+			],
 			['Tools', { resource: 'tool', operation: 'getMany', returnAll: true }],
-			['Lead', { resource: 'lead', operation: 'create', campaignId: rl(1), phoneNumber: '+4915100000777', variables: { values: [{ key: 'customer_name', value: 'Ada' }] } }],
+			[
+				'Lead',
+				{
+					resource: 'lead',
+					operation: 'create',
+					campaignId: rl(1),
+					phoneNumber: '+4915100000777',
+					variables: { values: [{ key: 'customer_name', value: 'Ada' }] },
+				},
+			],
 			['Campaigns', { resource: 'campaign', operation: 'getMany', returnAll: true }],
 			['Numbers', { resource: 'phoneNumber', operation: 'getMany', returnAll: true }],
-			['Chat', { resource: 'conversation', operation: 'create', assistantUuid: rl(uuid), type: 'test' }],
-			['Calls', { resource: 'call', operation: 'getMany', returnAll: false, limit: 5, filters: {} }],
+			[
+				'Chat',
+				{ resource: 'conversation', operation: 'create', assistantUuid: rl(uuid), type: 'test' },
+			],
+			[
+				'Calls',
+				{ resource: 'call', operation: 'getMany', returnAll: false, limit: 5, filters: {} },
+			],
 		];
 		const id = await home.importWorkflow(chain('e2eResourcesWf01', steps));
 		const result = await home.execute(id);
 		expect(result.ok).toBe(true);
 		const out = (name: string) => outputOf(result.run, name).items.map((i: any) => i.json);
 		expect(out('Profile')[0].email).toBe(sim.state.user.email);
-		expect(out('Assistants').map((a: any) => a.id)).toEqual(sim.state.assistants.map((a: any) => a.id));
+		expect(out('Assistants').map((a: any) => a.id)).toEqual(
+			sim.state.assistants.map((a: any) => a.id),
+		);
 		expect(out('Knowledgebases')).toHaveLength(sim.state.knowledgebases.length);
 		expect(out('Documents').map((d: any) => d.id)).toEqual([1]);
 		expect(out('Tools')).toHaveLength(sim.state.tools.length);
-		expect(out('Lead')[0]).toMatchObject({ phone_number: '+4915100000777', status: 'created', variables: { customer_name: 'Ada' } });
+		expect(out('Lead')[0]).toMatchObject({
+			phone_number: '+4915100000777',
+			status: 'created',
+			variables: { customer_name: 'Ada' },
+		});
 		expect(out('Campaigns')).toHaveLength(sim.state.campaigns.length);
 		expect(out('Numbers')).toHaveLength(sim.state.phoneNumbers.length);
 		expect(out('Chat')[0].conversation_id).toMatch(/^[0-9a-f-]{36}$/);
@@ -77,11 +123,39 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 
 	it('reads a PDF from disk, uploads it as multipart, waits until processed and outputs an active document', async () => {
 		const file = path.join(home.folder, 'manual.pdf');
-		const content = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(256 * 1024, 7), Buffer.from('\n%%EOF')]);
+		const content = Buffer.concat([
+			Buffer.from('%PDF-1.4\n'),
+			Buffer.alloc(256 * 1024, 7),
+			Buffer.from('\n%%EOF'),
+		]);
 		fs.writeFileSync(file, content);
-		const read = { id: 'read', name: 'Read File', type: 'n8n-nodes-base.readWriteFile', typeVersion: 1, position: [200, 0], parameters: { operation: 'read', fileSelector: file } };
+		const read = {
+			id: 'read',
+			name: 'Read File',
+			type: 'n8n-nodes-base.readWriteFile',
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: { operation: 'read', fileSelector: file },
+		};
 		const id = await home.importWorkflow(
-			chain('e2eUploadWf00001', [['Upload', { resource: 'document', operation: 'create', knowledgebaseId: rl(1), name: 'Manual', type: 'auto', binaryPropertyName: 'data', options: { waitUntilProcessed: true, timeoutSeconds: 60 } }]], read),
+			chain(
+				'e2eUploadWf00001',
+				[
+					[
+						'Upload',
+						{
+							resource: 'document',
+							operation: 'create',
+							knowledgebaseId: rl(1),
+							name: 'Manual',
+							type: 'auto',
+							binaryPropertyName: 'data',
+							options: { waitUntilProcessed: true, timeoutSeconds: 60 },
+						},
+					],
+				],
+				read,
+			),
 		);
 		const before = sim.log.length;
 		const result = await home.execute(id);
@@ -89,7 +163,9 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 		expect(result.ok).toBe(true);
 		const [doc] = outputOf(result.run, 'Upload').items.map((i: any) => i.json);
 		expect(doc).toMatchObject({ name: 'Manual', type: 'pdf', status: 'active' });
-		const uploads = sim.log.slice(before).filter((e: any) => e.method === 'POST' && /\/documents$/.test(e.path));
+		const uploads = sim.log
+			.slice(before)
+			.filter((e: any) => e.method === 'POST' && /\/documents$/.test(e.path));
 		expect(uploads).toHaveLength(1);
 		const sha = createHash('sha256').update(content).digest('hex');
 		expect(JSON.stringify(uploads[0].body)).toContain(sha);
@@ -97,14 +173,20 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 
 	it('the lead-import example of examples/ imports and runs: every CSV row becomes a lead', async () => {
 		copyExampleFiles(home.folder);
-		const shipped = JSON.parse(fs.readFileSync(path.join(__dirname, '../../examples/lead-import-from-csv.json'), 'utf8'));
+		const shipped = JSON.parse(
+			fs.readFileSync(path.join(__dirname, '../../examples/lead-import-from-csv.json'), 'utf8'),
+		);
 		const workflow = tryItCopy(shipped, { folder: home.folder, credential: SIM_CREDENTIAL });
 		workflow.nodes.find((n: any) => n.name === 'Create Lead').credentials = credentials;
 		const id = await home.importWorkflow(workflow);
 		const result = await home.execute(id);
 		expect(result.ok).toBe(true);
 		const leads = outputOf(result.run, 'Create Lead').items.map((i: any) => i.json);
-		expect(leads.map((l: any) => l.phone_number)).toEqual(['+4915100000201', '+4915100000202', '+4915100000203']);
+		expect(leads.map((l: any) => l.phone_number)).toEqual([
+			'+4915100000201',
+			'+4915100000202',
+			'+4915100000203',
+		]);
 		expect(leads[0].variables).toEqual({ customer_name: 'Ada Lovelace', email: 'ada@example.com' });
 	});
 });

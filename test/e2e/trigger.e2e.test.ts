@@ -5,15 +5,17 @@
  * starts none, a restart registers nothing twice, and deactivation in the
  * running server removes the registration.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createN8nHome } = require('../harness/n8n');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
 
 const KEY = 'sim-test-key-0123456789';
 const ASSISTANT_ID = 1; // the simulator's inbound assistant
 
-async function waitFor<T>(what: string, probe: () => T | undefined | false, timeoutMs = 60_000): Promise<T> {
+async function waitFor<T>(
+	what: string,
+	probe: () => T | undefined | false,
+	timeoutMs = 60_000,
+): Promise<T> {
 	const end = Date.now() + timeoutMs;
 	for (;;) {
 		const value = probe();
@@ -28,15 +30,24 @@ describe('real n8n server: Voice Chat Assistant Trigger', () => {
 	let home: any;
 	let server: any;
 	const assistant = () => sim.state.assistants.find((a: { id: number }) => a.id === ASSISTANT_ID);
-	const calls = (path: string) => sim.log.filter((e: { method: string; path: string }) => e.method === 'POST' && e.path === path);
+	const calls = (path: string) =>
+		sim.log.filter((e: { method: string; path: string }) => e.method === 'POST' && e.path === path);
 	const enableCalls = () => calls('/api/user/assistants/enable-inbound-webhook');
 	const disableCalls = () => calls('/api/user/assistants/disable-inbound-webhook');
-	const executions = () => home.queryDb("select id, status from execution_entity where workflowId = 'e2eTriggerWf0001'");
+	const executions = () =>
+		home.queryDb("select id, status from execution_entity where workflowId = 'e2eTriggerWf0001'");
 
 	beforeAll(async () => {
 		sim = await startSimulator({ port: 0, rateLimit: false });
 		home = await createN8nHome();
-		await home.importCredentials([{ id: 'simCredential001', name: 'sim', type: 'voiceChatAssistantApi', data: { apiKey: KEY, baseUrl: sim.url } }]);
+		await home.importCredentials([
+			{
+				id: 'simCredential001',
+				name: 'sim',
+				type: 'voiceChatAssistantApi',
+				data: { apiKey: KEY, baseUrl: sim.url },
+			},
+		]);
 		await home.importWorkflow({
 			id: 'e2eTriggerWf0001',
 			name: 'Call completed',
@@ -48,7 +59,10 @@ describe('real n8n server: Voice Chat Assistant Trigger', () => {
 					typeVersion: 1,
 					position: [0, 0],
 					webhookId: '0c3f5a8e-6b1d-4e2f-9a7c-1d2e3f4a5b6c',
-					parameters: { event: 'inboundCallCompleted', assistantId: { __rl: true, mode: 'id', value: String(ASSISTANT_ID) } },
+					parameters: {
+						event: 'inboundCallCompleted',
+						assistantId: { __rl: true, mode: 'id', value: String(ASSISTANT_ID) },
+					},
 					credentials: { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } },
 				},
 			],
@@ -65,9 +79,16 @@ describe('real n8n server: Voice Chat Assistant Trigger', () => {
 	});
 
 	it('activation registers the production URL, with a secret, once', async () => {
-		const url = await waitFor('the inbound webhook registration', () => assistant().inbound_webhook_url);
+		const url = await waitFor(
+			'the inbound webhook registration',
+			() => assistant().inbound_webhook_url,
+		);
 		const port = new URL(server.baseUrl).port;
-		expect(url).toMatch(new RegExp(`^http://(localhost|127\\.0\\.0\\.1):${port}/webhook/0c3f5a8e-6b1d-4e2f-9a7c-1d2e3f4a5b6c/webhook\\?assistant_id=1&`));
+		expect(url).toMatch(
+			new RegExp(
+				`^http://(localhost|127\\.0\\.0\\.1):${port}/webhook/0c3f5a8e-6b1d-4e2f-9a7c-1d2e3f4a5b6c/webhook\\?assistant_id=1&`,
+			),
+		);
 		expect(url).toMatch(/[?&]secret=[A-Za-z0-9]{16,}/);
 		expect(enableCalls()).toHaveLength(1);
 	});
@@ -87,7 +108,9 @@ describe('real n8n server: Voice Chat Assistant Trigger', () => {
 		});
 		await new Promise((r) => setTimeout(r, 1500));
 		expect(executions()).toHaveLength(1);
-		const data = home.queryDb(`select data from execution_data where executionId = ${rows[0].id}`)[0].data as string;
+		const data = home.queryDb(
+			`select data from execution_data where executionId = ${rows[0].id}`,
+		)[0].data as string;
 		expect(data).toContain('+4915112345678');
 		expect(data).toContain(String(completed.call.id));
 	});
@@ -95,7 +118,11 @@ describe('real n8n server: Voice Chat Assistant Trigger', () => {
 	it('a forged POST without the secret is answered 401 and starts nothing', async () => {
 		const url = new URL(assistant().inbound_webhook_url);
 		url.searchParams.delete('secret');
-		const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 1, status: 'completed' }) });
+		const res = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ id: 1, status: 'completed' }),
+		});
 		expect(res.status).toBe(401);
 		await new Promise((r) => setTimeout(r, 1500));
 		expect(executions()).toHaveLength(1);
@@ -109,7 +136,7 @@ describe('real n8n server: Voice Chat Assistant Trigger', () => {
 		expect(assistant().inbound_webhook_url).toMatch(/secret=/);
 	});
 
-	it('deactivation in the running server leaves the assistant\'s inbound webhook disabled, and later calls start nothing', async () => {
+	it("deactivation in the running server leaves the assistant's inbound webhook disabled, and later calls start nothing", async () => {
 		const registered = assistant().inbound_webhook_url;
 		const rest = await home.rest(server);
 		const workflow = await rest.deactivate('e2eTriggerWf0001');
@@ -128,7 +155,11 @@ describe('real n8n server: Voice Chat Assistant Trigger', () => {
 		const completed = (await res.json()) as any;
 		expect(completed.deliveries.filter((d: { kind: string }) => d.kind === 'inbound')).toEqual([]);
 		// the old URL, secret included, no longer starts the workflow either
-		const replay = await fetch(registered, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 99, status: 'completed' }) });
+		const replay = await fetch(registered, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ id: 99, status: 'completed' }),
+		});
 		expect(replay.status).toBe(404);
 		await new Promise((r) => setTimeout(r, 1500));
 		expect(executions()).toHaveLength(1);

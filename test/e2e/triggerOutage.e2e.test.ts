@@ -12,9 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createN8nHome, runtimeModule, outputOf, TRIGGER_TYPE, KEY, rl } = require('../harness/n8n');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
 
 const OUTAGE_ASSISTANT = 1; // the simulator's inbound assistant

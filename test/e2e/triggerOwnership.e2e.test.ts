@@ -12,15 +12,17 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createN8nHome } = require('../harness/n8n');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
 
 const KEY = 'sim-test-key-0123456789';
 const EVENT = 'callCompleted';
 
-async function waitFor<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 60_000): Promise<T> {
+async function waitFor<T>(
+	what: string,
+	probe: () => T | undefined | false | Promise<T | undefined | false>,
+	timeoutMs = 60_000,
+): Promise<T> {
 	const end = Date.now() + timeoutMs;
 	for (;;) {
 		const value = await probe();
@@ -54,7 +56,8 @@ describe('real n8n server: the trigger never takes a webhook away', () => {
 	let crm: Awaited<ReturnType<typeof startReceiver>>;
 	const assistant = (id: number) => sim.state.assistants.find((a: { id: number }) => a.id === id);
 	const executions = (workflowId: string): number =>
-		home.queryDb(`select count(*) as n from execution_entity where workflowId = '${workflowId}'`)[0].n;
+		home.queryDb(`select count(*) as n from execution_entity where workflowId = '${workflowId}'`)[0]
+			.n;
 	const webhookOf = (workflowId: string) => `/webhook/${workflowId}-hook/webhook`;
 
 	/** A new assistant in the simulator (a copy of the seeded one) with the given webhook settings. */
@@ -75,7 +78,11 @@ describe('real n8n server: the trigger never takes a webhook away', () => {
 		sim.state.assistants.push(copy);
 	}
 
-	async function importTrigger(workflowId: string, assistantId: number, extra: Record<string, unknown> = {}) {
+	async function importTrigger(
+		workflowId: string,
+		assistantId: number,
+		extra: Record<string, unknown> = {},
+	) {
 		await home.importWorkflow({
 			id: workflowId,
 			name: `Calls of ${assistantId} (${workflowId})`,
@@ -105,9 +112,16 @@ describe('real n8n server: the trigger never takes a webhook away', () => {
 		const res = await fetch(`${sim.url}/__sim/calls/complete`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ assistant_id: assistantId, customer_phone: '+4915112345678', status: 'completed', type: 'outbound' }),
+			body: JSON.stringify({
+				assistant_id: assistantId,
+				customer_phone: '+4915112345678',
+				status: 'completed',
+				type: 'outbound',
+			}),
 		});
-		const completed = (await res.json()) as { deliveries: Array<{ kind: string; url: string; status: number }> };
+		const completed = (await res.json()) as {
+			deliveries: Array<{ kind: string; url: string; status: number }>;
+		};
 		return completed.deliveries.filter((d) => d.kind === 'post_call');
 	}
 
@@ -143,7 +157,14 @@ describe('real n8n server: the trigger never takes a webhook away', () => {
 		crm = await startReceiver();
 		for (const id of [101, 102, 103, 104, 105]) addAssistant(id);
 		home = await createN8nHome();
-		await home.importCredentials([{ id: 'simCredential001', name: 'sim', type: 'voiceChatAssistantApi', data: { apiKey: KEY, baseUrl: sim.url } }]);
+		await home.importCredentials([
+			{
+				id: 'simCredential001',
+				name: 'sim',
+				type: 'voiceChatAssistantApi',
+				data: { apiKey: KEY, baseUrl: sim.url },
+			},
+		]);
 		await importTrigger('ownTwoA000000001', 101);
 		await importTrigger('ownTwoB000000001', 101);
 		await importTrigger('ownForeign000001', 102);
@@ -164,9 +185,13 @@ describe('real n8n server: the trigger never takes a webhook away', () => {
 
 	it('two workflows on one assistant: deactivating the one that does not hold the URL leaves the holder receiving, also after a restart', async () => {
 		await activate('ownTwoA000000001');
-		await waitFor('A at the assistant', () => String(assistant(101).webhook_url).includes(webhookOf('ownTwoA000000001')));
+		await waitFor('A at the assistant', () =>
+			String(assistant(101).webhook_url).includes(webhookOf('ownTwoA000000001')),
+		);
 		await activate('ownTwoB000000001');
-		await waitFor('B at the assistant', () => String(assistant(101).webhook_url).includes(webhookOf('ownTwoB000000001')));
+		await waitFor('B at the assistant', () =>
+			String(assistant(101).webhook_url).includes(webhookOf('ownTwoB000000001')),
+		);
 		expect(assistant(101).webhook_url).toContain(webhookOf('ownTwoB000000001'));
 
 		await deactivate('ownTwoA000000001');
@@ -184,7 +209,10 @@ describe('real n8n server: the trigger never takes a webhook away', () => {
 		server = await home.start({ port });
 		rest = await home.rest(server);
 		await waitFor('the restarted server to serve the holder', async () => {
-			const res = await fetch(held, { method: 'POST', headers: { 'x-voice-chat-assistant-probe': '1' } });
+			const res = await fetch(held, {
+				method: 'POST',
+				headers: { 'x-voice-chat-assistant-probe': '1' },
+			});
 			return res.status === 200;
 		});
 		expect(assistant(101).webhook_url).toBe(held);
@@ -202,7 +230,11 @@ describe('real n8n server: the trigger never takes a webhook away', () => {
 			include_recording_in_webhook: false,
 		});
 		await activate('ownForeign000001');
-		expect(assistant(102)).toMatchObject({ is_webhook_active: true, send_webhook_only_on_completed: true, include_recording_in_webhook: true });
+		expect(assistant(102)).toMatchObject({
+			is_webhook_active: true,
+			send_webhook_only_on_completed: true,
+			include_recording_in_webhook: true,
+		});
 		expect(assistant(102).webhook_url).toContain(webhookOf('ownForeign000001'));
 		await deactivate('ownForeign000001');
 		expect(assistant(102)).toMatchObject({
@@ -212,7 +244,9 @@ describe('real n8n server: the trigger never takes a webhook away', () => {
 			include_recording_in_webhook: false,
 		});
 		const got = crm.received.length;
-		expect(await completeCall(102)).toEqual([expect.objectContaining({ url: crm.url, status: 200 })]);
+		expect(await completeCall(102)).toEqual([
+			expect.objectContaining({ url: crm.url, status: 200 }),
+		]);
 		expect(crm.received.length).toBe(got + 1);
 
 		Object.assign(assistant(103), { is_webhook_active: true, webhook_url: crm.url });
@@ -244,18 +278,26 @@ describe('real n8n server: the trigger never takes a webhook away', () => {
 
 		const run = await rest.listenForTestEvent('ownTest000000001', 'Call Ended');
 		expect(run).toMatchObject({ waitingForWebhook: true });
-		await waitFor('the test URL at the assistant', () => String(assistant(104).webhook_url).includes('/webhook-test/'));
+		await waitFor('the test URL at the assistant', () =>
+			String(assistant(104).webhook_url).includes('/webhook-test/'),
+		);
 
 		await rest.stopListening('ownTest000000001');
 		await waitFor('the production URL back', () => assistant(104).webhook_url === production);
 		expect(assistant(104).is_webhook_active).toBe(true);
 		const before = executions('ownTest000000001');
-		expect(await completeCall(104)).toEqual([expect.objectContaining({ url: production, status: 200 })]);
+		expect(await completeCall(104)).toEqual([
+			expect.objectContaining({ url: production, status: 200 }),
+		]);
 		await expectExecution('ownTest000000001', before);
 	});
 
 	it('the chain F → A → B: B receives while active; after A, then B, is deactivated, F has its calls again', async () => {
-		Object.assign(assistant(105), { is_webhook_active: true, webhook_url: crm.url, send_webhook_only_on_completed: false });
+		Object.assign(assistant(105), {
+			is_webhook_active: true,
+			webhook_url: crm.url,
+			send_webhook_only_on_completed: false,
+		});
 		await activate('ownChainA0000001');
 		await activate('ownChainB0000001');
 		await deactivate('ownChainA0000001');
@@ -265,9 +307,15 @@ describe('real n8n server: the trigger never takes a webhook away', () => {
 		await expectExecution('ownChainB0000001', before);
 
 		await deactivate('ownChainB0000001');
-		expect(assistant(105)).toMatchObject({ is_webhook_active: true, webhook_url: crm.url, send_webhook_only_on_completed: false });
+		expect(assistant(105)).toMatchObject({
+			is_webhook_active: true,
+			webhook_url: crm.url,
+			send_webhook_only_on_completed: false,
+		});
 		const got = crm.received.length;
-		expect(await completeCall(105)).toEqual([expect.objectContaining({ url: crm.url, status: 200 })]);
+		expect(await completeCall(105)).toEqual([
+			expect.objectContaining({ url: crm.url, status: 200 }),
+		]);
 		expect(crm.received.length).toBe(got + 1);
 		expect(executions('ownChainA0000001')).toBe(0);
 	});

@@ -6,9 +6,7 @@
  * wrong or without a signature are each answered 401 and start nothing; a
  * redelivered post starts no second execution.
  */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { createN8nHome } = require('../harness/n8n');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { startSimulator } = require('../simulator/server');
 
 const KEY = 'sim-test-key-0123456789';

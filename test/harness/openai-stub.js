@@ -33,7 +33,9 @@ const MODEL = 'gpt-stub-1';
 /** The tool name of `tools` (OpenAI's `[{type: 'function', function: {name}}]`) a step asks for. */
 function pickTool(tools, wanted) {
 	const names = (tools || []).map((t) => t?.function?.name ?? t?.name).filter(Boolean);
-	const found = names.find((name) => (wanted instanceof RegExp ? wanted.test(name) : name === wanted));
+	const found = names.find((name) =>
+		wanted instanceof RegExp ? wanted.test(name) : name === wanted,
+	);
 	if (!found) throw new Error(`no tool matches ${wanted} among [${names.join(', ')}]`);
 	return found;
 }
@@ -41,7 +43,8 @@ function pickTool(tools, wanted) {
 /** The text of a message's content (a string or an array of content parts). */
 function textOf(content) {
 	if (typeof content === 'string') return content;
-	if (Array.isArray(content)) return content.map((p) => (typeof p === 'string' ? p : (p?.text ?? ''))).join('');
+	if (Array.isArray(content))
+		return content.map((p) => (typeof p === 'string' ? p : (p?.text ?? ''))).join('');
 	return content == null ? '' : JSON.stringify(content);
 }
 
@@ -54,7 +57,13 @@ function answer(step, body, index) {
 			message: {
 				role: 'assistant',
 				content: null,
-				tool_calls: [{ id: step.id || `call_stub_${index + 1}`, type: 'function', function: { name, arguments: JSON.stringify(step.arguments ?? {}) } }],
+				tool_calls: [
+					{
+						id: step.id || `call_stub_${index + 1}`,
+						type: 'function',
+						function: { name, arguments: JSON.stringify(step.arguments ?? {}) },
+					},
+				],
 			},
 		};
 	}
@@ -67,26 +76,46 @@ const usage = { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 };
 
 function sendJson(res, status, data) {
 	const text = JSON.stringify(data);
-	res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+	res.writeHead(status, {
+		'content-type': 'application/json',
+		'content-length': Buffer.byteLength(text),
+	});
 	res.end(text);
 }
 
 /** The answer as Server-Sent Events: a role chunk, the content or the tool call, the finish, usage, [DONE]. */
 function sendStream(res, id, created, model, { message, finishReason }) {
-	res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+	res.writeHead(200, {
+		'content-type': 'text/event-stream',
+		'cache-control': 'no-cache',
+		connection: 'keep-alive',
+	});
 	const chunk = (delta, finish_reason = null, extra = {}) =>
-		res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason, logprobs: null }], ...extra })}\n\n`);
+		res.write(
+			`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [{ index: 0, delta, finish_reason, logprobs: null }], ...extra })}\n\n`,
+		);
 	chunk({ role: 'assistant', content: '' });
 	if (message.tool_calls) {
 		message.tool_calls.forEach((call, index) => {
-			chunk({ tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] });
+			chunk({
+				tool_calls: [
+					{
+						index,
+						id: call.id,
+						type: 'function',
+						function: { name: call.function.name, arguments: '' },
+					},
+				],
+			});
 			chunk({ tool_calls: [{ index, function: { arguments: call.function.arguments } }] });
 		});
 	} else if (message.content) {
 		chunk({ content: message.content });
 	}
 	chunk({}, finishReason);
-	res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`);
+	res.write(
+		`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model, choices: [], usage })}\n\n`,
+	);
 	res.write('data: [DONE]\n\n');
 	res.end();
 }
@@ -106,7 +135,10 @@ async function startOpenAiStub({ port = 0 } = {}) {
 			const path = url.pathname.replace(/\/+$/, '');
 			try {
 				if (req.method === 'GET' && /\/models$/.test(path)) {
-					return sendJson(res, 200, { object: 'list', data: [{ id: MODEL, object: 'model', created: 1700000000, owned_by: 'stub' }] });
+					return sendJson(res, 200, {
+						object: 'list',
+						data: [{ id: MODEL, object: 'model', created: 1700000000, owned_by: 'stub' }],
+					});
 				}
 				if (req.method === 'POST' && /\/chat\/completions$/.test(path)) {
 					const text = Buffer.concat(chunks).toString('utf8');
@@ -114,7 +146,9 @@ async function startOpenAiStub({ port = 0 } = {}) {
 					try {
 						body = JSON.parse(text);
 					} catch {
-						return sendJson(res, 400, { error: { message: 'body is not JSON', type: 'invalid_request_error' } });
+						return sendJson(res, 400, {
+							error: { message: 'body is not JSON', type: 'invalid_request_error' },
+						});
 					}
 					const index = requests.length;
 					requests.push(body);
@@ -135,11 +169,23 @@ async function startOpenAiStub({ port = 0 } = {}) {
 						object: 'chat.completion',
 						created,
 						model,
-						choices: [{ index: 0, message: result.message, finish_reason: result.finishReason, logprobs: null }],
+						choices: [
+							{
+								index: 0,
+								message: result.message,
+								finish_reason: result.finishReason,
+								logprobs: null,
+							},
+						],
 						usage,
 					});
 				}
-				sendJson(res, 404, { error: { message: `the stub has no ${req.method} ${url.pathname}`, type: 'invalid_request_error' } });
+				sendJson(res, 404, {
+					error: {
+						message: `the stub has no ${req.method} ${url.pathname}`,
+						type: 'invalid_request_error',
+					},
+				});
 			} catch (error) {
 				errors.push(error.message);
 				sendJson(res, 500, { error: { message: error.message, type: 'server_error' } });

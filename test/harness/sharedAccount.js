@@ -18,8 +18,10 @@ function floorMs(n, limits, latencyMs) {
 	const starts = [];
 	for (let i = 0; i < n; i++) {
 		let t = starts.length ? starts[starts.length - 1] : 0;
-		if (starts.length >= limits.perMinute) t = Math.max(t, starts[starts.length - limits.perMinute] + 60_000);
-		if (starts.length >= limits.burst) t = Math.max(t, starts[starts.length - limits.burst] + limits.burstWindowMs);
+		if (starts.length >= limits.perMinute)
+			t = Math.max(t, starts[starts.length - limits.perMinute] + 60_000);
+		if (starts.length >= limits.burst)
+			t = Math.max(t, starts[starts.length - limits.burst] + limits.burstWindowMs);
 		starts.push(t);
 	}
 	return starts[n - 1] + latencyMs;

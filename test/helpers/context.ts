@@ -102,7 +102,8 @@ export function testCredentials(given?: Partial<TestCredentials>): TestCredentia
 export function httpHelpers(credentials: TestCredentials, sent: IHttpRequestOptions[]) {
 	return {
 		async httpRequestWithAuthentication(credentialType: string, request: IHttpRequestOptions) {
-			if (credentialType !== 'voiceChatAssistantApi') throw new Error(`unexpected credential ${credentialType}`);
+			if (credentialType !== 'voiceChatAssistantApi')
+				throw new Error(`unexpected credential ${credentialType}`);
 			const withAuth: IHttpRequestOptions = {
 				...request,
 				headers: { ...(request.headers ?? {}), Authorization: `Bearer ${credentials.apiKey}` },
@@ -159,14 +160,27 @@ export function createContext(options: ContextOptions) {
 		...httpHelpers(credentials, sent),
 		constructExecutionMetaData,
 		returnJsonArray,
-		async prepareBinaryData(data: Buffer | AsyncIterable<unknown>, fileName?: string, mimeType?: string): Promise<IBinaryData> {
+		async prepareBinaryData(
+			data: Buffer | AsyncIterable<unknown>,
+			fileName?: string,
+			mimeType?: string,
+		): Promise<IBinaryData> {
 			const buffer = await bufferOf(data);
-			return { data: buffer.toString('base64'), fileName, mimeType: mimeType ?? 'application/octet-stream', fileSize: String(buffer.length) } as IBinaryData;
+			return {
+				data: buffer.toString('base64'),
+				fileName,
+				mimeType: mimeType ?? 'application/octet-stream',
+				fileSize: String(buffer.length),
+			} as IBinaryData;
 		},
 		assertBinaryData(itemIndex: number, propertyName: string): IBinaryData {
 			const binary = items[itemIndex]?.binary?.[propertyName];
 			if (!binary) {
-				throw new NodeOperationError(node, `This operation expects the node's input data to contain a binary file '${propertyName}', but none was found [item ${itemIndex}]`, { itemIndex });
+				throw new NodeOperationError(
+					node,
+					`This operation expects the node's input data to contain a binary file '${propertyName}', but none was found [item ${itemIndex}]`,
+					{ itemIndex },
+				);
 			}
 			return binary;
 		},
@@ -188,7 +202,8 @@ export function createContext(options: ContextOptions) {
 			if (!stored) throw new Error(`no stored binary ${binaryDataId}`);
 			binaryCalls.push(`stream ${binaryDataId}`);
 			const chunks: Buffer[] = [];
-			for (let at = 0; at < stored.length; at += 64 * 1024) chunks.push(Buffer.from(stored.subarray(at, at + 64 * 1024)));
+			for (let at = 0; at < stored.length; at += 64 * 1024)
+				chunks.push(Buffer.from(stored.subarray(at, at + 64 * 1024)));
 			return Readable.from(chunks);
 		},
 	};

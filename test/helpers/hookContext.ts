@@ -16,7 +16,15 @@ import type {
 } from 'n8n-workflow';
 import { returnJsonArray } from 'n8n-core';
 
-import { bufferOf, credentialsGetter, httpHelpers, readParameter, testCredentials } from './context';
+import { VoiceChatAssistantTrigger } from '../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
+
+import {
+	bufferOf,
+	credentialsGetter,
+	httpHelpers,
+	readParameter,
+	testCredentials,
+} from './context';
 import type { TestCredentials } from './context';
 
 export const PRODUCTION_URL = 'https://n8n.example.com/webhook/3f9c2a10-webhook-id/webhook';
@@ -90,9 +98,17 @@ function base(options: HookContextOptions) {
 	const helpers = {
 		// the unauthenticated httpRequest: the trigger's probes of other triggers' URLs
 		...httpHelpers(credentials, sent),
-		async prepareBinaryData(data: Buffer | AsyncIterable<unknown>, fileName?: string, mimeType?: string) {
+		async prepareBinaryData(
+			data: Buffer | AsyncIterable<unknown>,
+			fileName?: string,
+			mimeType?: string,
+		) {
 			const buffer = await bufferOf(data);
-			return { data: buffer.toString('base64'), fileName, mimeType: mimeType ?? 'application/octet-stream' };
+			return {
+				data: buffer.toString('base64'),
+				fileName,
+				mimeType: mimeType ?? 'application/octet-stream',
+			};
 		},
 		returnJsonArray,
 	};
@@ -120,7 +136,8 @@ export function createHookContext(options: HookContextOptions) {
 	const { context, node, staticData, sent, logs } = base(options);
 	const hook = {
 		...context,
-		getNodeWebhookUrl: (name: string) => (name === 'default' ? (options.webhookUrl ?? PRODUCTION_URL) : undefined),
+		getNodeWebhookUrl: (name: string) =>
+			name === 'default' ? (options.webhookUrl ?? PRODUCTION_URL) : undefined,
 		getWebhookDescription: () => undefined,
 	};
 	return { context: hook as unknown as IHookFunctions, node, staticData, sent, logs };
@@ -162,7 +179,8 @@ export function createWebhookContext(options: WebhookRequestOptions) {
 	const webhook = {
 		...context,
 		getMode: () => options.mode ?? 'webhook',
-		getNodeWebhookUrl: (name: string) => (name === 'default' ? (options.webhookUrl ?? PRODUCTION_URL) : undefined),
+		getNodeWebhookUrl: (name: string) =>
+			name === 'default' ? (options.webhookUrl ?? PRODUCTION_URL) : undefined,
 		getBodyData: () => request.body,
 		getQueryData: () => request.query,
 		getHeaderData: () => request.headers,
@@ -170,10 +188,36 @@ export function createWebhookContext(options: WebhookRequestOptions) {
 		getRequestObject: () => request,
 		getResponseObject: () => response,
 	};
-	return { context: webhook as unknown as IWebhookFunctions, node, staticData, sent, logs, response };
+	return {
+		context: webhook as unknown as IWebhookFunctions,
+		node,
+		staticData,
+		sent,
+		logs,
+		response,
+	};
 }
 
 /** The items of the first output of a webhook() result. */
 export function firstOutput(workflowData: INodeExecutionData[][] | undefined): IDataObject[] {
 	return (workflowData?.[0] ?? []).map((item) => item.json);
+}
+
+const triggerHooks = new VoiceChatAssistantTrigger().webhookMethods.default;
+
+/** What n8n does when it activates a workflow (and at every start): checkExists, then create if needed. */
+export async function activate(ctx: IHookFunctions): Promise<'created' | 'existed'> {
+	if (await triggerHooks.checkExists.call(ctx)) return 'existed';
+	await triggerHooks.create.call(ctx);
+	return 'created';
+}
+
+/** The requests as lines: method, path (or the probed URL) and body. */
+export function requestLines(sent: IHttpRequestOptions[]): string[] {
+	return sent.map((r) => {
+		if (r.headers?.['x-voice-chat-assistant-probe']) return `PROBE ${r.url}`;
+		const qs = r.qs ? ` page=${(r.qs as IDataObject).page}` : '';
+		const body = r.body === undefined ? '' : ` ${JSON.stringify(r.body)}`;
+		return `${r.method} ${r.url}${qs}${body}`;
+	});
 }

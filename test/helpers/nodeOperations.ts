@@ -15,7 +15,10 @@ export function nodeOperations(): Map<string, string[]> {
 		const picker = properties.find(
 			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(r.value),
 		);
-		out.set(r.name, ((picker?.options ?? []) as INodePropertyOptions[]).map((o) => o.name));
+		out.set(
+			r.name,
+			((picker?.options ?? []) as INodePropertyOptions[]).map((o) => o.name),
+		);
 	}
 	return out;
 }

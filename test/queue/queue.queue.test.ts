@@ -24,7 +24,6 @@ import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 
-/* eslint-disable @typescript-eslint/no-require-imports */
 const { startPostgres, startRedis } = require('./harness/services');
 const { createCluster, login } = require('./harness/cluster');
 const { cleanupAll } = require('./harness/registry');
@@ -33,7 +32,6 @@ const W = require('./harness/workflows');
 const { runLeadImport, formatFigures, SIM_LIMITS } = require('./harness/leadImport');
 const { runKilledImport, formatKilledImport } = require('./harness/killedWorker');
 const { startSimulator } = require('../simulator/server');
-/* eslint-enable @typescript-eslint/no-require-imports */
 
 const ROOT = path.resolve(__dirname, '../..');
 const RESULTS = path.join(ROOT, '.tmp/test-results');
@@ -57,7 +55,8 @@ const ids = {
 
 /** The workflow with Continue On Fail (On Error → Continue) on its Create Lead node. */
 function continueOnFail(workflow: any) {
-	for (const node of workflow.nodes) if (node.name === 'Create Lead') node.onError = 'continueRegularOutput';
+	for (const node of workflow.nodes)
+		if (node.name === 'Create Lead') node.onError = 'continueRegularOutput';
 	return workflow;
 }
 
@@ -85,7 +84,12 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 	const ctx = () => ({ sim, postgres, cluster, flatted });
 
 	beforeAll(async () => {
-		sim = await startSimulator({ port: 0, rateLimit: SIM_LIMITS, latencyMs: 20, docProcessingMs: 300 });
+		sim = await startSimulator({
+			port: 0,
+			rateLimit: SIM_LIMITS,
+			latencyMs: 20,
+			docProcessingMs: 300,
+		});
 		[postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
 		flatted = runtimeModule('flatted');
 		cluster = await createCluster({ postgres, redis, binaryDataMode: 'database' });
@@ -94,22 +98,64 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 			// the account's whole budget in every process: what a user gets by copying the limits
 			W.credential('queueFullBudget1', sim.url, { requestsPerMinute: perMinute, burst }),
 			// the documented setting: the budget divided by the number of workers
-			W.credential('queueSplitBudget', sim.url, { requestsPerMinute: perMinute / WORKERS.length, burst: burst / WORKERS.length }),
+			W.credential('queueSplitBudget', sim.url, {
+				requestsPerMinute: perMinute / WORKERS.length,
+				burst: burst / WORKERS.length,
+			}),
 			W.credential('queueOneWorker01', sim.url, { requestsPerMinute: perMinute, burst }),
 			W.credential('queueMisc0000001', sim.url, { requestsPerMinute: perMinute, burst }),
 			W.credential('queueRunAgainCr1', sim.url, { requestsPerMinute: perMinute, burst }),
 		]);
 		await cluster.importWorkflows([
-			W.leadImportWorkflow({ id: ids.fullBudget, path: 'leads-full', webhookId: '6f1c0a00-0000-4000-8000-000000000001', credentialId: 'queueFullBudget1' }),
-			W.leadImportWorkflow({ id: ids.splitBudget, path: 'leads-split', webhookId: '6f1c0a00-0000-4000-8000-000000000002', credentialId: 'queueSplitBudget' }),
-			W.leadImportWorkflow({ id: ids.oneWorker, path: 'leads-one', webhookId: '6f1c0a00-0000-4000-8000-000000000003', credentialId: 'queueOneWorker01' }),
-			W.uploadFromRequestWorkflow({ id: ids.uploadFromMain, path: 'upload-received', webhookId: '6f1c0a00-0000-4000-8000-000000000004', credentialId: 'queueMisc0000001' }),
-			W.uploadFromWorkerBinaryWorkflow({ id: ids.uploadFromWorker, path: 'upload-made', webhookId: '6f1c0a00-0000-4000-8000-000000000005', credentialId: 'queueMisc0000001' }),
-			W.triggerWorkflow({ id: ids.trigger, webhookId: '0c3f5a8e-6b1d-4e2f-9a7c-1d2e3f4a5b6d', credentialId: 'queueMisc0000001', assistantId: ASSISTANT_ID }),
-			continueOnFail(W.leadImportWorkflow({ id: ids.runAgain, path: 'leads-again', webhookId: '6f1c0a00-0000-4000-8000-000000000006', credentialId: 'queueRunAgainCr1' })),
+			W.leadImportWorkflow({
+				id: ids.fullBudget,
+				path: 'leads-full',
+				webhookId: '6f1c0a00-0000-4000-8000-000000000001',
+				credentialId: 'queueFullBudget1',
+			}),
+			W.leadImportWorkflow({
+				id: ids.splitBudget,
+				path: 'leads-split',
+				webhookId: '6f1c0a00-0000-4000-8000-000000000002',
+				credentialId: 'queueSplitBudget',
+			}),
+			W.leadImportWorkflow({
+				id: ids.oneWorker,
+				path: 'leads-one',
+				webhookId: '6f1c0a00-0000-4000-8000-000000000003',
+				credentialId: 'queueOneWorker01',
+			}),
+			W.uploadFromRequestWorkflow({
+				id: ids.uploadFromMain,
+				path: 'upload-received',
+				webhookId: '6f1c0a00-0000-4000-8000-000000000004',
+				credentialId: 'queueMisc0000001',
+			}),
+			W.uploadFromWorkerBinaryWorkflow({
+				id: ids.uploadFromWorker,
+				path: 'upload-made',
+				webhookId: '6f1c0a00-0000-4000-8000-000000000005',
+				credentialId: 'queueMisc0000001',
+			}),
+			W.triggerWorkflow({
+				id: ids.trigger,
+				webhookId: '0c3f5a8e-6b1d-4e2f-9a7c-1d2e3f4a5b6d',
+				credentialId: 'queueMisc0000001',
+				assistantId: ASSISTANT_ID,
+			}),
+			continueOnFail(
+				W.leadImportWorkflow({
+					id: ids.runAgain,
+					path: 'leads-again',
+					webhookId: '6f1c0a00-0000-4000-8000-000000000006',
+					credentialId: 'queueRunAgainCr1',
+				}),
+			),
 		]);
 		await cluster.startMain();
-		await Promise.all(WORKERS.map((name) => cluster.startWorker(name, { concurrency: CONCURRENCY })));
+		await Promise.all(
+			WORKERS.map((name) => cluster.startWorker(name, { concurrency: CONCURRENCY })),
+		);
 		session = await login(cluster.baseUrl);
 		for (const id of Object.values(ids)) await session.activate(id);
 	}, 300_000);
@@ -117,18 +163,28 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 	afterAll(async () => {
 		try {
 			fs.mkdirSync(LOGS, { recursive: true });
-			for (const p of cluster?.processes ?? []) fs.writeFileSync(path.join(LOGS, `${p.name}.log`), p.log());
+			for (const p of cluster?.processes ?? [])
+				fs.writeFileSync(path.join(LOGS, `${p.name}.log`), p.log());
 			if (figures.length) {
 				fs.mkdirSync(RESULTS, { recursive: true });
-				const text = figures.map((f) => (f.kind ? formatKilledImport(f) : formatFigures(f))).join('\n') + '\n';
+				const text =
+					figures.map((f) => (f.kind ? formatKilledImport(f) : formatFigures(f))).join('\n') + '\n';
 				fs.writeFileSync(path.join(RESULTS, 'queue-lead-import.txt'), text);
-				fs.writeFileSync(path.join(RESULTS, 'queue-lead-import.json'), JSON.stringify(figures, null, 2));
+				fs.writeFileSync(
+					path.join(RESULTS, 'queue-lead-import.json'),
+					JSON.stringify(figures, null, 2),
+				);
 				// eslint-disable-next-line no-console
-				console.log(`Lead import in queue mode (simulator limits ${SIM_LIMITS.perMinute}/min, ${SIM_LIMITS.burst} per 10 s):\n${text}`);
+				console.log(
+					`Lead import in queue mode (simulator limits ${SIM_LIMITS.perMinute}/min, ${SIM_LIMITS.burst} per 10 s):\n${text}`,
+				);
 			}
 		} finally {
 			// each step on its own: one failing must not leave the others running
-			const safely = (step: () => Promise<unknown> | undefined) => Promise.resolve().then(step).catch((e) => console.error(e)); // eslint-disable-line no-console
+			const safely = (step: () => Promise<unknown> | undefined) =>
+				Promise.resolve()
+					.then(step)
+					.catch((e) => console.error(e)); // eslint-disable-line no-console
 			await safely(() => cluster?.stopAll());
 			await Promise.all([safely(() => postgres?.stop()), safely(() => redis?.stop())]);
 			await safely(() => sim?.close());
@@ -137,15 +193,29 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 	}, 120_000);
 
 	it('the main, the workers, PostgreSQL and Redis listen on loopback only', () => {
-		const roots = [...cluster.processes.map((p: any) => p.pid), postgres.pid, redis.pid, process.pid];
+		const roots = [
+			...cluster.processes.map((p: any) => p.pid),
+			postgres.pid,
+			redis.pid,
+			process.pid,
+		];
 		const sockets = listeningSockets(roots);
 		const ports = sockets.map((s: any) => s.port);
-		expect(ports).toEqual(expect.arrayContaining([cluster.mainPort, postgres.port, redis.port, sim.port]));
+		expect(ports).toEqual(
+			expect.arrayContaining([cluster.mainPort, postgres.port, redis.port, sim.port]),
+		);
 		expect(sockets.filter((s: any) => !isLoopback(s.address))).toEqual([]);
 	});
 
 	it('lead import, 2 workers with the default settings (each the whole budget): every lead once, 429s under 2 %, within 1.15 × the floor', async () => {
-		const r = await runLeadImport(ctx(), { label: '2 workers, default (1000/min burst 200)', workflowId: ids.fullBudget, path: 'leads-full', series: 1, executions: EXECUTIONS, perExecution: PER_EXECUTION });
+		const r = await runLeadImport(ctx(), {
+			label: '2 workers, default (1000/min burst 200)',
+			workflowId: ids.fullBudget,
+			path: 'leads-full',
+			series: 1,
+			executions: EXECUTIONS,
+			perExecution: PER_EXECUTION,
+		});
 		figures.push(r.figures);
 		expect(r.answers.every((a: any) => a.status === 200)).toBe(true);
 		// the executions ran on the workers, on both of them
@@ -153,8 +223,17 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 		expect(ran.every((names) => names.length === 1 && WORKERS.includes(names[0]))).toBe(true);
 		expect(new Set(ran.map((n) => n[0]))).toEqual(new Set(WORKERS));
 		expect(r.rows.map((row: any) => row.status)).toEqual(Array(EXECUTIONS).fill('success'));
-		expect(r.figures).toMatchObject({ items: 500, created: 500, lost: 0, duplicates: 0, otherErrors: 0, outputItems: 500 });
-		expect(r.outputs.every((o: any) => o.error === undefined && o.items.length === PER_EXECUTION)).toBe(true);
+		expect(r.figures).toMatchObject({
+			items: 500,
+			created: 500,
+			lost: 0,
+			duplicates: 0,
+			otherErrors: 0,
+			outputItems: 500,
+		});
+		expect(
+			r.outputs.every((o: any) => o.error === undefined && o.items.length === PER_EXECUTION),
+		).toBe(true);
 		expect(new Set(r.outputPhones)).toEqual(new Set(r.phones));
 		// every 429 was retried; each process adapted its share, so they stay under 2 % of the requests
 		expect(r.figures.requests).toBe(500 + r.figures['429s']);
@@ -164,18 +243,40 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 	}, 300_000);
 
 	it('lead import, 2 workers, the budget divided between them: every lead once, no 429', async () => {
-		const r = await runLeadImport(ctx(), { label: '2 workers, each 500/min burst 100', workflowId: ids.splitBudget, path: 'leads-split', series: 2, executions: EXECUTIONS, perExecution: PER_EXECUTION });
+		const r = await runLeadImport(ctx(), {
+			label: '2 workers, each 500/min burst 100',
+			workflowId: ids.splitBudget,
+			path: 'leads-split',
+			series: 2,
+			executions: EXECUTIONS,
+			perExecution: PER_EXECUTION,
+		});
 		figures.push(r.figures);
 		const ran = Object.values(r.workersOf) as string[][];
 		expect(new Set(ran.map((n) => n[0]))).toEqual(new Set(WORKERS));
 		expect(r.rows.map((row: any) => row.status)).toEqual(Array(EXECUTIONS).fill('success'));
-		expect(r.figures).toMatchObject({ items: 500, created: 500, lost: 0, duplicates: 0, otherErrors: 0, outputItems: 500, '429s': 0 });
+		expect(r.figures).toMatchObject({
+			items: 500,
+			created: 500,
+			lost: 0,
+			duplicates: 0,
+			otherErrors: 0,
+			outputItems: 500,
+			'429s': 0,
+		});
 	}, 300_000);
 
 	it('the trigger, activated on the main: each completed call becomes one execution, run by a worker', async () => {
 		const assistant = () => sim.state.assistants.find((a: any) => a.id === ASSISTANT_ID);
-		const url = await W.waitFor('the inbound webhook registration', () => assistant().inbound_webhook_url);
-		expect(url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${cluster.mainPort}/webhook/0c3f5a8e-6b1d-4e2f-9a7c-1d2e3f4a5b6d/webhook\\?assistant_id=1&secret=`));
+		const url = await W.waitFor(
+			'the inbound webhook registration',
+			() => assistant().inbound_webhook_url,
+		);
+		expect(url).toMatch(
+			new RegExp(
+				`^http://127\\.0\\.0\\.1:${cluster.mainPort}/webhook/0c3f5a8e-6b1d-4e2f-9a7c-1d2e3f4a5b6d/webhook\\?assistant_id=1&secret=`,
+			),
+		);
 		const calls = await Promise.all(
 			[1, 2, 3].map(async (n) => {
 				const res = await fetch(`${sim.url}/__sim/calls/complete`, {
@@ -186,7 +287,8 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 				return (await res.json()) as any;
 			}),
 		);
-		for (const c of calls) expect(c.deliveries.find((d: any) => d.kind === 'inbound').status).toBe(200);
+		for (const c of calls)
+			expect(c.deliveries.find((d: any) => d.kind === 'inbound').status).toBe(200);
 		const rows = await W.waitFor('3 finished trigger executions', async () => {
 			const r = await W.executionsOf(postgres, ids.trigger);
 			return r.length >= 3 && r.every((e: any) => W.FINISHED.includes(e.status)) && r;
@@ -203,16 +305,25 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 		}
 		// one execution per call, each with its own call's data
 		expect(callIds.sort()).toEqual(calls.map((c) => c.call.id).sort());
-		const phones = all.map((e: any) => W.nodeOutput(e.run, 'Call Ended').items[0]?.customer_phone).sort();
+		const phones = all
+			.map((e: any) => W.nodeOutput(e.run, 'Call Ended').items[0]?.customer_phone)
+			.sort();
 		expect(phones).toEqual(['+4915100000901', '+4915100000902', '+4915100000903']);
 	}, 120_000);
 
 	it('uploads a file received by the main: the worker reads the binary from the database', async () => {
-		const content = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(300 * 1024, 3), Buffer.from('\n%%EOF')]);
+		const content = Buffer.concat([
+			Buffer.from('%PDF-1.4\n'),
+			Buffer.alloc(300 * 1024, 3),
+			Buffer.from('\n%%EOF'),
+		]);
 		const sha = createHash('sha256').update(content).digest('hex');
 		const res = await fetch(`${cluster.baseUrl}/webhook/upload-received`, {
 			method: 'POST',
-			headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="manual.pdf"' },
+			headers: {
+				'content-type': 'application/pdf',
+				'content-disposition': 'attachment; filename="manual.pdf"',
+			},
 			body: content,
 		});
 		expect(res.status).toBe(200);
@@ -225,21 +336,41 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 		// the binary travelled through PostgreSQL, not a disk
 		const binary = execution.run.resultData.runData.Webhook[0].data.main[0][0].binary.data;
 		expect(binary.id).toMatch(/^database:/);
-		expect((await postgres.query('select count(*)::int as n from binary_data where "fileSize" = $1', [content.length]))[0].n).toBeGreaterThanOrEqual(1);
+		expect(
+			(
+				await postgres.query('select count(*)::int as n from binary_data where "fileSize" = $1', [
+					content.length,
+				])
+			)[0].n,
+		).toBeGreaterThanOrEqual(1);
 		const [doc] = W.nodeOutput(execution.run, 'Upload').items;
 		expect(doc).toMatchObject({ name: 'Manual from the main', type: 'pdf', status: 'active' });
-		const upload = sim.log.filter((e: any) => e.method === 'POST' && /\/documents$/.test(e.path) && JSON.stringify(e.body).includes(sha));
+		const upload = sim.log.filter(
+			(e: any) =>
+				e.method === 'POST' && /\/documents$/.test(e.path) && JSON.stringify(e.body).includes(sha),
+		);
 		expect(upload).toHaveLength(1);
-		expect(sim.state.documents.find((d: any) => d.id === doc.id).file).toMatchObject({ filename: 'manual.pdf', sha256: sha });
+		expect(sim.state.documents.find((d: any) => d.id === doc.id).file).toMatchObject({
+			filename: 'manual.pdf',
+			sha256: sha,
+		});
 		// nothing of it on any process's disk (each has its own folder; the database holds the file)
 		for (const p of cluster.processes) {
-			const copies = filesUnder(p.folder).filter((f) => f.size === content.length || (f.size < 5e6 && fs.readFileSync(f.file).includes(content.subarray(0, 4096))));
+			const copies = filesUnder(p.folder).filter(
+				(f) =>
+					f.size === content.length ||
+					(f.size < 5e6 && fs.readFileSync(f.file).includes(content.subarray(0, 4096))),
+			);
 			expect(copies).toEqual([]);
 		}
 	}, 120_000);
 
 	it('uploads a file made on a worker (Convert to File → Document → Create)', async () => {
-		const content = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(40 * 1024, 5), Buffer.from('\n%%EOF')]);
+		const content = Buffer.concat([
+			Buffer.from('%PDF-1.4\n'),
+			Buffer.alloc(40 * 1024, 5),
+			Buffer.from('\n%%EOF'),
+		]);
 		const sha = createHash('sha256').update(content).digest('hex');
 		const res = await fetch(`${cluster.baseUrl}/webhook/upload-made`, {
 			method: 'POST',
@@ -253,29 +384,49 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 		});
 		expect(execution.status).toBe('success');
 		expect(WORKERS).toContain(cluster.executionsByWorker()[String(execution.id)]?.[0]);
-		expect(execution.run.resultData.runData['Convert to File'][0].data.main[0][0].binary.data.id).toMatch(/^database:/);
-		expect(W.nodeOutput(execution.run, 'Upload').items[0]).toMatchObject({ name: 'Manual made on a worker', type: 'pdf', status: 'active' });
-		const upload = sim.log.filter((e: any) => e.method === 'POST' && /\/documents$/.test(e.path) && JSON.stringify(e.body).includes(sha));
+		expect(
+			execution.run.resultData.runData['Convert to File'][0].data.main[0][0].binary.data.id,
+		).toMatch(/^database:/);
+		expect(W.nodeOutput(execution.run, 'Upload').items[0]).toMatchObject({
+			name: 'Manual made on a worker',
+			type: 'pdf',
+			status: 'active',
+		});
+		const upload = sim.log.filter(
+			(e: any) =>
+				e.method === 'POST' && /\/documents$/.test(e.path) && JSON.stringify(e.body).includes(sha),
+		);
 		expect(upload).toHaveLength(1);
 	}, 120_000);
 
 	it('deactivating the trigger on the main removes the registration at the service', async () => {
 		const assistant = () => sim.state.assistants.find((a: any) => a.id === ASSISTANT_ID);
-		const disableCalls = () => sim.log.filter((e: any) => e.path === '/api/user/assistants/disable-inbound-webhook');
+		const disableCalls = () =>
+			sim.log.filter((e: any) => e.path === '/api/user/assistants/disable-inbound-webhook');
 		expect(disableCalls()).toHaveLength(0);
 		await session.deactivate(ids.trigger);
 		await W.waitFor('disable-inbound-webhook', () => disableCalls().length > 0, 30_000);
 		expect(disableCalls()).toHaveLength(1);
-		expect(disableCalls()[0]).toMatchObject({ method: 'POST', status: 200, body: { assistant_id: ASSISTANT_ID } });
+		expect(disableCalls()[0]).toMatchObject({
+			method: 'POST',
+			status: 200,
+			body: { assistant_id: ASSISTANT_ID },
+		});
 		expect(assistant().inbound_webhook_url).toBeNull();
 		// a call completed now reaches nothing and starts nothing
-		const res = await fetch(`${sim.url}/__sim/calls/complete`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ assistant_id: ASSISTANT_ID }) });
+		const res = await fetch(`${sim.url}/__sim/calls/complete`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ assistant_id: ASSISTANT_ID }),
+		});
 		const completed = (await res.json()) as any;
 		expect(completed.deliveries.filter((d: any) => d.kind === 'inbound')).toEqual([]);
 		await new Promise((r) => setTimeout(r, 1500));
 		expect(await W.executionsOf(postgres, ids.trigger)).toHaveLength(3);
 		// the registration is gone from the workflow's static data too
-		const [wf] = await postgres.query('select "staticData" from workflow_entity where id = $1', [ids.trigger]);
+		const [wf] = await postgres.query('select "staticData" from workflow_entity where id = $1', [
+			ids.trigger,
+		]);
 		expect(JSON.stringify(wf.staticData ?? {})).not.toContain('secret');
 	}, 60_000);
 
@@ -283,16 +434,39 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 		const second = cluster.processes.find((p: any) => p.name === 'worker-2');
 		await second.stop();
 		expect(second.child.exitCode !== null || second.child.signalCode !== null).toBe(true);
-		const r = await runLeadImport(ctx(), { label: '1 worker, 1000/min burst 200', workflowId: ids.oneWorker, path: 'leads-one', series: 3, executions: EXECUTIONS, perExecution: PER_EXECUTION });
+		const r = await runLeadImport(ctx(), {
+			label: '1 worker, 1000/min burst 200',
+			workflowId: ids.oneWorker,
+			path: 'leads-one',
+			series: 3,
+			executions: EXECUTIONS,
+			perExecution: PER_EXECUTION,
+		});
 		figures.push(r.figures);
 		const ran = Object.values(r.workersOf) as string[][];
 		expect(ran.every((names) => names.length === 1 && names[0] === 'worker-1')).toBe(true);
 		expect(r.rows.map((row: any) => row.status)).toEqual(Array(EXECUTIONS).fill('success'));
-		expect(r.figures).toMatchObject({ items: 500, created: 500, lost: 0, duplicates: 0, otherErrors: 0, outputItems: 500, '429s': 0 });
+		expect(r.figures).toMatchObject({
+			items: 500,
+			created: 500,
+			lost: 0,
+			duplicates: 0,
+			otherErrors: 0,
+			outputItems: 500,
+			'429s': 0,
+		});
 	}, 300_000);
 
 	it('a worker killed during an import of 300 leads: the execution turns Error and is not run again; the import run again with the defaults stores every lead once', async () => {
-		const r = await runKilledImport(ctx(), { workflowId: ids.runAgain, path: 'leads-again', series: 4, items: 300, killAt: 100, freshWorker: 'worker-3', concurrency: CONCURRENCY });
+		const r = await runKilledImport(ctx(), {
+			workflowId: ids.runAgain,
+			path: 'leads-again',
+			series: 4,
+			items: 300,
+			killAt: 100,
+			freshWorker: 'worker-3',
+			concurrency: CONCURRENCY,
+		});
 		const f = r.figures;
 		figures.push(f);
 		expect(r.answers).toEqual([200, 200]);
@@ -319,12 +493,22 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 		// the second run, with the defaults: every item succeeds, the leads of the killed run come out as stored
 		expect(r.rerun.status).toBe('success');
 		expect(cluster.executionsByWorker()[String(r.rerun.id)]).toEqual(['worker-3']);
-		expect(f).toMatchObject({ rerunItems: 300, rerunErrorItems: 0, leadsStored: 300, duplicates: 0, alreadyStored: f.storedAfterKill });
+		expect(f).toMatchObject({
+			rerunItems: 300,
+			rerunErrorItems: 0,
+			leadsStored: 300,
+			duplicates: 0,
+			alreadyStored: f.storedAfterKill,
+		});
 		expect(r.output.items.map((j: any) => j.phone_number)).toEqual(r.phones);
 		// the items marked are exactly the leads the killed run stored, with their ids
 		const before = new Map(r.storedBefore.map((l: any) => [l.phone_number, l.id]));
-		expect(r.output.items.map((j: any) => j.already_stored === true)).toEqual(r.phones.map((phone: string) => before.has(phone)));
-		expect(r.output.items.filter((j: any) => j.already_stored).map((j: any) => [j.phone_number, j.id])).toEqual([...before.entries()].sort());
+		expect(r.output.items.map((j: any) => j.already_stored === true)).toEqual(
+			r.phones.map((phone: string) => before.has(phone)),
+		);
+		expect(
+			r.output.items.filter((j: any) => j.already_stored).map((j: any) => [j.phone_number, j.id]),
+		).toEqual([...before.entries()].sort());
 		// one create per item, one read per lead already stored
 		expect(f.rerunCreates).toBe(300);
 		expect(f.rerunReads).toBe(f.storedAfterKill);

@@ -53,7 +53,8 @@ function decodeBody(buffer, contentType = '', { lenientJson = false } = {}) {
 		try {
 			parts = parseMultipart(buffer, contentType);
 		} catch (err) {
-			if (err instanceof MultipartError) throw new HttpError(400, { message: 'Malformed multipart body' });
+			if (err instanceof MultipartError)
+				throw new HttpError(400, { message: 'Malformed multipart body' });
 			throw err;
 		}
 		const body = {};
@@ -79,7 +80,8 @@ function decodeBody(buffer, contentType = '', { lenientJson = false } = {}) {
 				} else if (part.name !== null) {
 					body[part.name] = value;
 				}
-				summary.fields[part.name] = value.length > LOG_TEXT_LIMIT ? `${value.slice(0, LOG_TEXT_LIMIT)}…` : value;
+				summary.fields[part.name] =
+					value.length > LOG_TEXT_LIMIT ? `${value.slice(0, LOG_TEXT_LIMIT)}…` : value;
 			}
 		}
 		expandBrackets(body);
@@ -93,7 +95,9 @@ function decodeBody(buffer, contentType = '', { lenientJson = false } = {}) {
 		return { body, files: {}, multipart: null, logBody: body };
 	}
 	const looksJson =
-		type === 'application/json' || type.endsWith('+json') || ((type === '' || lenientJson) && /^\s*[[{]/.test(text));
+		type === 'application/json' ||
+		type.endsWith('+json') ||
+		((type === '' || lenientJson) && /^\s*[[{]/.test(text));
 	if (looksJson) {
 		if (text.trim() === '') return { body: {}, files: {}, multipart: null, logBody: null };
 		try {

@@ -48,7 +48,9 @@ function tick(state, campaign, parallel) {
 	const moved = [];
 	if (!RUNNING.includes(campaign.status)) return moved;
 	const now = sqlTime();
-	const leads = state.leads.filter((l) => l.campaign_id === campaign.id).sort((a, b) => a.id - b.id);
+	const leads = state.leads
+		.filter((l) => l.campaign_id === campaign.id)
+		.sort((a, b) => a.id - b.id);
 	const move = (lead, to) => {
 		moved.push({ id: lead.id, from: lead.status, to });
 		lead.status = to;
@@ -59,10 +61,14 @@ function tick(state, campaign, parallel) {
 		move(lead, OUTCOMES.includes(wanted) ? wanted : 'completed');
 	}
 	const limit = parallel ?? campaign.max_calls_in_parallel ?? 3;
-	for (const lead of leads.filter((l) => TO_CALL.includes(l.status) && !moved.some((m) => m.id === l.id)).slice(0, limit)) {
+	for (const lead of leads
+		.filter((l) => TO_CALL.includes(l.status) && !moved.some((m) => m.id === l.id))
+		.slice(0, limit)) {
 		move(lead, 'processing');
 	}
-	const remaining = leads.filter((l) => l.status === 'processing' || TO_CALL.includes(l.status)).length;
+	const remaining = leads.filter(
+		(l) => l.status === 'processing' || TO_CALL.includes(l.status),
+	).length;
 	if (remaining === 0 && campaign.mark_complete_when_no_leads !== false) {
 		campaign.status = 'completed';
 		campaign.updated_at = iso();
@@ -71,7 +77,10 @@ function tick(state, campaign, parallel) {
 }
 
 function remainingOf(state, campaign) {
-	return state.leads.filter((l) => l.campaign_id === campaign.id && (l.status === 'processing' || TO_CALL.includes(l.status))).length;
+	return state.leads.filter(
+		(l) =>
+			l.campaign_id === campaign.id && (l.status === 'processing' || TO_CALL.includes(l.status)),
+	).length;
 }
 
 /** Ticks the campaign every `stepMs` while its run is registered in the state (a reset drops it). */
@@ -96,13 +105,20 @@ function register(router) {
 		const ticks = positive(body, 'ticks', 1);
 		const parallel = body && body.leads !== undefined ? positive(body, 'leads', 0) : undefined;
 		if (!RUNNING.includes(campaign.status)) {
-			throw new HttpError(409, { message: `Campaign ${campaign.id} is ${campaign.status}, not running: start it first.` });
+			throw new HttpError(409, {
+				message: `Campaign ${campaign.id} is ${campaign.status}, not running: start it first.`,
+			});
 		}
 		const moved = [];
-		for (let i = 0; i < ticks && RUNNING.includes(campaign.status); i++) moved.push(...tick(state, campaign, parallel));
+		for (let i = 0; i < ticks && RUNNING.includes(campaign.status); i++)
+			moved.push(...tick(state, campaign, parallel));
 		return {
 			status: 200,
-			body: { campaign: { id: campaign.id, status: campaign.status }, moved, remaining: remainingOf(state, campaign) },
+			body: {
+				campaign: { id: campaign.id, status: campaign.status },
+				moved,
+				remaining: remainingOf(state, campaign),
+			},
 		};
 	});
 

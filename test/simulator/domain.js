@@ -31,7 +31,12 @@ const AMBIENT_SOUNDS = ['off', 'office', 'city', 'forest', 'crowded_room', 'cafe
 const BUILTIN_TOOL_TYPES = ['call_transfer', 'end_call', 'dtmf_input', 'calendar_integration'];
 
 const DOCUMENT_TYPE_LABELS = { website: 'Website', pdf: 'PDF', txt: 'Text', docx: 'Word Document' };
-const STATUS_LABELS = { empty: 'Empty', processing: 'Processing', active: 'Active', failed: 'Failed' };
+const STATUS_LABELS = {
+	empty: 'Empty',
+	processing: 'Processing',
+	active: 'Active',
+	failed: 'Failed',
+};
 const PHONE_TYPE_LABELS = { normal: 'Normal', sip: 'SIP', caller_id: 'Caller ID' };
 
 /** Defaults of the optional configuration fields (SPEC's configuration table). */
@@ -90,8 +95,12 @@ const ASSISTANT_DEFAULTS = {
 /** Providers "auto by language": pipeline uses both, dualplex only a synthesizer, multimodal none. */
 function defaultProviders(state, mode, languageId) {
 	const language = state.languages.find((l) => l.id === languageId);
-	const synth = language ? language.default_synthesizer_provider_id : state.synthesizerProviders[0].id;
-	const trans = language ? language.default_transcriber_provider_id : state.transcriberProviders[0].id;
+	const synth = language
+		? language.default_synthesizer_provider_id
+		: state.synthesizerProviders[0].id;
+	const trans = language
+		? language.default_transcriber_provider_id
+		: state.transcriberProviders[0].id;
 	return {
 		synthesizer_provider_id: mode === 'multimodal' ? null : synth,
 		transcriber_provider_id: mode === 'pipeline' ? trans : null,
@@ -114,13 +123,19 @@ function assistantPhone(state, assistant) {
 }
 
 function simpleTranscript(assistant, customerLine, vars) {
-	const greeting = substitute((assistant && assistant.initial_message) || 'Hello, how can I help you?', {
-		...((assistant && assistant.variables) || {}),
-		...(vars || {}),
-	});
+	const greeting = substitute(
+		(assistant && assistant.initial_message) || 'Hello, how can I help you?',
+		{
+			...((assistant && assistant.variables) || {}),
+			...(vars || {}),
+		},
+	);
 	return [
 		{ sender: 'bot', text: greeting },
-		{ sender: 'human', text: customerLine || 'Hi, I would like some information about your offer.' },
+		{
+			sender: 'human',
+			text: customerLine || 'Hi, I would like some information about your offer.',
+		},
 		{ sender: 'bot', text: 'Of course. I have noted your request and a colleague will follow up.' },
 		{ sender: 'human', text: 'Great, thank you. Goodbye.' },
 	];
@@ -143,14 +158,16 @@ function transcriptToArray(items, startMs) {
 function extractVariables(assistant) {
 	const out = {};
 	for (const item of (assistant && assistant.post_call_schema) || []) {
-		out[item.name] = item.type === 'number' ? 42 : item.type === 'bool' ? true : `simulated ${item.name}`;
+		out[item.name] =
+			item.type === 'number' ? 42 : item.type === 'bool' ? true : `simulated ${item.name}`;
 	}
 	return out;
 }
 
 /** Recordings are served by the simulator itself (a few bytes of audio/mpeg), on its own origin or, with `recordingHost`, on a second one. */
 function recordingUrl(state, callId) {
-	const base = (state.meta && (state.meta.recordingBaseUrl || state.meta.baseUrl)) || 'http://127.0.0.1';
+	const base =
+		(state.meta && (state.meta.recordingBaseUrl || state.meta.baseUrl)) || 'http://127.0.0.1';
 	return `${base}/__sim/recordings/${callId}.mp3`;
 }
 
@@ -166,7 +183,8 @@ function makeCall(state, o) {
 	const duration = o.duration !== undefined ? o.duration : ended ? 30 + ((o.id * 37) % 420) : 0;
 	const createdMs = o.created_ms !== undefined ? o.created_ms : Date.now() - duration * 1000;
 	const updatedMs = o.updated_ms !== undefined ? o.updated_ms : createdMs + duration * 1000;
-	const campaign = o.campaign_id != null ? state.campaigns.find((c) => c.id === o.campaign_id) : null;
+	const campaign =
+		o.campaign_id != null ? state.campaigns.find((c) => c.id === o.campaign_id) : null;
 	const items = ended ? simpleTranscript(assistant, o.customer_line, o.input_variables) : [];
 	const carrier = money((duration / 60) * 0.012);
 	return {
@@ -178,18 +196,25 @@ function makeCall(state, o) {
 		type: o.type || (assistant && assistant.type === 'inbound' ? 'inbound' : 'outbound'),
 		status,
 		duration,
-		assistant_phone_number: o.assistant_phone !== undefined ? o.assistant_phone : assistantPhone(state, assistant),
-		client_phone_number: o.customer_phone || `+1415555${String(1000 + (o.id % 9000)).padStart(4, '0')}`,
+		assistant_phone_number:
+			o.assistant_phone !== undefined ? o.assistant_phone : assistantPhone(state, assistant),
+		client_phone_number:
+			o.customer_phone || `+1415555${String(1000 + (o.id % 9000)).padStart(4, '0')}`,
 		transcript: o.transcript !== undefined ? o.transcript : transcriptToString(items),
 		transcript_items: o.transcript_items || transcriptToArray(items, createdMs),
 		variables: o.extracted_variables || (ended ? extractVariables(assistant) : {}),
 		input_variables: o.input_variables || {},
-		evaluation: o.evaluation || (ended ? { status: true, summary: 'The customer asked for information; follow-up promised.' } : {}),
+		evaluation:
+			o.evaluation ||
+			(ended
+				? { status: true, summary: 'The customer asked for information; follow-up promised.' }
+				: {}),
 		webhook_response: o.webhook_response !== undefined ? o.webhook_response : null,
 		carrier_cost: carrier,
 		total_cost: money(carrier + (duration / 60) * 0.09),
 		answered_by: o.answered_by || (ended ? (o.id % 11 === 0 ? 'machine' : 'human') : 'unknown'),
-		recording_url: o.recording_url !== undefined ? o.recording_url : ended ? recordingUrl(state, o.id) : null,
+		recording_url:
+			o.recording_url !== undefined ? o.recording_url : ended ? recordingUrl(state, o.id) : null,
 		created_at: sqlTime(createdMs),
 		updated_at: sqlTime(updatedMs),
 		created_ms: createdMs,

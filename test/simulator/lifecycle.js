@@ -21,7 +21,12 @@ async function deliverWithRetries(sim, { url, kind, payload, record = {}, redeli
 		const result = await deliver(url, payload, { timeoutMs: sim.config.webhookTimeoutMs });
 		const delivery = { url, kind, attempt: n, status: result.status, response: result.response };
 		if (result.error) delivery.error = result.error;
-		(state.webhookDeliveries = state.webhookDeliveries || []).push({ time: new Date().toISOString(), ...record, ...delivery, payload });
+		(state.webhookDeliveries = state.webhookDeliveries || []).push({
+			time: new Date().toISOString(),
+			...record,
+			...delivery,
+			payload,
+		});
 		return delivery;
 	};
 	const delays = sim.config.redeliveryDelaysMs || [];
@@ -58,8 +63,11 @@ function advanceCalls(sim, completeCall) {
 		sim.scheduledCalls.add(call);
 		sim.schedule(Math.max(0, call.created_ms + span - now), () => {
 			if (!MOVING.includes(call.status)) return;
-			const outcome = (call.input_variables && call.input_variables.simulated_outcome) || 'completed';
-			completeCall(sim, sim.state, { call_id: call.id, status: outcome }).catch((err) => console.error('[simulator] call end', err));
+			const outcome =
+				(call.input_variables && call.input_variables.simulated_outcome) || 'completed';
+			completeCall(sim, sim.state, { call_id: call.id, status: outcome }).catch((err) =>
+				console.error('[simulator] call end', err),
+			);
 		});
 	}
 }

@@ -69,7 +69,8 @@ function parseMultipart(body, contentType) {
 		// after a delimiter: "--" closes the body, otherwise CRLF and a part follows
 		if (body[pos] === 0x2d && body[pos + 1] === 0x2d) break;
 		while (body[pos] === 0x20 || body[pos] === 0x09) pos++; // transport padding
-		if (body[pos] !== 0x0d || body[pos + 1] !== 0x0a) throw new MultipartError('malformed multipart delimiter');
+		if (body[pos] !== 0x0d || body[pos + 1] !== 0x0a)
+			throw new MultipartError('malformed multipart delimiter');
 		pos += 2;
 		const headerEnd = body.indexOf('\r\n\r\n', pos);
 		if (headerEnd < 0) throw new MultipartError('multipart part without header end');
@@ -82,7 +83,8 @@ function parseMultipart(body, contentType) {
 		parts.push({
 			name: disposition.params.name === undefined ? null : disposition.params.name,
 			filename: filename === undefined ? null : filename,
-			contentType: headers['content-type'] || (filename !== undefined ? 'application/octet-stream' : null),
+			contentType:
+				headers['content-type'] || (filename !== undefined ? 'application/octet-stream' : null),
 			headers,
 			data: body.subarray(dataStart, dataEnd),
 		});

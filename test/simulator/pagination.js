@@ -11,10 +11,16 @@ const ON_EACH_SIDE = 3;
 
 /** Validates `per_page` (1-100, default 15) and reads `page` (invalid → 1, as Laravel does). */
 function pageParams(validator, query, defaultPerPage = 15) {
-	const perPage = validator.check('per_page', { type: 'integer', min: 1, max: 100 }, query.per_page, query.per_page !== undefined);
+	const perPage = validator.check(
+		'per_page',
+		{ type: 'integer', min: 1, max: 100 },
+		query.per_page,
+		query.per_page !== undefined,
+	);
 	const rawPage = query.page;
 	let page = 1;
-	if (rawPage !== undefined && /^\d+$/.test(String(rawPage)) && Number(rawPage) >= 1) page = Number(rawPage);
+	if (rawPage !== undefined && /^\d+$/.test(String(rawPage)) && Number(rawPage) >= 1)
+		page = Number(rawPage);
 	return { perPage: perPage.ok && perPage.value != null ? perPage.value : defaultPerPage, page };
 }
 
@@ -47,7 +53,9 @@ function paginate(ctx, items, { page, perPage }, present = (x) => x) {
 		return `${path}?${params.toString()}`;
 	};
 
-	const links = [{ url: page > 1 ? url(page - 1) : null, label: '&laquo; Previous', active: false }];
+	const links = [
+		{ url: page > 1 ? url(page - 1) : null, label: '&laquo; Previous', active: false },
+	];
 	windowPages(page, lastPage).forEach((group, i) => {
 		if (i > 0) links.push({ url: null, label: '...', active: false });
 		for (const n of group) links.push({ url: url(n), label: String(n), active: n === page });

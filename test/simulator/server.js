@@ -78,7 +78,8 @@ function mergeConfig(base, partial) {
 			else if (isPlainObject(value)) {
 				const merged = { ...(base.rateLimit || DEFAULT_RATE_LIMIT), ...value };
 				for (const k of Object.keys(DEFAULT_RATE_LIMIT)) {
-					if (!Number.isFinite(merged[k]) || merged[k] < 0) throw new TypeError(`rateLimit.${k} must be a number >= 0`);
+					if (!Number.isFinite(merged[k]) || merged[k] < 0)
+						throw new TypeError(`rateLimit.${k} must be a number >= 0`);
 				}
 				out.rateLimit = merged;
 			} else throw new TypeError('rateLimit must be an object or false');
@@ -87,11 +88,22 @@ function mergeConfig(base, partial) {
 				throw new TypeError('redeliveryDelaysMs must be a list of numbers >= 0');
 			}
 			out.redeliveryDelaysMs = [...value];
-		} else if (['latencyMs', 'docProcessingMs', 'toolLimit', 'webhookTimeoutMs', 'maxBodyBytes', 'port', 'callLifecycleMs'].includes(key)) {
+		} else if (
+			[
+				'latencyMs',
+				'docProcessingMs',
+				'toolLimit',
+				'webhookTimeoutMs',
+				'maxBodyBytes',
+				'port',
+				'callLifecycleMs',
+			].includes(key)
+		) {
 			if (!Number.isFinite(value) || value < 0) throw new TypeError(`${key} must be a number >= 0`);
 			out[key] = value;
 		} else if (key === 'apiKey') {
-			if (typeof value !== 'string' || value === '') throw new TypeError('apiKey must be a non-empty string');
+			if (typeof value !== 'string' || value === '')
+				throw new TypeError('apiKey must be a non-empty string');
 			out.apiKey = value;
 		} else if (key === 'seed' || key === 'recordingHost') {
 			out[key] = Boolean(value);
@@ -175,7 +187,11 @@ class Simulator {
 		this.scheduledCalls = new Set();
 		this.startedAt = Date.now();
 		this.limiter.reset();
-		this.state = createState({ seed: this.config.seed, baseUrl: this.url, recordingBaseUrl: this.recordingUrl });
+		this.state = createState({
+			seed: this.config.seed,
+			baseUrl: this.url,
+			recordingBaseUrl: this.recordingUrl,
+		});
 	}
 
 	setConfig(partial) {
@@ -209,7 +225,9 @@ class Simulator {
 	/** An entry of recordingLog: the origin asked, the headers (authorization masked), whether the API key was sent. */
 	recordingEntry(req, url) {
 		const key = this.config.apiKey;
-		const carriesKey = req.url.includes(key) || Object.values(req.headers).some((value) => String(value).includes(key));
+		const carriesKey =
+			req.url.includes(key) ||
+			Object.values(req.headers).some((value) => String(value).includes(key));
 		const entry = {
 			index: this.recordingLog.length,
 			time: new Date().toISOString(),
@@ -226,7 +244,9 @@ class Simulator {
 
 	async handle(req, res) {
 		const hostHeader = req.headers.host || new URL(this.url).host;
-		const url = req.url.startsWith('/') ? new URL(`http://${hostHeader}${req.url}`) : new URL(req.url, `http://${hostHeader}`);
+		const url = req.url.startsWith('/')
+			? new URL(`http://${hostHeader}${req.url}`)
+			: new URL(req.url, `http://${hostHeader}`);
 		const isControl = url.pathname === '/__sim' || url.pathname.startsWith('/__sim/');
 		const entry = isControl
 			? null
@@ -253,7 +273,10 @@ class Simulator {
 				// refused before anything is stored
 				const status = Number(fault.slice('refuse-'.length));
 				await readBody(req, this.config.maxBodyBytes);
-				result = { status, body: { message: status === 503 ? 'Service Unavailable' : 'Server Error' } };
+				result = {
+					status,
+					body: { message: status === 503 ? 'Service Unavailable' : 'Server Error' },
+				};
 			} else {
 				result = await this.dispatch(req, url, entry, isControl);
 			}
@@ -308,7 +331,11 @@ class Simulator {
 			const verdict = this.limiter.take(Date.now());
 			Object.assign(rateHeaders, verdict.headers);
 			if (!verdict.allowed) {
-				throw new HttpError(429, { message: 'Too Many Attempts.', retry_after: verdict.retryAfter }, rateHeaders);
+				throw new HttpError(
+					429,
+					{ message: 'Too Many Attempts.', retry_after: verdict.retryAfter },
+					rateHeaders,
+				);
 			}
 		}
 
@@ -423,7 +450,9 @@ async function startSimulator(options = {}) {
 	if (config.recordingHost) {
 		recordingServer = http.createServer((req, res) => {
 			if ((req.url || '').startsWith(RECORDINGS_PREFIX)) return answer(req, res);
-			res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ message: 'Not Found' }));
+			res
+				.writeHead(404, { 'Content-Type': 'application/json' })
+				.end(JSON.stringify({ message: 'Not Found' }));
 		});
 		try {
 			sim.recordingUrl = `http://127.0.0.1:${await listen(recordingServer, 0)}`;
@@ -461,7 +490,10 @@ async function startSimulator(options = {}) {
 			if (!closed) {
 				for (const t of sim.timers) clearTimeout(t);
 				sim.timers.clear();
-				closed = Promise.all([closeServer(server), recordingServer && closeServer(recordingServer)]).then(() => undefined);
+				closed = Promise.all([
+					closeServer(server),
+					recordingServer && closeServer(recordingServer),
+				]).then(() => undefined);
 			}
 			return closed;
 		},

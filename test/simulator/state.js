@@ -7,14 +7,29 @@
 const { accountFixtures, sampleData } = require('./seed');
 
 /** The state of the endpoints beyond the API contract (those docs/api.md does not list), each area in its own file. */
-const AREA_SEEDS = ['messaging', 'telephony', 'organisation'].map((name) => require(`./seeds/${name}`));
+const AREA_SEEDS = ['messaging', 'telephony', 'organisation'].map((name) =>
+	require(`./seeds/${name}`),
+);
 
-const COLLECTIONS = ['assistants', 'knowledgebases', 'documents', 'tools', 'leads', 'calls', 'conversations'];
+const COLLECTIONS = [
+	'assistants',
+	'knowledgebases',
+	'documents',
+	'tools',
+	'leads',
+	'calls',
+	'conversations',
+];
 
 function createState({ seed = true, baseUrl = null, recordingBaseUrl = null } = {}) {
 	const now = Date.now();
 	const state = {
-		meta: { baseUrl, recordingBaseUrl, seeded: Boolean(seed), created_at: new Date(now).toISOString() },
+		meta: {
+			baseUrl,
+			recordingBaseUrl,
+			seeded: Boolean(seed),
+			created_at: new Date(now).toISOString(),
+		},
 		...accountFixtures(now),
 	};
 	for (const name of COLLECTIONS) state[name] = [];
@@ -24,7 +39,8 @@ function createState({ seed = true, baseUrl = null, recordingBaseUrl = null } = 
 	// every collection of records with integer ids continues after its highest id
 	for (const [name, value] of Object.entries(state)) {
 		if (!Array.isArray(value) || !value.some((r) => r && typeof r.id === 'number')) continue;
-		state.nextIds[name] = value.reduce((max, r) => (r && typeof r.id === 'number' && r.id > max ? r.id : max), 0) + 1;
+		state.nextIds[name] =
+			value.reduce((max, r) => (r && typeof r.id === 'number' && r.id > max ? r.id : max), 0) + 1;
 	}
 	for (const name of COLLECTIONS) state.nextIds[name] = state.nextIds[name] || 1;
 	state.nextIds.secondaryContacts = 1;

@@ -31,7 +31,11 @@ function sha256(buffer) {
 /** An error a handler throws to answer with a given status and JSON body. */
 class HttpError extends Error {
 	constructor(status, body, headers) {
-		super(typeof body === 'object' && body ? body.message || body.error || `HTTP ${status}` : String(body));
+		super(
+			typeof body === 'object' && body
+				? body.message || body.error || `HTTP ${status}`
+				: String(body),
+		);
 		this.status = status;
 		this.body = body;
 		this.headers = headers || {};

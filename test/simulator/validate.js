@@ -43,7 +43,9 @@ function isValidTimezone(name) {
 	if (typeof name !== 'string') return false;
 	if (name === 'UTC') return true;
 	if (!timezones) {
-		timezones = new Set(typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : []);
+		timezones = new Set(
+			typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [],
+		);
 		for (const zone of RECENT_TIMEZONES) timezones.add(zone);
 	}
 	if (timezones.has(name)) return true;
@@ -81,7 +83,8 @@ function coerce(type, value) {
 			return { ok: typeof value === 'string' && isValidDate(value), value };
 		case 'integer':
 			if (typeof value === 'number' && Number.isInteger(value)) return { ok: true, value };
-			if (typeof value === 'string' && /^[+-]?\d{1,15}$/.test(value.trim())) return { ok: true, value: Number(value) };
+			if (typeof value === 'string' && /^[+-]?\d{1,15}$/.test(value.trim()))
+				return { ok: true, value: Number(value) };
 			return { ok: false };
 		case 'number':
 			if (typeof value === 'number' && Number.isFinite(value)) return { ok: true, value };
@@ -166,7 +169,11 @@ class Validator {
 		};
 		const isText = rules.type === 'string' || rules.type === 'url' || rules.type === undefined;
 		if (isText && typeof value === 'string') {
-			if (rules.min !== undefined && rules.max !== undefined && (value.length < rules.min || value.length > rules.max)) {
+			if (
+				rules.min !== undefined &&
+				rules.max !== undefined &&
+				(value.length < rules.min || value.length > rules.max)
+			) {
 				return fail(`The ${attr(field)} must be between ${rules.min} and ${rules.max} characters.`);
 			}
 			if (rules.max !== undefined && value.length > rules.max) {
@@ -176,7 +183,10 @@ class Validator {
 				return fail(`The ${attr(field)} must be at least ${rules.min} characters.`);
 			}
 		}
-		if ((rules.type === 'integer' || rules.type === 'number') && (rules.min !== undefined || rules.max !== undefined)) {
+		if (
+			(rules.type === 'integer' || rules.type === 'number') &&
+			(rules.min !== undefined || rules.max !== undefined)
+		) {
 			if (rules.min !== undefined && rules.max !== undefined) {
 				if (value < rules.min || value > rules.max) {
 					return fail(`The ${attr(field)} must be between ${rules.min} and ${rules.max}.`);
@@ -198,7 +208,8 @@ class Validator {
 		}
 		if (rules.e164 && !E164.test(String(value))) {
 			return fail(
-				msg.e164 || `The ${attr(field)} must be a valid phone number in E.164 format (e.g. +14155552671).`,
+				msg.e164 ||
+					`The ${attr(field)} must be a valid phone number in E.164 format (e.g. +14155552671).`,
 			);
 		}
 		if (rules.timezone && !isValidTimezone(value)) {

@@ -54,7 +54,9 @@ function deliver(url, payload, { timeoutMs = 5000, headers = {}, method = 'POST'
 					}
 					resolve({ status: res.statusCode, response });
 				});
-				res.on('error', (err) => resolve({ status: res.statusCode, response: null, error: err.message }));
+				res.on('error', (err) =>
+					resolve({ status: res.statusCode, response: null, error: err.message }),
+				);
 			},
 		);
 		req.on('timeout', () => req.destroy(new Error(`timeout after ${timeoutMs} ms`)));

@@ -26,7 +26,9 @@ describe('Test layout', () => {
 	});
 
 	it('every operation file has a unit test file of the same name', () => {
-		const missing = operationFiles().filter((operation) => !existsSync(join(__dirname, 'actions', `${operation}.test.ts`)));
+		const missing = operationFiles().filter(
+			(operation) => !existsSync(join(__dirname, 'actions', `${operation}.test.ts`)),
+		);
 		expect(missing).toEqual([]);
 	});
 });

@@ -52,13 +52,18 @@ describe('README', () => {
 		expect([...readmeOperations().keys()].sort()).toEqual([...nodeOperations().keys()].sort());
 	});
 
-	it.each([...nodeOperations()])('names every operation of %s in its row, and none it lacks', (resource, operations) => {
-		expect([...(readmeOperations().get(resource) ?? [])].sort()).toEqual([...operations].sort());
-	});
+	it.each([...nodeOperations()])(
+		'names every operation of %s in its row, and none it lacks',
+		(resource, operations) => {
+			expect([...(readmeOperations().get(resource) ?? [])].sort()).toEqual([...operations].sort());
+		},
+	);
 
 	it('reads the table as meant: notes in brackets dropped, "Enable / Disable X" as two operations', () => {
 		const rows = readmeOperations();
 		expect(rows.get('Lead')).toContain('Create');
-		expect(rows.get('Assistant')).toEqual(expect.arrayContaining(['Enable Inbound Webhook', 'Disable Inbound Webhook']));
+		expect(rows.get('Assistant')).toEqual(
+			expect.arrayContaining(['Enable Inbound Webhook', 'Disable Inbound Webhook']),
+		);
 	});
 });

@@ -5,22 +5,24 @@
 import { setupN8nCore } from './helpers/n8nCore';
 import { runWorkflow, serializeDeep, TestWorkflow } from './helpers/runWorkflow';
 import { credentialTypes } from './helpers/credentialsHelper';
-import type { Simulator } from './helpers/workflows';
-import { actionWorkflow, SERVICE, SIM_API_KEY, simCredentials, startSimulator } from './helpers/workflows';
+import {
+	actionWorkflow,
+	SERVICE,
+	SIM_API_KEY,
+	simCredentials,
+	simulatorForTests,
+} from './helpers/workflows';
 
 describe('Account in a workflow', () => {
-	let sim: Simulator;
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
-	afterAll(async () => {
-		await sim.close();
-	});
+	const sim = simulatorForTests();
 
 	it('Manual Trigger → Account: Get Profile returns the simulator profile, with the Bearer key of the credential', async () => {
-		const test = new TestWorkflow(actionWorkflow({ resource: 'account', operation: 'getProfile' }), {
-			credentials: simCredentials(sim),
-		});
+		const test = new TestWorkflow(
+			actionWorkflow({ resource: 'account', operation: 'getProfile' }),
+			{
+				credentials: simCredentials(sim),
+			},
+		);
 		const before = sim.log.length;
 		const result = await test.run();
 
@@ -28,21 +30,27 @@ describe('Account in a workflow', () => {
 		expect(result.status).toBe('success');
 		expect(result.executionOrder).toEqual(['When clicking "Execute workflow"', SERVICE]);
 		expect(result.outputOf(SERVICE)).toEqual([
-			{ json: { name: 'Sim Tester', email: 'sim.tester@example.com', total_balance: 25.5 }, pairedItem: { item: 0 } },
+			{
+				json: { name: 'Sim Tester', email: 'sim.tester@example.com', total_balance: 25.5 },
+				pairedItem: { item: 0 },
+			},
 		]);
 		// one request with the Bearer key of the credential (the simulator answers 401 to any other): the header of its
 		// `authenticate` definition, built by the transport once per node run from the credential n8n decrypted, not by
 		// n8n's helper again for every request
-		expect(sim.log.slice(before).map((e) => [e.method, e.path, e.status, e.headers.authorization])).toEqual([
-			['GET', '/api/user/me', 200, 'Bearer ***'],
-		]);
+		expect(
+			sim.log.slice(before).map((e) => [e.method, e.path, e.status, e.headers.authorization]),
+		).toEqual([['GET', '/api/user/me', 200, 'Bearer ***']]);
 		expect(test.credentialsHelper.authenticated).toEqual([]);
 	});
 
 	it('Account: Get API Keys gives one item per key, each paired to the input item', async () => {
-		const { outputOf } = await runWorkflow(actionWorkflow({ resource: 'account', operation: 'getApiKeys' }), {
-			credentials: simCredentials(sim),
-		});
+		const { outputOf } = await runWorkflow(
+			actionWorkflow({ resource: 'account', operation: 'getApiKeys' }),
+			{
+				credentials: simCredentials(sim),
+			},
+		);
 		const items = outputOf(SERVICE);
 		expect(items.map((i) => i.json.id)).toEqual(sim.state.apiKeys.map((k: { id: number }) => k.id));
 		for (const item of items) {
@@ -53,7 +61,10 @@ describe('Account in a workflow', () => {
 
 	it('three input rows give three profiles, each paired to its row; a base URL ending in /api works', async () => {
 		const { outputOf } = await runWorkflow(
-			actionWorkflow({ resource: 'account', operation: 'getProfile' }, { rows: [{ a: 1 }, { a: 2 }, { a: 3 }] }),
+			actionWorkflow(
+				{ resource: 'account', operation: 'getProfile' },
+				{ rows: [{ a: 1 }, { a: 2 }, { a: 3 }] },
+			),
 			{ credentials: simCredentials(sim, { baseUrl: `${sim.url}/api/` }) },
 		);
 		expect(outputOf(SERVICE).map((i) => [i.json.email, i.pairedItem])).toEqual([
@@ -64,10 +75,13 @@ describe('Account in a workflow', () => {
 	});
 
 	it('pinned input items (inputItems) feed the node like rows do', async () => {
-		const { outputOf } = await runWorkflow(actionWorkflow({ resource: 'account', operation: 'getProfile' }), {
-			credentials: simCredentials(sim),
-			inputItems: [{ row: 1 }, { row: 2 }],
-		});
+		const { outputOf } = await runWorkflow(
+			actionWorkflow({ resource: 'account', operation: 'getProfile' }),
+			{
+				credentials: simCredentials(sim),
+				inputItems: [{ row: 1 }, { row: 2 }],
+			},
+		);
 		expect(outputOf(SERVICE).map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 
@@ -76,9 +90,12 @@ describe('Account in a workflow', () => {
 		const env = await setupN8nCore();
 		const logsBefore = env.logs.length;
 		const reportsBefore = env.reportedErrors.length;
-		const result = await runWorkflow(actionWorkflow({ resource: 'account', operation: 'getProfile' }), {
-			credentials: simCredentials(sim, { apiKey: wrongKey }),
-		});
+		const result = await runWorkflow(
+			actionWorkflow({ resource: 'account', operation: 'getProfile' }),
+			{
+				credentials: simCredentials(sim, { apiKey: wrongKey }),
+			},
+		);
 
 		expect(result.status).toBe('error');
 		const error = result.errorOf(SERVICE)!;
@@ -102,7 +119,10 @@ describe('Account in a workflow', () => {
 	it('with Continue On Fail, the 401 becomes an error item paired to its input', async () => {
 		const wrongKey = 'wrong-key-MUST-NOT-LEAK-77b1';
 		const result = await runWorkflow(
-			actionWorkflow({ resource: 'account', operation: 'getProfile' }, { node: { onError: 'continueRegularOutput' } }),
+			actionWorkflow(
+				{ resource: 'account', operation: 'getProfile' },
+				{ node: { onError: 'continueRegularOutput' } },
+			),
 			{ credentials: simCredentials(sim, { apiKey: wrongKey }) },
 		);
 		expect(result.status).toBe('success');
@@ -114,22 +134,38 @@ describe('Account in a workflow', () => {
 
 	it("the credential's test request, resolved as n8n resolves it, passes with the key and fails without it", async () => {
 		const type = credentialTypes.voiceChatAssistantApi;
-		const test = new TestWorkflow(actionWorkflow({ resource: 'account', operation: 'getProfile' }), {
-			credentials: simCredentials(sim),
-		});
+		const test = new TestWorkflow(
+			actionWorkflow({ resource: 'account', operation: 'getProfile' }),
+			{
+				credentials: simCredentials(sim),
+			},
+		);
 		const node = test.node(SERVICE);
 		const send = async (credentials: Record<string, string>) => {
 			const resolve = (value: string) =>
-				test.workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '');
+				test.workflow.expression.getSimpleParameterValue(
+					node,
+					value,
+					'internal',
+					{ $credentials: credentials },
+					undefined,
+					'',
+				);
 			const request = type.test!.request;
 			const url = `${resolve(String(request.baseURL))}${request.url}`;
 			const headers = { ...(request.headers as Record<string, string>) };
-			for (const [name, value] of Object.entries((type.authenticate as { properties: { headers: Record<string, string> } }).properties.headers)) {
+			for (const [name, value] of Object.entries(
+				(type.authenticate as { properties: { headers: Record<string, string> } }).properties
+					.headers,
+			)) {
 				headers[name] = String(resolve(value));
 			}
 			return { url, status: (await fetch(url, { headers })).status };
 		};
-		expect(await send({ apiKey: SIM_API_KEY, baseUrl: ` ${sim.url}/api// ` })).toEqual({ url: `${sim.url}/api/user/me`, status: 200 });
+		expect(await send({ apiKey: SIM_API_KEY, baseUrl: ` ${sim.url}/api// ` })).toEqual({
+			url: `${sim.url}/api/user/me`,
+			status: 200,
+		});
 		expect((await send({ apiKey: 'not-the-key', baseUrl: sim.url })).status).toBe(401);
 	});
 });

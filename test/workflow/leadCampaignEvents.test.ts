@@ -18,8 +18,18 @@ function workflow(campaignId: number) {
 	const credentials = { voiceChatAssistantApi: { id: 'credential-1', name: 'Simulator account' } };
 	return {
 		nodes: [
-			{ name: LEADS, type: TYPES.pollingTrigger, parameters: { event: 'leadStatusChanged', campaignId: byId(campaignId) }, credentials },
-			{ name: CAMPAIGNS, type: TYPES.pollingTrigger, parameters: { event: 'campaignStatusChanged', campaignId: '' }, credentials },
+			{
+				name: LEADS,
+				type: TYPES.pollingTrigger,
+				parameters: { event: 'leadStatusChanged', campaignId: byId(campaignId) },
+				credentials,
+			},
+			{
+				name: CAMPAIGNS,
+				type: TYPES.pollingTrigger,
+				parameters: { event: 'campaignStatusChanged', campaignId: '' },
+				credentials,
+			},
 		],
 		connections: {},
 	};
@@ -28,28 +38,44 @@ function workflow(campaignId: number) {
 async function api(sim: Simulator, method: string, path: string, body?: IDataObject) {
 	const response = await fetch(`${sim.url}${path}`, {
 		method,
-		headers: { authorization: `Bearer ${SIM_API_KEY}`, 'content-type': 'application/json', accept: 'application/json' },
+		headers: {
+			authorization: `Bearer ${SIM_API_KEY}`,
+			'content-type': 'application/json',
+			accept: 'application/json',
+		},
 		body: body && JSON.stringify(body),
 	});
 	const answer = (await response.json()) as IDataObject;
-	if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
+	if (!response.ok)
+		throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
 	return answer;
 }
 
 /** A draft campaign of assistant 2 with `count` leads; leads in `failing` end reached-max-retries. */
 async function campaignWithLeads(sim: Simulator, count: number, failing: number[] = []) {
-	const created = await api(sim, 'POST', '/api/user/campaigns', { name: 'Autumn Calls', assistant_id: 2, max_calls_in_parallel: 4 });
+	const created = await api(sim, 'POST', '/api/user/campaigns', {
+		name: 'Autumn Calls',
+		assistant_id: 2,
+		max_calls_in_parallel: 4,
+	});
 	const campaignId = Number((created.data as IDataObject).id);
 	const leads: number[] = [];
 	for (let i = 1; i <= count; i++) {
-		const variables = failing.includes(i) ? { simulated_outcome: 'reached-max-retries' } : { customer_name: `Lead ${i}` };
-		const lead = await api(sim, 'POST', '/api/user/lead', { phone_number: `+1415555${String(1000 + i)}`, campaign_id: campaignId, variables });
+		const variables = failing.includes(i)
+			? { simulated_outcome: 'reached-max-retries' }
+			: { customer_name: `Lead ${i}` };
+		const lead = await api(sim, 'POST', '/api/user/lead', {
+			phone_number: `+1415555${String(1000 + i)}`,
+			campaign_id: campaignId,
+			variables,
+		});
 		leads.push(Number((lead.data as IDataObject).id));
 	}
 	return { campaignId, leads };
 }
 
-const json = (output: INodeExecutionData[][] | null) => (output?.[0] ?? []).map((item) => item.json);
+const json = (output: INodeExecutionData[][] | null) =>
+	(output?.[0] ?? []).map((item) => item.json);
 
 describe('Lead and campaign events in a workflow against the simulator', () => {
 	const sim = simulatorForTests({}, { resetEach: true });
@@ -60,21 +86,40 @@ describe('Lead and campaign events in a workflow against the simulator', () => {
 		expect(await test.poll(LEADS)).toBeNull();
 		expect(await test.poll(CAMPAIGNS)).toBeNull();
 
-		await api(sim, 'POST', '/api/user/campaigns/update-status', { campaign_id: campaignId, action: 'start' });
+		await api(sim, 'POST', '/api/user/campaigns/update-status', {
+			campaign_id: campaignId,
+			action: 'start',
+		});
 		expect(json(await test.poll(CAMPAIGNS))).toEqual([
-			expect.objectContaining({ id: campaignId, status: 'in-progress', previous_status: 'draft', change: 'started' }),
+			expect.objectContaining({
+				id: campaignId,
+				status: 'in-progress',
+				previous_status: 'draft',
+				change: 'started',
+			}),
 		]);
 
 		const emitted: IDataObject[] = [];
 		const campaignChanges: IDataObject[] = [];
 		let polls = 0;
 		for (; polls < 20; polls++) {
-			const step = await control<{ campaign: IDataObject; remaining: number }>(sim, `campaigns/${campaignId}/advance`, {});
+			const step = await control<{ campaign: IDataObject; remaining: number }>(
+				sim,
+				`campaigns/${campaignId}/advance`,
+				{},
+			);
 			const before = sim.log.length;
 			emitted.push(...json(await test.poll(LEADS)));
 			// one request per poll: the campaign's 20 leads are one page
-			expect(sim.log.slice(before).map((entry) => [entry.method, entry.path, entry.query, entry.status])).toEqual([
-				['GET', '/api/user/leads', { campaign_id: String(campaignId), per_page: '100', page: '1' }, 200],
+			expect(
+				sim.log.slice(before).map((entry) => [entry.method, entry.path, entry.query, entry.status]),
+			).toEqual([
+				[
+					'GET',
+					'/api/user/leads',
+					{ campaign_id: String(campaignId), per_page: '100', page: '1' },
+					200,
+				],
 			]);
 			campaignChanges.push(...json(await test.poll(CAMPAIGNS)));
 			if (step.campaign.status === 'completed') break;
@@ -83,9 +128,20 @@ describe('Lead and campaign events in a workflow against the simulator', () => {
 		expect(emitted.map((lead) => lead.id).sort((a, b) => Number(a) - Number(b))).toEqual(leads);
 		for (const lead of emitted) {
 			const failed = [leads[6], leads[12]].includes(Number(lead.id));
-			expect(lead).toMatchObject({ campaign_id: campaignId, previous_status: 'processing', status: failed ? 'reached-max-retries' : 'completed' });
+			expect(lead).toMatchObject({
+				campaign_id: campaignId,
+				previous_status: 'processing',
+				status: failed ? 'reached-max-retries' : 'completed',
+			});
 		}
-		expect(campaignChanges).toEqual([expect.objectContaining({ id: campaignId, previous_status: 'in-progress', status: 'completed', change: 'completed' })]);
+		expect(campaignChanges).toEqual([
+			expect.objectContaining({
+				id: campaignId,
+				previous_status: 'in-progress',
+				status: 'completed',
+				change: 'completed',
+			}),
+		]);
 
 		// nothing twice
 		expect(await test.poll(LEADS)).toBeNull();
@@ -94,9 +150,15 @@ describe('Lead and campaign events in a workflow against the simulator', () => {
 
 	it('the simulator moves a lead one status per step, and only while the campaign runs', async () => {
 		const { campaignId, leads } = await campaignWithLeads(sim, 5);
-		const response = await fetch(`${sim.url}/__sim/campaigns/${campaignId}/advance`, { method: 'POST', body: '{}' });
+		const response = await fetch(`${sim.url}/__sim/campaigns/${campaignId}/advance`, {
+			method: 'POST',
+			body: '{}',
+		});
 		expect(response.status).toBe(409);
-		await api(sim, 'POST', '/api/user/campaigns/update-status', { campaign_id: campaignId, action: 'start' });
+		await api(sim, 'POST', '/api/user/campaigns/update-status', {
+			campaign_id: campaignId,
+			action: 'start',
+		});
 		const first = await control<IDataObject>(sim, `campaigns/${campaignId}/advance`, { leads: 2 });
 		expect(first).toEqual({
 			campaign: { id: campaignId, status: 'in-progress' },
@@ -113,13 +175,28 @@ describe('Lead and campaign events in a workflow against the simulator', () => {
 			{ id: leads[2], from: 'created', to: 'processing' },
 			{ id: leads[3], from: 'created', to: 'processing' },
 		]);
-		await api(sim, 'POST', '/api/user/campaigns/update-status', { campaign_id: campaignId, action: 'stop' });
-		expect((await fetch(`${sim.url}/__sim/campaigns/${campaignId}/advance`, { method: 'POST', body: '{}' })).status).toBe(409);
-		await api(sim, 'POST', '/api/user/campaigns/update-status', { campaign_id: campaignId, action: 'start' });
+		await api(sim, 'POST', '/api/user/campaigns/update-status', {
+			campaign_id: campaignId,
+			action: 'stop',
+		});
+		expect(
+			(
+				await fetch(`${sim.url}/__sim/campaigns/${campaignId}/advance`, {
+					method: 'POST',
+					body: '{}',
+				})
+			).status,
+		).toBe(409);
+		await api(sim, 'POST', '/api/user/campaigns/update-status', {
+			campaign_id: campaignId,
+			action: 'start',
+		});
 		const last = await control<IDataObject>(sim, `campaigns/${campaignId}/advance`, { ticks: 5 });
 		expect(last.campaign).toEqual({ id: campaignId, status: 'completed' });
 		expect(last.remaining).toBe(0);
 		const listed = await api(sim, 'GET', `/api/user/leads?campaign_id=${campaignId}`);
-		expect((listed.data as IDataObject[]).map((lead) => lead.status)).toEqual(Array(5).fill('completed'));
+		expect((listed.data as IDataObject[]).map((lead) => lead.status)).toEqual(
+			Array(5).fill('completed'),
+		);
 	});
 });

@@ -8,10 +8,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { TestWorkflow, TYPES } from './helpers/runWorkflow';
 import type { WorkflowJson } from './helpers/runWorkflow';
-import type { Simulator } from './helpers/workflows';
-import { byId, control, simCredentials, startSimulator } from './helpers/workflows';
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
+import { byId, control, simCredentials, simulatorForTests } from './helpers/workflows';
 
 const TRIGGER = 'Free Slot Asked';
 const ANSWER = 'Answer';
@@ -23,7 +20,8 @@ function toolWorkflow(extra: INodeParameters = {}): WorkflowJson {
 		event: 'midCallTool',
 		assistantId: byId(1),
 		toolName: 'check_free_slot',
-		toolDescription: 'Checks whether an appointment slot is free. Use it when the caller asks for a date.',
+		toolDescription:
+			'Checks whether an appointment slot is free. Use it when the caller asks for a date.',
 		toolParameters: {
 			parameter: [
 				{ name: 'date', type: 'string', description: 'The date, as YYYY-MM-DD' },
@@ -35,7 +33,13 @@ function toolWorkflow(extra: INodeParameters = {}): WorkflowJson {
 	};
 	return {
 		nodes: [
-			{ name: TRIGGER, type: TYPES.trigger, webhookId: '7a1b2c3d-0a9b-4c3d-8e7f-aabbccddeeff', parameters, credentials },
+			{
+				name: TRIGGER,
+				type: TYPES.trigger,
+				webhookId: '7a1b2c3d-0a9b-4c3d-8e7f-aabbccddeeff',
+				parameters,
+				credentials,
+			},
 			{
 				name: ANSWER,
 				type: TYPES.items,
@@ -50,18 +54,12 @@ function toolWorkflow(extra: INodeParameters = {}): WorkflowJson {
 }
 
 describe('Mid-call tool served by a workflow, against the simulator', () => {
-	let sim: Simulator;
+	const sim = simulatorForTests();
 	let test: TestWorkflow | undefined;
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
 	afterEach(async () => {
 		await test?.close();
 		test = undefined;
 		await control(sim, 'reset', {});
-	});
-	afterAll(async () => {
-		await sim.close();
 	});
 
 	const assistant = () => sim.state.assistants.find((a: any) => a.id === 1);
@@ -93,26 +91,49 @@ describe('Mid-call tool served by a workflow, against the simulator', () => {
 		const answers = [];
 		for (let i = 0; i < 20; i++) {
 			const date = `2026-12-${String(i + 1).padStart(2, '0')}`;
-			answers.push(await control<any>(sim, 'calls/use-tool', { assistant_id: 1, tool: 'check_free_slot', arguments: { date, people: i + 1 } }));
+			answers.push(
+				await control<any>(sim, 'calls/use-tool', {
+					assistant_id: 1,
+					tool: 'check_free_slot',
+					arguments: { date, people: i + 1 },
+				}),
+			);
 		}
 		answers.forEach((used, i) => {
 			expect(used).toMatchObject({
 				status: 200,
 				timed_out: false,
-				response: { free: true, answer: `The slot on 2026-12-${String(i + 1).padStart(2, '0')} for ${i + 1} is free` },
+				response: {
+					free: true,
+					answer: `The slot on 2026-12-${String(i + 1).padStart(2, '0')} for ${i + 1} is free`,
+				},
 			});
 		});
 		const deliveries = await test.waitForDeliveries(20);
-		expect(deliveries.every((d) => d.result?.executionOrder.join() === `${TRIGGER},${ANSWER}`)).toBe(true);
-		expect(deliveries[3].result!.outputOf(TRIGGER)[0].json).toMatchObject({ tool: 'check_free_slot', tool_id: tool.id, parameters: { date: '2026-12-04', people: 4 } });
+		expect(
+			deliveries.every((d) => d.result?.executionOrder.join() === `${TRIGGER},${ANSWER}`),
+		).toBe(true);
+		expect(deliveries[3].result!.outputOf(TRIGGER)[0].json).toMatchObject({
+			tool: 'check_free_slot',
+			tool_id: tool.id,
+			parameters: { date: '2026-12-04', people: 4 },
+		});
 
 		// without the secret: 401, nothing runs
-		const forged = await fetch(test.webhookUrl(TRIGGER), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"date":"2026-12-01"}' });
+		const forged = await fetch(test.webhookUrl(TRIGGER), {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: '{"date":"2026-12-01"}',
+		});
 		expect([forged.status, await forged.json()]).toEqual([401, { message: 'Unauthorized' }]);
 		expect((await test.waitForDeliveries(21))[20].result).toBeUndefined();
 
 		// a failing workflow answers JSON, not an HTML page
-		const failed = await control<any>(sim, 'calls/use-tool', { assistant_id: 1, tool: tool.id, arguments: { date: 'boom' } });
+		const failed = await control<any>(sim, 'calls/use-tool', {
+			assistant_id: 1,
+			tool: tool.id,
+			arguments: { date: 'boom' },
+		});
 		expect([failed.status, failed.response]).toEqual([500, { message: 'Error in workflow' }]);
 
 		expect(await test.hook(TRIGGER, 'delete')).toBe(true);
@@ -128,8 +149,15 @@ describe('Mid-call tool served by a workflow, against the simulator', () => {
 		const tool = sim.state.tools[sim.state.tools.length - 1];
 		expect(tool.endpoint).toBe(test.webhookUrl(TRIGGER, true));
 		expect(assistant().tool_ids).toEqual([1, tool.id]);
-		const used = await control<any>(sim, 'calls/use-tool', { assistant_id: 1, tool: 'check_free_slot', arguments: { date: '2026-12-24', people: 2 } });
-		expect(used).toMatchObject({ status: 200, response: { free: true, answer: 'The slot on 2026-12-24 for 2 is free' } });
+		const used = await control<any>(sim, 'calls/use-tool', {
+			assistant_id: 1,
+			tool: 'check_free_slot',
+			arguments: { date: '2026-12-24', people: 2 },
+		});
+		expect(used).toMatchObject({
+			status: 200,
+			response: { free: true, answer: 'The slot on 2026-12-24 for 2 is free' },
+		});
 		expect(await test.hook(TRIGGER, 'delete', { test: true })).toBe(true);
 		expect(assistant().tool_ids).toEqual([1]);
 		expect(sim.state.tools.some((t: any) => t.id === tool.id)).toBe(false);

@@ -10,12 +10,20 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { MAX_REQUESTS_PER_POLL } from '../../nodes/VoiceChatAssistantPollingTrigger/pages';
 import { TestWorkflow } from './helpers/runWorkflow';
-import { CALL_ENDED_TRIGGER, callEndedPollingWorkflow, control, simCredentials, simulatorForTests } from './helpers/workflows';
+import {
+	CALL_ENDED_TRIGGER,
+	callEndedPollingWorkflow,
+	control,
+	simCredentials,
+	simulatorForTests,
+} from './helpers/workflows';
 
 const TRIGGER = CALL_ENDED_TRIGGER;
 
-const ids = (output: INodeExecutionData[][] | null) => (output?.[0] ?? []).map((item) => Number(item.json.id));
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const ids = (output: INodeExecutionData[][] | null) =>
+	(output?.[0] ?? []).map((item) => Number(item.json.id));
+const range = (from: number, to: number) =>
+	Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe('Polling trigger after an outage, in a workflow against the simulator', () => {
 	const sim = simulatorForTests({}, { resetEach: true });
@@ -29,7 +37,13 @@ describe('Polling trigger after an outage, in a workflow against the simulator',
 
 	/** Ends `count` outbound calls of assistant 2 (the workflow is off meanwhile); their ids. */
 	async function endCalls(count: number) {
-		const seeded = await control<IDataObject>(sim, 'calls/seed', { count, assistant_id: 2, type: 'outbound', status: 'completed', days: 0 });
+		const seeded = await control<IDataObject>(sim, 'calls/seed', {
+			count,
+			assistant_id: 2,
+			type: 'outbound',
+			status: 'completed',
+			days: 0,
+		});
 		return range(Number(seeded.first_id), Number(seeded.last_id));
 	}
 
@@ -40,7 +54,9 @@ describe('Polling trigger after an outage, in a workflow against the simulator',
 		for (let round = 0; round < 20; round++) {
 			const before = sim.log.length;
 			const output = await test.poll(TRIGGER);
-			requests.push(sim.log.slice(before).filter((entry) => entry.path === '/api/user/calls').length);
+			requests.push(
+				sim.log.slice(before).filter((entry) => entry.path === '/api/user/calls').length,
+			);
 			if (output === null) return { emitted, requests };
 			emitted.push(ids(output));
 		}
@@ -59,13 +75,23 @@ describe('Polling trigger after an outage, in a workflow against the simulator',
 		// every request: the list with the trigger's filters, 100 a page, with the key
 		for (const entry of sim.log.filter((e) => e.path === '/api/user/calls')) {
 			expect(entry.method).toBe('GET');
-			expect(entry.query).toEqual({ assistant_id: '2', type: 'outbound', per_page: '100', page: expect.stringMatching(/^\d+$/) });
+			expect(entry.query).toEqual({
+				assistant_id: '2',
+				type: 'outbound',
+				per_page: '100',
+				page: expect.stringMatching(/^\d+$/),
+			});
 			expect(entry.headers.authorization).toBe('Bearer ***');
 			expect(entry.status).toBe(200);
 		}
 
 		// a call that ends later comes through on the next poll (it started after the others: duration 0)
-		const later = await control<IDataObject>(sim, 'calls/complete', { assistant_id: 2, type: 'outbound', status: 'completed', duration: 0 });
+		const later = await control<IDataObject>(sim, 'calls/complete', {
+			assistant_id: 2,
+			type: 'outbound',
+			status: 'completed',
+			duration: 0,
+		});
 		expect(ids(await test.poll(TRIGGER))).toEqual([Number((later.call as IDataObject).id)]);
 	});
 
@@ -74,7 +100,14 @@ describe('Polling trigger after an outage, in a workflow against the simulator',
 		const ended = await endCalls(1500);
 		const saved = JSON.stringify(test.staticData);
 
-		await control(sim, 'faults', { method: 'GET', path: '/api/user/calls', rate: 1, kinds: ['refuse-500'], after: 2, times: 1 });
+		await control(sim, 'faults', {
+			method: 'GET',
+			path: '/api/user/calls',
+			rate: 1,
+			kinds: ['refuse-500'],
+			after: 2,
+			times: 1,
+		});
 		const before = sim.log.length;
 		// n8n saves the static data when it is marked as changed: as after a save, the mark is cleared
 		const observed = test.staticData as IDataObject & { __dataChanged?: boolean };

@@ -3,20 +3,17 @@
  * the node waits and sends again, and every row is created exactly once.
  */
 import { runWorkflow } from './helpers/runWorkflow';
-import type { Simulator } from './helpers/workflows';
-import { actionWorkflow, byId, SERVICE, simCredentials, startSimulator } from './helpers/workflows';
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
+import {
+	actionWorkflow,
+	byId,
+	SERVICE,
+	simCredentials,
+	simulatorForTests,
+} from './helpers/workflows';
 
 describe('rate limits in a workflow', () => {
-	let sim: Simulator;
-	beforeAll(async () => {
-		// 3 requests per second, far below what the credential allows itself
-		sim = await startSimulator({ rateLimit: { perMinute: 1000, burst: 3, burstWindowMs: 1000 } });
-	});
-	afterAll(async () => {
-		await sim.close();
-	});
+	// 3 requests per second, far below what the credential allows itself
+	const sim = simulatorForTests({ rateLimit: { perMinute: 1000, burst: 3, burstWindowMs: 1000 } });
 
 	it('6 lead rows against a limit of 3 per second: 429s are waited out, each lead is created once, in order', async () => {
 		const phones = [1, 2, 3, 4, 5, 6].map((n) => `+49151777000${n}`);
@@ -24,20 +21,32 @@ describe('rate limits in a workflow', () => {
 		const result = await runWorkflow(
 			actionWorkflow(
 				// one request at a time, so the order of sending and the wait after the 429 are seen one by one
-				{ resource: 'lead', operation: 'create', campaignId: byId(1), phoneNumber: '={{ $json.phone }}', requestsInFlight: 1 },
+				{
+					resource: 'lead',
+					operation: 'create',
+					campaignId: byId(1),
+					phoneNumber: '={{ $json.phone }}',
+					requestsInFlight: 1,
+				},
 				{ rows: phones.map((phone) => ({ phone })) },
 			),
 			{ credentials: simCredentials(sim) },
 		);
 
 		expect(result.error).toBeUndefined();
-		expect(result.outputOf(SERVICE).map((i) => [i.json.phone_number, i.pairedItem])).toEqual(phones.map((phone, item) => [phone, { item }]));
+		expect(result.outputOf(SERVICE).map((i) => [i.json.phone_number, i.pairedItem])).toEqual(
+			phones.map((phone, item) => [phone, { item }]),
+		);
 		const posts: any[] = sim.log.slice(before).filter((e) => e.path === '/api/user/lead');
 		const refused = posts.findIndex((e) => e.status === 429);
 		expect(refused).toBeGreaterThan(0);
 		// the retry waited for Retry-After (1 s)
-		expect(Date.parse(posts[refused + 1].time) - Date.parse(posts[refused].time)).toBeGreaterThanOrEqual(900);
-		expect(posts.filter((e) => e.status < 300).map((e: any) => e.body.phone_number)).toEqual(phones);
+		expect(
+			Date.parse(posts[refused + 1].time) - Date.parse(posts[refused].time),
+		).toBeGreaterThanOrEqual(900);
+		expect(posts.filter((e) => e.status < 300).map((e: any) => e.body.phone_number)).toEqual(
+			phones,
+		);
 		expect(sim.state.leads.filter((l: any) => phones.includes(l.phone_number))).toHaveLength(6);
 	});
 
@@ -46,16 +55,28 @@ describe('rate limits in a workflow', () => {
 		const before = sim.log.length;
 		const result = await runWorkflow(
 			actionWorkflow(
-				{ resource: 'lead', operation: 'create', campaignId: byId(1), phoneNumber: '={{ $json.phone }}' },
+				{
+					resource: 'lead',
+					operation: 'create',
+					campaignId: byId(1),
+					phoneNumber: '={{ $json.phone }}',
+				},
 				{ rows: phones.map((phone) => ({ phone })) },
 			),
 			{ credentials: simCredentials(sim) },
 		);
 
 		expect(result.error).toBeUndefined();
-		expect(result.outputOf(SERVICE).map((i) => [i.json.phone_number, i.pairedItem])).toEqual(phones.map((phone, item) => [phone, { item }]));
+		expect(result.outputOf(SERVICE).map((i) => [i.json.phone_number, i.pairedItem])).toEqual(
+			phones.map((phone, item) => [phone, { item }]),
+		);
 		const posts: any[] = sim.log.slice(before).filter((e) => e.path === '/api/user/lead');
-		expect(posts.filter((e) => e.status < 300).map((e: any) => e.body.phone_number).sort()).toEqual([...phones].sort());
+		expect(
+			posts
+				.filter((e) => e.status < 300)
+				.map((e: any) => e.body.phone_number)
+				.sort(),
+		).toEqual([...phones].sort());
 		expect(sim.state.leads.filter((l: any) => phones.includes(l.phone_number))).toHaveLength(8);
 	});
 });

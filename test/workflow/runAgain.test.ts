@@ -9,28 +9,32 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { runWorkflow } from './helpers/runWorkflow';
-import type { Simulator } from './helpers/workflows';
-import { actionWorkflow, LEAD_IMPORT_PARAMETERS, SERVICE, simCredentials, startSimulator } from './helpers/workflows';
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
+import {
+	actionWorkflow,
+	LEAD_IMPORT_PARAMETERS,
+	SERVICE,
+	simCredentials,
+	simulatorForTests,
+} from './helpers/workflows';
 
 describe('run it again: Lead → Create after an interrupted import', () => {
-	let sim: Simulator;
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
-	afterAll(async () => {
-		await sim.close();
-	});
+	const sim = simulatorForTests();
 
 	const parameters = LEAD_IMPORT_PARAMETERS;
 	const importLeads = async (rows: IDataObject[], node: IDataObject = {}) =>
-		await runWorkflow(actionWorkflow(parameters, { rows, node }), { credentials: simCredentials(sim) });
-	const storedWith = (prefix: string) => sim.state.leads.filter((l: any) => l.campaign_id === 1 && l.phone_number.startsWith(prefix));
-	const requests = (from: number, method: string, path: string) => sim.log.slice(from).filter((e) => e.method === method && e.path === path);
+		await runWorkflow(actionWorkflow(parameters, { rows, node }), {
+			credentials: simCredentials(sim),
+		});
+	const storedWith = (prefix: string) =>
+		sim.state.leads.filter((l: any) => l.campaign_id === 1 && l.phone_number.startsWith(prefix));
+	const requests = (from: number, method: string, path: string) =>
+		sim.log.slice(from).filter((e) => e.method === method && e.path === path);
 
 	it('200 leads, interrupted after 100, run again with the defaults and Continue On Fail: 200 items, 0 errors, 200 leads stored once', async () => {
-		const rows = Array.from({ length: 200 }, (_, i) => ({ phone: `+4915177${String(i).padStart(5, '0')}`, name: `Lead ${i}` }));
+		const rows = Array.from({ length: 200 }, (_, i) => ({
+			phone: `+4915177${String(i).padStart(5, '0')}`,
+			name: `Lead ${i}`,
+		}));
 
 		const first = await importLeads(rows.slice(0, 100));
 		expect(first.status).toBe('success');
@@ -49,7 +53,9 @@ describe('run it again: Lead → Create after an interrupted import', () => {
 		// the first 100 are the leads of the interrupted run, marked; the rest are new
 		expect(items.map((i) => i.json.already_stored === true)).toEqual(rows.map((_, n) => n < 100));
 		expect(items.slice(0, 100).map((i) => i.json.id)).toEqual(firstIds);
-		expect(items.slice(0, 100).map((i) => (i.json.variables as IDataObject).customer_name)).toEqual(rows.slice(0, 100).map((r) => r.name));
+		expect(items.slice(0, 100).map((i) => (i.json.variables as IDataObject).customer_name)).toEqual(
+			rows.slice(0, 100).map((r) => r.name),
+		);
 
 		const phones = storedWith('+4915177').map((l: any) => l.phone_number);
 		expect(phones).toHaveLength(200);
@@ -58,7 +64,12 @@ describe('run it again: Lead → Create after an interrupted import', () => {
 		expect(requests(before, 'POST', '/api/user/lead')).toHaveLength(200);
 		const reads = requests(before, 'GET', '/api/user/leads');
 		expect(reads).toHaveLength(100);
-		expect(reads[0].query).toMatchObject({ phone_number: rows[0].phone, campaign_id: '1', per_page: '10', page: '1' });
+		expect(reads[0].query).toMatchObject({
+			phone_number: rows[0].phone,
+			campaign_id: '1',
+			per_page: '10',
+			page: '1',
+		});
 	}, 120_000);
 
 	it('a stored lead whose variables differ: the run fails at that row by default and names the difference', async () => {
@@ -72,7 +83,9 @@ describe('run it again: Lead → Create after an interrupted import', () => {
 		expect(result.status).toBe('error');
 		const error = result.errorOf(SERVICE) as any;
 		expect(error.message).toContain('variable "customer_name": stored "Ann", sent "Anna"');
-		expect(error.message).toContain('On Duplicate → Skip keeps the stored lead, Allow stores a second one');
+		expect(error.message).toContain(
+			'On Duplicate → Skip keeps the stored lead, Allow stores a second one',
+		);
 		expect(error.context.itemIndex).toBe(1);
 		// nothing was changed: the stored lead keeps its variables, and there is one of it
 		const stored = storedWith('+4915178000002');
@@ -85,6 +98,8 @@ describe('run it again: Lead → Create after an interrupted import', () => {
 		const items = next.outputOf(SERVICE);
 		expect(items.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		expect(items[0].json).toMatchObject({ phone_number: rows[0].phone, already_stored: true });
-		expect(items[1].json.error).toEqual(expect.stringContaining('variable "customer_name": stored "Ann", sent "Anna"'));
+		expect(items[1].json.error).toEqual(
+			expect.stringContaining('variable "customer_name": stored "Ann", sent "Anna"'),
+		);
 	}, 60_000);
 });

@@ -8,10 +8,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { TestWorkflow, TYPES } from './helpers/runWorkflow';
 import type { WorkflowJson } from './helpers/runWorkflow';
-import type { Simulator } from './helpers/workflows';
-import { byId, control, simCredentials, startSimulator } from './helpers/workflows';
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
+import { byId, control, simCredentials, simulatorForTests } from './helpers/workflows';
 
 const TRIGGER = 'Call Ended';
 const GET_CALL = 'Get Call';
@@ -20,32 +17,40 @@ function triggerWorkflow(parameters: INodeParameters): WorkflowJson {
 	const credentials = { voiceChatAssistantApi: { id: 'credential-1', name: 'Simulator account' } };
 	return {
 		nodes: [
-			{ name: TRIGGER, type: TYPES.trigger, webhookId: '5c7d1e2f-0a9b-4c3d-8e7f-112233445566', parameters, credentials },
-			{ name: GET_CALL, type: TYPES.action, parameters: { resource: 'call', operation: 'get', callId: '={{ $json.id }}' }, credentials },
+			{
+				name: TRIGGER,
+				type: TYPES.trigger,
+				webhookId: '5c7d1e2f-0a9b-4c3d-8e7f-112233445566',
+				parameters,
+				credentials,
+			},
+			{
+				name: GET_CALL,
+				type: TYPES.action,
+				parameters: { resource: 'call', operation: 'get', callId: '={{ $json.id }}' },
+				credentials,
+			},
 		],
 		connections: { [TRIGGER]: { main: [[{ node: GET_CALL, type: 'main', index: 0 }]] } },
 	};
 }
 
 describe('Trigger in a workflow against the simulator', () => {
-	let sim: Simulator;
+	const sim = simulatorForTests();
 	let test: TestWorkflow | undefined;
-	beforeAll(async () => {
-		sim = await startSimulator();
-	});
 	afterEach(async () => {
 		await test?.close();
 		test = undefined;
 	});
-	afterAll(async () => {
-		await sim.close();
-	});
 
 	it('Call Completed: activation registers the URL once, a completed call runs the workflow, deactivation removes it', async () => {
-		test = new TestWorkflow(triggerWorkflow({ event: 'callCompleted', assistantId: byId(1) }), { credentials: simCredentials(sim) });
+		test = new TestWorkflow(triggerWorkflow({ event: 'callCompleted', assistantId: byId(1) }), {
+			credentials: simCredentials(sim),
+		});
 		await test.listen();
 		const assistant = () => sim.state.assistants.find((a: any) => a.id === 1);
-		const registrations = () => sim.log.filter((e) => e.method === 'PUT' && e.path === '/api/user/assistant/1').length;
+		const registrations = () =>
+			sim.log.filter((e) => e.method === 'PUT' && e.path === '/api/user/assistant/1').length;
 		const before = registrations();
 
 		// activation, as n8n does it: checkExists, then create when it says no
@@ -60,17 +65,30 @@ describe('Trigger in a workflow against the simulator', () => {
 		expect(await test.hook(TRIGGER, 'checkExists')).toBe(true);
 		expect(registrations()).toBe(before + 1);
 
-		const completed = await control<any>(sim, 'calls/complete', { assistant_id: 1, customer_phone: '+4915199990000' });
-		expect(completed.deliveries).toEqual([expect.objectContaining({ kind: 'post_call', status: 200, response: { received: true } })]);
+		const completed = await control<any>(sim, 'calls/complete', {
+			assistant_id: 1,
+			customer_phone: '+4915199990000',
+		});
+		expect(completed.deliveries).toEqual([
+			expect.objectContaining({ kind: 'post_call', status: 200, response: { received: true } }),
+		]);
 		const [delivery] = await test.waitForDeliveries(1);
 		const result = delivery.result!;
 		expect(result.error).toBeUndefined();
 		expect(result.executionOrder).toEqual([TRIGGER, GET_CALL]);
 		const [item] = result.outputOf(TRIGGER);
-		expect(item.json).toMatchObject({ event: 'callCompleted', assistant_id: 1, id: completed.call.id, customer_phone: '+4915199990000' });
+		expect(item.json).toMatchObject({
+			event: 'callCompleted',
+			assistant_id: 1,
+			id: completed.call.id,
+			customer_phone: '+4915199990000',
+		});
 		expect(typeof item.json.transcript_text).toBe('string');
 		expect(result.outputOf(GET_CALL)).toEqual([
-			expect.objectContaining({ json: expect.objectContaining({ id: completed.call.id }), pairedItem: { item: 0 } }),
+			expect.objectContaining({
+				json: expect.objectContaining({ id: completed.call.id }),
+				pairedItem: { item: 0 },
+			}),
 		]);
 
 		// a POST without the secret is refused and starts nothing
@@ -93,9 +111,16 @@ describe('Trigger in a workflow against the simulator', () => {
 	});
 
 	it('Inbound Call Completed with the test URL: listening for a test event registers /webhook-test/, an inbound call runs the workflow', async () => {
-		test = new TestWorkflow(triggerWorkflow({ event: 'inboundCallCompleted', assistantId: byId(1), options: { callStatuses: ['completed'] } }), {
-			credentials: simCredentials(sim),
-		});
+		test = new TestWorkflow(
+			triggerWorkflow({
+				event: 'inboundCallCompleted',
+				assistantId: byId(1),
+				options: { callStatuses: ['completed'] },
+			}),
+			{
+				credentials: simCredentials(sim),
+			},
+		);
 		await test.listen();
 		expect(await test.hook(TRIGGER, 'create', { test: true })).toBe(true);
 		const url = new URL(sim.state.assistants.find((a: any) => a.id === 1).inbound_webhook_url);
@@ -104,12 +129,19 @@ describe('Trigger in a workflow against the simulator', () => {
 
 		// a call with a status the workflow does not listen to is answered and starts nothing
 		await control(sim, 'calls/complete', { assistant_id: 1, type: 'inbound', status: 'failed' });
-		const completed = await control<any>(sim, 'calls/complete', { assistant_id: 1, type: 'inbound', status: 'completed' });
+		const completed = await control<any>(sim, 'calls/complete', {
+			assistant_id: 1,
+			type: 'inbound',
+			status: 'completed',
+		});
 		const [ignored, delivery] = await test.waitForDeliveries(2);
 		expect(ignored.statusCode).toBe(200);
 		expect(ignored.response).toMatchObject({ received: true, ignored: true });
 		expect(ignored.result).toBeUndefined();
-		expect(delivery.result?.outputOf(TRIGGER)[0].json).toMatchObject({ event: 'inboundCallCompleted', id: completed.call.id });
+		expect(delivery.result?.outputOf(TRIGGER)[0].json).toMatchObject({
+			event: 'inboundCallCompleted',
+			id: completed.call.id,
+		});
 		expect(delivery.result?.outputOf(GET_CALL)[0].json.id).toBe(completed.call.id);
 
 		expect(await test.hook(TRIGGER, 'delete', { test: true })).toBe(true);

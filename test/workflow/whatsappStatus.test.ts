@@ -9,10 +9,7 @@ import type { INodeParameters } from 'n8n-workflow';
 
 import { TestWorkflow, TYPES } from './helpers/runWorkflow';
 import type { WorkflowJson } from './helpers/runWorkflow';
-import type { Simulator } from './helpers/workflows';
-import { control, simCredentials, startSimulator } from './helpers/workflows';
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
+import { control, simCredentials, simulatorForTests } from './helpers/workflows';
 
 const TRIGGER = 'Message Status';
 const SIGNING = 'whsec_workflow_layer_0123';
@@ -33,17 +30,11 @@ function statusWorkflow(parameters: INodeParameters = {}): WorkflowJson {
 }
 
 describe('WhatsApp Message Status in a workflow against the simulator', () => {
-	let sim: Simulator;
+	const sim = simulatorForTests({ redeliveryDelaysMs: [] });
 	let test: TestWorkflow | undefined;
-	beforeAll(async () => {
-		sim = await startSimulator({ redeliveryDelaysMs: [] });
-	});
 	afterEach(async () => {
 		await test?.close();
 		test = undefined;
-	});
-	afterAll(async () => {
-		await sim.close();
 	});
 
 	it('verifies the signed posts over the raw body, refuses the unsigned one, starts a redelivery once, and asks the service for nothing', async () => {

@@ -14,9 +14,18 @@ const { LINES } = require('./environment');
 function n8nCli({ runtime, env, cwd, timeout: defaultTimeout = 120_000 }) {
 	return (args, timeout = defaultTimeout) =>
 		new Promise((resolve) => {
-			execFile(runtime.N8N_NODE_BIN, [runtime.N8N_BIN, ...args], { env, cwd, timeout, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-				resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
-			});
+			execFile(
+				runtime.N8N_NODE_BIN,
+				[runtime.N8N_BIN, ...args],
+				{ env, cwd, timeout, maxBuffer: 64 * 1024 * 1024 },
+				(error, stdout, stderr) => {
+					resolve({
+						code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+						stdout,
+						stderr,
+					});
+				},
+			);
 		});
 }
 
@@ -28,20 +37,31 @@ function writeJson(folder, name, data) {
 
 /** `import:credentials` of a list of credentials, written to `<folder>/<fileName>`. */
 async function importCredentials(cli, folder, credentials, fileName = 'credentials.json') {
-	const result = await cli(['import:credentials', `--input=${writeJson(folder, fileName, credentials)}`]);
-	if (result.code !== 0) throw new Error(`import:credentials failed: ${result.stderr || result.stdout}`);
+	const result = await cli([
+		'import:credentials',
+		`--input=${writeJson(folder, fileName, credentials)}`,
+	]);
+	if (result.code !== 0)
+		throw new Error(`import:credentials failed: ${result.stderr || result.stdout}`);
 }
 
 /** `import:workflow` of one workflow or a list of them, written to `<folder>/<fileName>`. */
 async function importWorkflows(cli, folder, workflows, fileName) {
-	const result = await cli(['import:workflow', `--input=${writeJson(folder, fileName, workflows)}`]);
-	if (result.code !== 0) throw new Error(`import:workflow failed: ${result.stderr || result.stdout}`);
+	const result = await cli([
+		'import:workflow',
+		`--input=${writeJson(folder, fileName, workflows)}`,
+	]);
+	if (result.code !== 0)
+		throw new Error(`import:workflow failed: ${result.stderr || result.stdout}`);
 }
 
 /** Activates a workflow through the CLI (before `start`), as the line wants it. */
 async function activateWorkflow(cli, line, workflowId) {
 	const result = await cli(LINES[line].activateArgs(workflowId));
-	if (result.code !== 0) throw new Error(`activating ${workflowId} failed (${result.code}): ${result.stderr || result.stdout}`);
+	if (result.code !== 0)
+		throw new Error(
+			`activating ${workflowId} failed (${result.code}): ${result.stderr || result.stdout}`,
+		);
 }
 
 /** `execute --rawOutput`; `run` is the parsed run record (from the output or the part of `logFile` the run wrote). */
@@ -50,7 +70,13 @@ async function executeWorkflow(cli, workflowId, logFile) {
 	const result = await cli(['execute', `--id=${workflowId}`, '--rawOutput']);
 	const log = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(before) : '';
 	const raw = `${result.stdout}\n${log}`;
-	return { ok: result.code === 0, exitCode: result.code, run: extractRun(raw), raw, stderr: result.stderr };
+	return {
+		ok: result.code === 0,
+		exitCode: result.code,
+		run: extractRun(raw),
+		raw,
+		stderr: result.stderr,
+	};
 }
 
 /** The run record printed by `execute --rawOutput`: the JSON object holding `resultData`/`runData` or `data`. */
@@ -61,8 +87,11 @@ function extractRun(text) {
 		if (!line.startsWith('{') || !line.includes('runData')) continue;
 		try {
 			const entry = JSON.parse(line);
-			if (typeof entry.message === 'string' && entry.message.trim().startsWith('{')) fromLog.push(JSON.parse(entry.message));
-		} catch {}
+			if (typeof entry.message === 'string' && entry.message.trim().startsWith('{'))
+				fromLog.push(JSON.parse(entry.message));
+		} catch {
+			// not a JSON log line
+		}
 	}
 	if (fromLog.length) return fromLog.pop();
 	const candidates = [];
@@ -81,7 +110,9 @@ function extractRun(text) {
 				if (slice.includes('runData')) {
 					try {
 						candidates.push(JSON.parse(slice));
-					} catch {}
+					} catch {
+						// not a complete JSON object: the next candidate may be
+					}
 				}
 				i = j;
 				break;
@@ -91,4 +122,12 @@ function extractRun(text) {
 	return candidates.pop();
 }
 
-module.exports = { n8nCli, writeJson, importCredentials, importWorkflows, activateWorkflow, executeWorkflow, extractRun };
+module.exports = {
+	n8nCli,
+	writeJson,
+	importCredentials,
+	importWorkflows,
+	activateWorkflow,
+	executeWorkflow,
+	extractRun,
+};

@@ -7,7 +7,12 @@ const path = require('path');
 const { runtimeModule } = require('./runtime');
 
 /** The owner account every e2e home has (2.x creates it from the environment at start, 1.x at the first home.rest()). */
-const OWNER = { email: 'owner@example.com', password: 'E2e-Owner-Password-1', firstName: 'E2E', lastName: 'Owner' };
+const OWNER = {
+	email: 'owner@example.com',
+	password: 'E2e-Owner-Password-1',
+	firstName: 'E2E',
+	lastName: 'Owner',
+};
 const ENCRYPTION_KEY = 'e2e-test-encryption-key-0123456789';
 
 /** The same for every process of every harness. */
@@ -30,7 +35,10 @@ function ownerEnv(owner = OWNER, runtime) {
 		N8N_INSTANCE_OWNER_EMAIL: owner.email,
 		N8N_INSTANCE_OWNER_FIRST_NAME: owner.firstName,
 		N8N_INSTANCE_OWNER_LAST_NAME: owner.lastName,
-		N8N_INSTANCE_OWNER_PASSWORD_HASH: runtimeModule('bcryptjs', runtime).hashSync(owner.password, 10),
+		N8N_INSTANCE_OWNER_PASSWORD_HASH: runtimeModule('bcryptjs', runtime).hashSync(
+			owner.password,
+			10,
+		),
 	};
 }
 
@@ -62,7 +70,8 @@ const LINES = {
 /** The line of N8N_E2E_LINE (`v2` unless set). */
 function currentLine() {
 	const line = process.env.N8N_E2E_LINE || 'v2';
-	if (!LINES[line]) throw new Error(`N8N_E2E_LINE=${line}: use one of ${Object.keys(LINES).join(', ')}`);
+	if (!LINES[line])
+		throw new Error(`N8N_E2E_LINE=${line}: use one of ${Object.keys(LINES).join(', ')}`);
 	return line;
 }
 
@@ -110,7 +119,18 @@ function tryItEnv({ port, owner, runtime }) {
  * - `tmpDir`: TMPDIR of the process (queue mode keeps n8n's temp files in its folder)
  * - `extra`: anything else, last
  */
-function n8nEnvironment({ runtime, folder, line = 'v2', owner = OWNER, encryptionKey = ENCRYPTION_KEY, brokerPort, logFile = path.join(folder, 'n8n.log'), queue, tmpDir, extra = {} }) {
+function n8nEnvironment({
+	runtime,
+	folder,
+	line = 'v2',
+	owner = OWNER,
+	encryptionKey = ENCRYPTION_KEY,
+	brokerPort,
+	logFile = path.join(folder, 'n8n.log'),
+	queue,
+	tmpDir,
+	extra = {},
+}) {
 	return {
 		PATH: `${path.dirname(runtime.N8N_NODE_BIN)}:${process.env.PATH}`,
 		HOME: folder,
@@ -126,4 +146,14 @@ function n8nEnvironment({ runtime, folder, line = 'v2', owner = OWNER, encryptio
 	};
 }
 
-module.exports = { BASE, LINES, OWNER, ENCRYPTION_KEY, currentLine, ownerEnv, queueEnv, tryItEnv, n8nEnvironment };
+module.exports = {
+	BASE,
+	LINES,
+	OWNER,
+	ENCRYPTION_KEY,
+	currentLine,
+	ownerEnv,
+	queueEnv,
+	tryItEnv,
+	n8nEnvironment,
+};

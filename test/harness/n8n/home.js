@@ -14,7 +14,13 @@ const os = require('os');
 const path = require('path');
 const { runtimeEnv, packedTarball, installPackage } = require('./runtime');
 const { LINES, currentLine, n8nEnvironment } = require('./environment');
-const { n8nCli, importCredentials, importWorkflows, activateWorkflow, executeWorkflow } = require('./cli');
+const {
+	n8nCli,
+	importCredentials,
+	importWorkflows,
+	activateWorkflow,
+	executeWorkflow,
+} = require('./cli');
 const { startN8n } = require('./server');
 const { restClient } = require('./rest');
 const { freePort } = require('./processes');
@@ -26,7 +32,9 @@ process.once('exit', () => {
 		for (const server of home.servers()) server.kill();
 		try {
 			fs.rmSync(home.folder, { recursive: true, force: true });
-		} catch {}
+		} catch {
+			// already gone, or still held by a process that is exiting
+		}
 	}
 });
 
@@ -87,7 +95,11 @@ async function createN8nHome({ line = currentLine(), packageTarball = packedTarb
 		/** Rows of a query on n8n's sqlite database (sqlite3 CLI, JSON mode). */
 		queryDb(sql) {
 			// n8n may hold a write lock at that moment (1.x without WAL): wait for it rather than fail
-			const out = execFileSync('sqlite3', ['-json', '-cmd', '.timeout 15000', path.join(folder, '.n8n/database.sqlite'), sql], { encoding: 'utf8' });
+			const out = execFileSync(
+				'sqlite3',
+				['-json', '-cmd', '.timeout 15000', path.join(folder, '.n8n/database.sqlite'), sql],
+				{ encoding: 'utf8' },
+			);
 			return out.trim() ? JSON.parse(out) : [];
 		},
 		/** `n8n start` on loopback; resolves once the server answers readiness and its REST API is mounted. cleanup() stops it if the test did not. */

@@ -109,12 +109,18 @@ function processTree(rootPids) {
 function decodeAddress(hex) {
 	const [addr, port] = hex.split(':');
 	if (addr.length === 8) {
-		const bytes = addr.match(/../g).map((b) => parseInt(b, 16)).reverse();
+		const bytes = addr
+			.match(/../g)
+			.map((b) => parseInt(b, 16))
+			.reverse();
 		return { address: bytes.join('.'), port: parseInt(port, 16) };
 	}
 	// IPv6: four little-endian 32-bit words
 	const words = addr.match(/.{8}/g).map((w) => w.match(/../g).reverse().join(''));
-	const groups = words.join('').match(/.{4}/g).map((g) => g.replace(/^0+(?=.)/, ''));
+	const groups = words
+		.join('')
+		.match(/.{4}/g)
+		.map((g) => g.replace(/^0+(?=.)/, ''));
 	return { address: groups.join(':').replace(/(^|:)0(:0)+(:|$)/, '::'), port: parseInt(port, 16) };
 }
 
@@ -156,7 +162,8 @@ function listeningSockets(rootPids) {
 	return out;
 }
 
-const isLoopback = (address) => /^127\./.test(address) || address === '::1' || /^::ffff:127\./.test(address);
+const isLoopback = (address) =>
+	/^127\./.test(address) || address === '::1' || /^::ffff:127\./.test(address);
 
 module.exports = {
 	procStat,

@@ -32,7 +32,11 @@ async function restClient(
 	const call = async (method, route, body) => {
 		const res = await fetch(`${baseUrl}${route}`, {
 			method,
-			headers: { 'content-type': 'application/json', 'browser-id': browserId, ...(cookie ? { cookie } : {}) },
+			headers: {
+				'content-type': 'application/json',
+				'browser-id': browserId,
+				...(cookie ? { cookie } : {}),
+			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
 		const setCookie = res.headers.getSetCookie?.() ?? [];
@@ -45,10 +49,17 @@ async function restClient(
 		} catch {
 			json = undefined;
 		}
-		if (!res.ok) throw makeError(`${method} ${route} answered ${res.status}: ${text.slice(0, 500)}`);
+		if (!res.ok)
+			throw makeError(`${method} ${route} answered ${res.status}: ${text.slice(0, 500)}`);
 		return json?.data ?? json;
 	};
-	if (setupOwner) await call('POST', '/rest/owner/setup', { email, password, firstName: owner.firstName, lastName: owner.lastName });
+	if (setupOwner)
+		await call('POST', '/rest/owner/setup', {
+			email,
+			password,
+			firstName: owner.firstName,
+			lastName: owner.lastName,
+		});
 	if (login) await call('POST', '/rest/login', { emailOrLdapLoginId: email, password });
 	return {
 		call,
@@ -63,7 +74,9 @@ async function restClient(
 		/** Activates (publishes) a workflow in the running server, which registers its trigger; both lines want the current versionId. */
 		async activate(workflowId) {
 			const workflow = await call('GET', `/rest/workflows/${workflowId}`);
-			return await call('POST', `/rest/workflows/${workflowId}/activate`, { versionId: workflow.versionId });
+			return await call('POST', `/rest/workflows/${workflowId}/activate`, {
+				versionId: workflow.versionId,
+			});
 		},
 		/**
 		 * "Listen for test event" on a trigger, as the editor does: the manual run
@@ -72,7 +85,10 @@ async function restClient(
 		 */
 		async listenForTestEvent(workflowId, triggerName) {
 			const workflow = await call('GET', `/rest/workflows/${workflowId}`);
-			return await call('POST', `/rest/workflows/${workflowId}/run`, { workflowData: workflow, triggerToStartFrom: { name: triggerName } });
+			return await call('POST', `/rest/workflows/${workflowId}/run`, {
+				workflowData: workflow,
+				triggerToStartFrom: { name: triggerName },
+			});
 		},
 		/** Stops listening for a test event (the editor's stop button), which removes the test registration. */
 		async stopListening(workflowId) {

@@ -19,12 +19,17 @@ const cache = new Map();
  */
 function runtimeEnv(line = 'v2') {
 	if (!cache.has(line)) {
-		const envFile = execFileSync('bash', [path.join(ROOT, 'scripts/n8n-runtime/install.sh'), line], { encoding: 'utf8' })
+		const envFile = execFileSync(
+			'bash',
+			[path.join(ROOT, 'scripts/n8n-runtime/install.sh'), line],
+			{ encoding: 'utf8' },
+		)
 			.trim()
 			.split('\n')
 			.pop();
 		const vars = {};
-		for (const m of fs.readFileSync(envFile, 'utf8').matchAll(/^export (\w+)="(.*)"$/gm)) vars[m[1]] = m[2];
+		for (const m of fs.readFileSync(envFile, 'utf8').matchAll(/^export (\w+)="(.*)"$/gm))
+			vars[m[1]] = m[2];
 		cache.set(line, vars);
 	}
 	return cache.get(line);
@@ -42,8 +47,13 @@ function runtimeModule(name, runtime = runtimeEnv()) {
 
 function packedTarball() {
 	const dir = path.join(ROOT, '.tmp/pack');
-	const file = fs.existsSync(dir) && fs.readdirSync(dir).find((f) => f.startsWith(PACKAGE) && f.endsWith('.tgz'));
-	if (!file) throw new Error('No packed package in .tmp/pack: run `npm run build && npm pack --pack-destination .tmp/pack` (scripts/test.sh and scripts/test-queue.sh do)');
+	const file =
+		fs.existsSync(dir) &&
+		fs.readdirSync(dir).find((f) => f.startsWith(PACKAGE) && f.endsWith('.tgz'));
+	if (!file)
+		throw new Error(
+			'No packed package in .tmp/pack: run `npm run build && npm pack --pack-destination .tmp/pack` (scripts/test.sh and scripts/test-queue.sh do)',
+		);
 	return path.join(dir, file);
 }
 
@@ -58,10 +68,25 @@ function installPackage(folder, tarball = packedTarball(), runtime = runtimeEnv(
 	execFileSync('tar', ['-xzf', tarball, '--strip-components=1', '-C', pkgDir]);
 	fs.writeFileSync(
 		path.join(nodesDir, 'package.json'),
-		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE]: 'file:' + tarball } }, null, 2),
+		JSON.stringify(
+			{ name: 'installed-nodes', private: true, dependencies: { [PACKAGE]: 'file:' + tarball } },
+			null,
+			2,
+		),
 	);
 	// npm installs the peer dependency next to the package; n8n's own copy stands in for it
-	fs.symlinkSync(path.join(runtimeModulesDir(runtime), 'n8n-workflow'), path.join(nodesDir, 'node_modules/n8n-workflow'));
+	fs.symlinkSync(
+		path.join(runtimeModulesDir(runtime), 'n8n-workflow'),
+		path.join(nodesDir, 'node_modules/n8n-workflow'),
+	);
 }
 
-module.exports = { ROOT, PACKAGE, runtimeEnv, runtimeModulesDir, runtimeModule, packedTarball, installPackage };
+module.exports = {
+	ROOT,
+	PACKAGE,
+	runtimeEnv,
+	runtimeModulesDir,
+	runtimeModule,
+	packedTarball,
+	installPackage,
+};

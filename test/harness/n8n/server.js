@@ -15,13 +15,22 @@ const hasExited = (child) => child.exitCode !== null || child.signalCode !== nul
  * - `ignoreErrors`: a probe that throws counts as "not yet" (default); otherwise the error ends the wait
  * - `cancelled`: when it returns true, the wait ends with `undefined`
  */
-async function waitUntil(what, probe, { child, timeoutMs = 60_000, intervalMs = 250, logFile, ignoreErrors = true, cancelled } = {}) {
+async function waitUntil(
+	what,
+	probe,
+	{ child, timeoutMs = 60_000, intervalMs = 250, logFile, ignoreErrors = true, cancelled } = {},
+) {
 	const end = Date.now() + timeoutMs;
 	for (;;) {
 		if (cancelled?.()) return undefined;
 		if (child && hasExited(child)) {
-			const tail = logFile && fs.existsSync(logFile) ? `\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}` : '';
-			throw new Error(`${what}: the process exited with ${child.exitCode ?? child.signalCode}${logFile ? ` (log: ${logFile})` : ''}${tail}`);
+			const tail =
+				logFile && fs.existsSync(logFile)
+					? `\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`
+					: '';
+			throw new Error(
+				`${what}: the process exited with ${child.exitCode ?? child.signalCode}${logFile ? ` (log: ${logFile})` : ''}${tail}`,
+			);
 		}
 		try {
 			const value = await probe();
@@ -53,7 +62,9 @@ function signal(child, sig, group) {
 	try {
 		if (group) process.kill(-child.pid, sig);
 		else child.kill(sig);
-	} catch {}
+	} catch {
+		// the process has already exited
+	}
 }
 
 /**
@@ -62,7 +73,10 @@ function signal(child, sig, group) {
  * once it has exited (anything of the group still left). A child that
  * has exited already is left alone.
  */
-async function stopChild(child, { signal: sig = 'SIGTERM', graceMs = 15_000, group = true, sweep = false } = {}) {
+async function stopChild(
+	child,
+	{ signal: sig = 'SIGTERM', graceMs = 15_000, group = true, sweep = false } = {},
+) {
 	if (!child || hasExited(child)) return;
 	const exited = new Promise((r) => child.once('exit', r));
 	signal(child, sig, group);
@@ -78,15 +92,35 @@ async function stopChild(child, { signal: sig = 'SIGTERM', graceMs = 15_000, gro
  * (default) gives it its own process group, so that a stop reaches its task
  * runners too.
  */
-function spawnN8n({ runtime, args, env, cwd, outputFile, name, detached = true, pipeOutput = false, stop: stopOptions = {} }) {
+function spawnN8n({
+	runtime,
+	args,
+	env,
+	cwd,
+	outputFile,
+	name,
+	detached = true,
+	pipeOutput = false,
+	stop: stopOptions = {},
+}) {
 	let child;
 	if (pipeOutput) {
-		child = spawn(runtime.N8N_NODE_BIN, [runtime.N8N_BIN, ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached });
+		child = spawn(runtime.N8N_NODE_BIN, [runtime.N8N_BIN, ...args], {
+			env,
+			cwd,
+			stdio: ['ignore', 'pipe', 'pipe'],
+			detached,
+		});
 		child.stdout.on('data', (d) => fs.appendFileSync(outputFile, d));
 		child.stderr.on('data', (d) => fs.appendFileSync(outputFile, d));
 	} else {
 		const out = fs.openSync(outputFile, 'a');
-		child = spawn(runtime.N8N_NODE_BIN, [runtime.N8N_BIN, ...args], { env, cwd, stdio: ['ignore', out, out], detached });
+		child = spawn(runtime.N8N_NODE_BIN, [runtime.N8N_BIN, ...args], {
+			env,
+			cwd,
+			stdio: ['ignore', out, out],
+			detached,
+		});
 		fs.closeSync(out);
 	}
 	return {
@@ -106,11 +140,27 @@ function spawnN8n({ runtime, args, env, cwd, outputFile, name, detached = true, 
  * is ready (see isReady). With `stopOnFailure` (default), a process that does
  * not get ready is stopped before the error is thrown.
  */
-async function startN8n({ baseUrl, readyUrl = baseUrl, restMounted = false, timeoutMs = 120_000, intervalMs = 250, logFile, what = 'n8n', stopOnFailure = true, onSpawn, ...spawnOptions }) {
+async function startN8n({
+	baseUrl,
+	readyUrl = baseUrl,
+	restMounted = false,
+	timeoutMs = 120_000,
+	intervalMs = 250,
+	logFile,
+	what = 'n8n',
+	stopOnFailure = true,
+	onSpawn,
+	...spawnOptions
+}) {
 	const proc = spawnN8n(spawnOptions);
 	onSpawn?.(proc);
 	try {
-		await waitUntil(what, () => isReady(readyUrl, { restMounted }), { child: proc.child, timeoutMs, intervalMs, logFile: logFile ?? proc.outputFile });
+		await waitUntil(what, () => isReady(readyUrl, { restMounted }), {
+			child: proc.child,
+			timeoutMs,
+			intervalMs,
+			logFile: logFile ?? proc.outputFile,
+		});
 	} catch (error) {
 		if (stopOnFailure) await proc.stop();
 		throw error;

@@ -22,7 +22,8 @@ function credential(id, baseUrl, { requestsPerMinute, burst, name = id } = {}) {
 /** The connections of a linear chain of nodes, each node's main output to the next one. */
 function connections(nodes) {
 	const out = {};
-	for (let i = 0; i < nodes.length - 1; i++) out[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
+	for (let i = 0; i < nodes.length - 1; i++)
+		out[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
 	return out;
 }
 
@@ -33,7 +34,14 @@ function chain(nodes) {
 }
 
 function manualTriggerNode({ id = 's', name = 'Start', position = [0, 0] } = {}) {
-	return { id, name, type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position, parameters: {} };
+	return {
+		id,
+		name,
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position,
+		parameters: {},
+	};
 }
 
 /** Manual Trigger → Account → Get Profile with the credential `credentialId`. */
@@ -54,11 +62,24 @@ function profileWorkflow(id, credentialId) {
 }
 
 function webhookNode(path, webhookId, options = {}) {
-	return { id: 'webhook', name: 'Webhook', type: 'n8n-nodes-base.webhook', typeVersion: 2, webhookId, parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options } };
+	return {
+		id: 'webhook',
+		name: 'Webhook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		webhookId,
+		parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options },
+	};
 }
 
 /** Lead → Create in campaign 1, phone and name from the item's `phone` and `name`. */
-function createLeadNode({ credentialId, credentialName = credentialId, id = 'lead', name = 'Create Lead', position } = {}) {
+function createLeadNode({
+	credentialId,
+	credentialName = credentialId,
+	id = 'lead',
+	name = 'Create Lead',
+	position,
+} = {}) {
 	return {
 		id,
 		name,
@@ -80,7 +101,13 @@ function createLeadNode({ credentialId, credentialName = credentialId, id = 'lea
 function leadImportWorkflow({ id, path, webhookId, credentialId }) {
 	const nodes = [
 		webhookNode(path, webhookId),
-		{ id: 'split', name: 'Split Out', type: 'n8n-nodes-base.splitOut', typeVersion: 1, parameters: { fieldToSplitOut: 'body.leads', include: 'noOtherFields', options: {} } },
+		{
+			id: 'split',
+			name: 'Split Out',
+			type: 'n8n-nodes-base.splitOut',
+			typeVersion: 1,
+			parameters: { fieldToSplitOut: 'body.leads', include: 'noOtherFields', options: {} },
+		},
 		createLeadNode({ credentialId }),
 	];
 	return { id, name: `Lead import ${path}`, nodes, connections: chain(nodes) };
@@ -100,7 +127,14 @@ const uploadParameters = (name) => ({
 function uploadFromRequestWorkflow({ id, path, webhookId, credentialId }) {
 	const nodes = [
 		webhookNode(path, webhookId, { binaryPropertyName: 'data' }),
-		{ id: 'upload', name: 'Upload', type: TYPE, typeVersion: 1, credentials: credentialRef(credentialId), parameters: uploadParameters('Manual from the main') },
+		{
+			id: 'upload',
+			name: 'Upload',
+			type: TYPE,
+			typeVersion: 1,
+			credentials: credentialRef(credentialId),
+			parameters: uploadParameters('Manual from the main'),
+		},
 	];
 	return { id, name: 'Upload a received file', nodes, connections: chain(nodes) };
 }
@@ -114,9 +148,21 @@ function uploadFromWorkerBinaryWorkflow({ id, path, webhookId, credentialId }) {
 			name: 'Convert to File',
 			type: 'n8n-nodes-base.convertToFile',
 			typeVersion: 1.1,
-			parameters: { operation: 'toBinary', sourceProperty: 'body.content', binaryPropertyName: 'data', options: { fileName: 'worker.pdf', mimeType: 'application/pdf' } },
+			parameters: {
+				operation: 'toBinary',
+				sourceProperty: 'body.content',
+				binaryPropertyName: 'data',
+				options: { fileName: 'worker.pdf', mimeType: 'application/pdf' },
+			},
 		},
-		{ id: 'upload', name: 'Upload', type: TYPE, typeVersion: 1, credentials: credentialRef(credentialId), parameters: uploadParameters('Manual made on a worker') },
+		{
+			id: 'upload',
+			name: 'Upload',
+			type: TYPE,
+			typeVersion: 1,
+			credentials: credentialRef(credentialId),
+			parameters: uploadParameters('Manual made on a worker'),
+		},
 	];
 	return { id, name: 'Upload a file made in the workflow', nodes, connections: chain(nodes) };
 }

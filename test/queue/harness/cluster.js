@@ -25,7 +25,12 @@ const {
 } = require('../../harness/n8n');
 
 const ENCRYPTION_KEY = 'queue-test-encryption-key-0123456789';
-const OWNER = { email: 'owner@queue.test', password: 'Queue-Test-Password-1', firstName: 'Queue', lastName: 'Owner' };
+const OWNER = {
+	email: 'owner@queue.test',
+	password: 'Queue-Test-Password-1',
+	firstName: 'Queue',
+	lastName: 'Owner',
+};
 const BROWSER_ID = 'queue-suite-browser-0001';
 
 /** A user folder with the packed package installed in `.n8n/nodes`. */
@@ -67,7 +72,14 @@ async function createCluster({ postgres, redis, binaryDataMode = 'database' }) {
 		});
 	const mainEnv = await processEnv(mainFolder);
 	// what every process shares: all but its folders, log file and broker port
-	const { HOME, TMPDIR, N8N_USER_FOLDER, N8N_LOG_FILE_LOCATION, N8N_RUNNERS_BROKER_PORT, ...shared } = mainEnv;
+	const {
+		HOME,
+		TMPDIR,
+		N8N_USER_FOLDER,
+		N8N_LOG_FILE_LOCATION,
+		N8N_RUNNERS_BROKER_PORT,
+		...shared
+	} = mainEnv;
 	const baseUrl = `http://127.0.0.1:${mainPort}`;
 	const processes = [];
 	const mainCli = n8nCli({ runtime, env: mainEnv, cwd: mainFolder, timeout: 180_000 });
@@ -118,10 +130,19 @@ async function createCluster({ postgres, redis, binaryDataMode = 'database' }) {
 		 * up and its activation is refused: activate through the main instead.)
 		 */
 		async importWorkflows(workflows) {
-			await importWorkflows(mainCli, mainFolder, workflows.map((w) => ({ settings: {}, ...w, active: false })), 'workflows.json');
+			await importWorkflows(
+				mainCli,
+				mainFolder,
+				workflows.map((w) => ({ settings: {}, ...w, active: false })),
+				'workflows.json',
+			);
 		},
 		async startMain() {
-			const main = await startN8n({ ...spawnOptions('n8n-main', mainFolder, mainEnv, ['start']), what: 'the n8n main', baseUrl });
+			const main = await startN8n({
+				...spawnOptions('n8n-main', mainFolder, mainEnv, ['start']),
+				what: 'the n8n main',
+				baseUrl,
+			});
 			cluster.main = main;
 			return main;
 		},
@@ -140,7 +161,11 @@ async function createCluster({ postgres, redis, binaryDataMode = 'database' }) {
 			});
 			worker.healthUrl = `http://127.0.0.1:${healthPort}/healthz/readiness`;
 			// readiness answers once DB and Redis are connected; the job processor is set up right after
-			await waitUntil(`worker ${name} listening to the queue`, () => /n8n worker is now ready/.test(worker.log()), { child: worker.child, timeoutMs: 60_000 });
+			await waitUntil(
+				`worker ${name} listening to the queue`,
+				() => /n8n worker is now ready/.test(worker.log()),
+				{ child: worker.child, timeoutMs: 60_000 },
+			);
 			return worker;
 		},
 		/** Which process logged "Worker started execution <id>", by execution id. */

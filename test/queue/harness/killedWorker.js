@@ -19,7 +19,19 @@ const isLeadRequest = (e) => e.path === '/api/user/lead' || e.path === '/api/use
  *   freshWorker: the name of the worker started after the kill
  *   statusTimeoutMs: the longest wait, from the kill, for the killed execution's status
  */
-async function runKilledImport(ctx, { workflowId, path, series, items = 300, killAt = 100, freshWorker = 'worker-3', concurrency = 5, statusTimeoutMs = 240_000 }) {
+async function runKilledImport(
+	ctx,
+	{
+		workflowId,
+		path,
+		series,
+		items = 300,
+		killAt = 100,
+		freshWorker = 'worker-3',
+		concurrency = 5,
+		statusTimeoutMs = 240_000,
+	},
+) {
 	const { sim, postgres, cluster, flatted } = ctx;
 	sim.simulator.limiter.reset();
 	const phones = Array.from({ length: items }, (_, i) => phoneOf(series, i));
@@ -27,19 +39,34 @@ async function runKilledImport(ctx, { workflowId, path, series, items = 300, kil
 	const wanted = new Set(phones);
 	const storedLeads = () => sim.state.leads.filter((l) => wanted.has(l.phone_number));
 	const send = async () => {
-		const res = await fetch(`${cluster.baseUrl}/webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ leads }) });
+		const res = await fetch(`${cluster.baseUrl}/webhook/${path}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ leads }),
+		});
 		await res.text();
 		return res.status;
 	};
-	const newExecution = async (known) => (await executionsOf(postgres, workflowId)).find((r) => !known.has(String(r.id)));
+	const newExecution = async (known) =>
+		(await executionsOf(postgres, workflowId)).find((r) => !known.has(String(r.id)));
 
 	// 1. the import, and the worker that runs it
 	const before = new Set((await executionsOf(postgres, workflowId)).map((r) => String(r.id)));
 	const firstAnswer = await send();
-	const killed = await waitFor('the execution of the import', () => newExecution(before), 30_000, 50);
+	const killed = await waitFor(
+		'the execution of the import',
+		() => newExecution(before),
+		30_000,
+		50,
+	);
 	const killedId = String(killed.id);
 	const workers = () => cluster.processes.filter((p) => p !== cluster.main && p.running());
-	const runner = await waitFor(`the worker of execution ${killedId}`, () => cluster.executionsByWorker()[killedId]?.[0], 30_000, 20).catch(() => undefined);
+	const runner = await waitFor(
+		`the worker of execution ${killedId}`,
+		() => cluster.executionsByWorker()[killedId]?.[0],
+		30_000,
+		20,
+	).catch(() => undefined);
 
 	// 2. SIGKILL once `killAt` leads are stored (the simulator runs in this process: its state is exact)
 	await waitFor(`${killAt} leads stored`, () => storedLeads().length >= killAt, 60_000, 5);
@@ -55,7 +82,10 @@ async function runKilledImport(ctx, { workflowId, path, series, items = 300, kil
 	const status = (async () => {
 		const row = await waitFor(
 			`a final status of the killed execution ${killedId}`,
-			async () => (await executionsOf(postgres, workflowId)).find((r) => String(r.id) === killedId && FINISHED.includes(r.status)),
+			async () =>
+				(await executionsOf(postgres, workflowId)).find(
+					(r) => String(r.id) === killedId && FINISHED.includes(r.status),
+				),
 			statusTimeoutMs,
 			1000,
 		);
@@ -87,18 +117,24 @@ async function runKilledImport(ctx, { workflowId, path, series, items = 300, kil
 		180_000,
 		500,
 	);
-	const rerunSeconds = Math.round((new Date(rerunRow.stoppedAt).getTime() - rerunStarted) / 100) / 10;
+	const rerunSeconds =
+		Math.round((new Date(rerunRow.stoppedAt).getTime() - rerunStarted) / 100) / 10;
 	const logAfterRerun = sim.log.length;
-	const [rerun] = (await executionsOf(postgres, workflowId, { withData: true, flatted })).filter((r) => String(r.id) === String(rerunRow.id));
+	const [rerun] = (await executionsOf(postgres, workflowId, { withData: true, flatted })).filter(
+		(r) => String(r.id) === String(rerunRow.id),
+	);
 	const output = nodeOutput(rerun.run, 'Create Lead');
 
 	// 5. the killed execution's status
 	const final = await status;
-	const [killedRecord] = (await executionsOf(postgres, workflowId, { withData: true, flatted })).filter((r) => String(r.id) === killedId);
+	const [killedRecord] = (
+		await executionsOf(postgres, workflowId, { withData: true, flatted })
+	).filter((r) => String(r.id) === killedId);
 	const rerunRequests = sim.log.slice(logAtRerun, logAfterRerun).filter(isLeadRequest);
 	const stored = storedLeads();
 	const perPhone = new Map();
-	for (const lead of stored) perPhone.set(lead.phone_number, (perPhone.get(lead.phone_number) || 0) + 1);
+	for (const lead of stored)
+		perPhone.set(lead.phone_number, (perPhone.get(lead.phone_number) || 0) + 1);
 
 	const figures = {
 		kind: 'killed worker, run again',

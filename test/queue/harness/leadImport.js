@@ -22,7 +22,10 @@ function phoneOf(series, index) {
  * @param ctx {sim, postgres, cluster, flatted}
  * @param options {label, workflowId, path, series, executions, perExecution, timeoutMs}
  */
-async function runLeadImport(ctx, { label, workflowId, path, series, executions = 10, perExecution = 50, timeoutMs = 240_000 }) {
+async function runLeadImport(
+	ctx,
+	{ label, workflowId, path, series, executions = 10, perExecution = 50, timeoutMs = 240_000 },
+) {
 	const { sim, postgres, cluster, flatted } = ctx;
 	// restart the service's windows so each run starts with a full budget
 	sim.simulator.limiter.reset();
@@ -42,24 +45,34 @@ async function runLeadImport(ctx, { label, workflowId, path, series, executions 
 	const started = Date.now();
 	const answers = await Promise.all(
 		batches.map((leads) =>
-			fetch(`${cluster.baseUrl}/webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ leads }) }).then(async (r) => ({ status: r.status, body: await r.text() })),
+			fetch(`${cluster.baseUrl}/webhook/${path}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({ leads }),
+			}).then(async (r) => ({ status: r.status, body: await r.text() })),
 		),
 	);
 	const rows = await waitFor(
 		`${executions} finished executions of ${workflowId}`,
 		async () => {
-			const mine = (await executionsOf(postgres, workflowId)).filter((r) => !before.has(String(r.id)));
+			const mine = (await executionsOf(postgres, workflowId)).filter(
+				(r) => !before.has(String(r.id)),
+			);
 			return mine.length >= executions && mine.every((r) => FINISHED.includes(r.status)) && mine;
 		},
 		timeoutMs,
 		1000,
 	);
 	const finished = Math.max(...rows.map((r) => new Date(r.stoppedAt).getTime()));
-	const withData = (await executionsOf(postgres, workflowId, { withData: true, flatted })).filter((r) => !before.has(String(r.id)));
+	const withData = (await executionsOf(postgres, workflowId, { withData: true, flatted })).filter(
+		(r) => !before.has(String(r.id)),
+	);
 
 	const wanted = new Set(phones);
 	const perPhone = new Map();
-	for (const lead of sim.state.leads) if (wanted.has(lead.phone_number)) perPhone.set(lead.phone_number, (perPhone.get(lead.phone_number) || 0) + 1);
+	for (const lead of sim.state.leads)
+		if (wanted.has(lead.phone_number))
+			perPhone.set(lead.phone_number, (perPhone.get(lead.phone_number) || 0) + 1);
 	const requests = sim.log.slice(logStart).filter((e) => e.path === '/api/user/lead');
 	const byWorker = cluster.executionsByWorker();
 	const outputs = withData.map((r) => nodeOutput(r.run, 'Create Lead'));
@@ -78,7 +91,18 @@ async function runLeadImport(ctx, { label, workflowId, path, series, executions 
 		outputItems: outputPhones.length,
 		wallSeconds: Math.round((finished - started) / 100) / 10,
 		// the earliest the last lead may be answered under the account's limits (20 ms per request)
-		floorSeconds: Math.round(floorMs(phones.length, { perMinute: SIM_LIMITS.perMinute, burst: SIM_LIMITS.burst, burstWindowMs: SIM_LIMITS.burstWindowMs }, 20) / 100) / 10,
+		floorSeconds:
+			Math.round(
+				floorMs(
+					phones.length,
+					{
+						perMinute: SIM_LIMITS.perMinute,
+						burst: SIM_LIMITS.burst,
+						burstWindowMs: SIM_LIMITS.burstWindowMs,
+					},
+					20,
+				) / 100,
+			) / 10,
 		executionsPerWorker: {},
 		// lead requests per second since the start: accepted / refused (429)
 		timeline: timelineOf(requests, started),
@@ -94,7 +118,9 @@ async function runLeadImport(ctx, { label, workflowId, path, series, executions 
 		outputs,
 		outputPhones,
 		phones,
-		workersOf: Object.fromEntries(withData.map((r) => [String(r.id), byWorker[String(r.id)] || []])),
+		workersOf: Object.fromEntries(
+			withData.map((r) => [String(r.id), byWorker[String(r.id)] || []]),
+		),
 	};
 }
 
@@ -105,7 +131,9 @@ function timelineOf(requests, started) {
 		seconds[second] ??= { accepted: 0, refused: 0 };
 		seconds[second][e.status === 429 ? 'refused' : 'accepted']++;
 	}
-	return Array.from(seconds, (s) => (s ? `${s.accepted}${s.refused ? `/${s.refused}` : ''}` : '0')).join(' ');
+	return Array.from(seconds, (s) =>
+		s ? `${s.accepted}${s.refused ? `/${s.refused}` : ''}` : '0',
+	).join(' ');
 }
 
 function formatFigures(f) {

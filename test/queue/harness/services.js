@@ -13,13 +13,15 @@ const { freePort, tcpOpen, waitUntil, stopChild, runtimeModule } = require('../.
 
 const ROOT = path.resolve(__dirname, '../../..');
 
-
 /** Binaries of the installed packages (installs them first when missing). */
 function serviceBinaries() {
 	if (process.env.QUEUE_PG_BIN_DIR && process.env.QUEUE_REDIS_SERVER) {
 		return { pgBinDir: process.env.QUEUE_PG_BIN_DIR, redisServer: process.env.QUEUE_REDIS_SERVER };
 	}
-	const out = execFileSync('bash', [path.join(ROOT, 'scripts/queue/install-services.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+	const out = execFileSync('bash', [path.join(ROOT, 'scripts/queue/install-services.sh')], {
+		encoding: 'utf8',
+		stdio: ['ignore', 'pipe', 'inherit'],
+	});
 	const line = out.trim().split('\n').pop();
 	const m = /PG_BIN_DIR=(\S+) REDIS_SERVER=(\S+)/.exec(line);
 	if (!m) throw new Error(`install-services.sh printed no binaries: ${out}`);
@@ -36,7 +38,11 @@ function tempDir(prefix) {
  * PostgreSQL, run as the `postgres` system user (it refuses to run as root),
  * trust authentication on 127.0.0.1 only, no Unix socket outside its folder.
  */
-async function startPostgres({ pgBinDir = serviceBinaries().pgBinDir, database = 'n8n', user = 'n8n' } = {}) {
+async function startPostgres({
+	pgBinDir = serviceBinaries().pgBinDir,
+	database = 'n8n',
+	user = 'n8n',
+} = {}) {
 	const dir = tempDir('queue-pg-');
 	const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
 	const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
@@ -44,19 +50,39 @@ async function startPostgres({ pgBinDir = serviceBinaries().pgBinDir, database =
 	fs.chmodSync(dir, 0o700);
 	const data = path.join(dir, 'data');
 	const logFile = path.join(dir, 'postgres.log');
-	const asPostgres = { uid, gid, cwd: dir, env: { PATH: process.env.PATH, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', HOME: dir } };
-	execFileSync(path.join(pgBinDir, 'initdb'), ['-D', data, '-U', user, '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'], { ...asPostgres, stdio: 'pipe' });
+	const asPostgres = {
+		uid,
+		gid,
+		cwd: dir,
+		env: { PATH: process.env.PATH, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8', HOME: dir },
+	};
+	execFileSync(
+		path.join(pgBinDir, 'initdb'),
+		['-D', data, '-U', user, '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
+		{ ...asPostgres, stdio: 'pipe' },
+	);
 	const port = await freePort();
 	const out = fs.openSync(logFile, 'a');
 	fs.fchownSync(out, uid, gid);
 	const child = spawn(
 		path.join(pgBinDir, 'postgres'),
 		[
-			'-D', data, '-p', String(port),
-			'-c', 'listen_addresses=127.0.0.1',
-			'-c', `unix_socket_directories=${dir}`,
-			'-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off',
-			'-c', 'max_connections=200',
+			'-D',
+			data,
+			'-p',
+			String(port),
+			'-c',
+			'listen_addresses=127.0.0.1',
+			'-c',
+			`unix_socket_directories=${dir}`,
+			'-c',
+			'fsync=off',
+			'-c',
+			'synchronous_commit=off',
+			'-c',
+			'full_page_writes=off',
+			'-c',
+			'max_connections=200',
 		],
 		{ ...asPostgres, stdio: ['ignore', out, out], detached: true },
 	);
@@ -111,7 +137,22 @@ async function startRedis({ redisServer = serviceBinaries().redisServer } = {}) 
 	const out = fs.openSync(logFile, 'a');
 	const child = spawn(
 		redisServer,
-		['--port', String(port), '--bind', '127.0.0.1', '--protected-mode', 'yes', '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', dir],
+		[
+			'--port',
+			String(port),
+			'--bind',
+			'127.0.0.1',
+			'--protected-mode',
+			'yes',
+			'--save',
+			'',
+			'--appendonly',
+			'no',
+			'--daemonize',
+			'no',
+			'--dir',
+			dir,
+		],
 		{ cwd: dir, stdio: ['ignore', out, out], detached: true },
 	);
 	fs.closeSync(out);

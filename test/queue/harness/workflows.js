@@ -12,9 +12,15 @@ const FINISHED = ['success', 'error', 'crashed', 'canceled'];
 
 /** Executions of a workflow (newest last), with their parsed run data when `withData`. */
 async function executionsOf(postgres, workflowId, { withData = false, flatted } = {}) {
-	const rows = await postgres.query('select id, status, mode, "createdAt", "startedAt", "stoppedAt" from execution_entity where "workflowId" = $1 order by id', [workflowId]);
+	const rows = await postgres.query(
+		'select id, status, mode, "createdAt", "startedAt", "stoppedAt" from execution_entity where "workflowId" = $1 order by id',
+		[workflowId],
+	);
 	if (withData && rows.length) {
-		const data = await postgres.query('select "executionId", data from execution_data where "executionId" = any($1::int[])', [rows.map((r) => Number(r.id))]);
+		const data = await postgres.query(
+			'select "executionId", data from execution_data where "executionId" = any($1::int[])',
+			[rows.map((r) => Number(r.id))],
+		);
 		const byId = new Map(data.map((d) => [String(d.executionId), d.data]));
 		for (const row of rows) {
 			const raw = byId.get(String(row.id));

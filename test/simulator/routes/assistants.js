@@ -92,8 +92,24 @@ const FIELDS = {
 	conversation_ended_webhook_url: { type: 'url', nullable: true, max: 2048 },
 };
 
-const REQUIRED_ON_CREATE = ['name', 'voice_id', 'language_id', 'type', 'mode', 'timezone', 'initial_message', 'system_prompt'];
-const COLLECTIONS = { secondary_language_ids: [], tool_ids: [], tools: [], post_call_schema: [], variables: {}, label_ids: [] };
+const REQUIRED_ON_CREATE = [
+	'name',
+	'voice_id',
+	'language_id',
+	'type',
+	'mode',
+	'timezone',
+	'initial_message',
+	'system_prompt',
+];
+const COLLECTIONS = {
+	secondary_language_ids: [],
+	tool_ids: [],
+	tools: [],
+	post_call_schema: [],
+	variables: {},
+	label_ids: [],
+};
 const FILLER_KINDS = ['positive', 'negative', 'question', 'neutral'];
 
 function findAssistant(state, id) {
@@ -135,7 +151,10 @@ function validateBuiltinTools(v, items) {
 			if (tz.present) tool.timezone = tz.value;
 		} else if (type.value === 'calendar_integration') {
 			tool.calendar_api_key = check('calendar_api_key', { required: true, type: 'string' }).value;
-			tool.calendar_event_slug = check('calendar_event_slug', { required: true, type: 'string' }).value;
+			tool.calendar_event_slug = check('calendar_event_slug', {
+				required: true,
+				type: 'string',
+			}).value;
 		}
 		out.push(tool);
 	});
@@ -157,9 +176,15 @@ function validatePostCallSchema(v, items) {
 			min: 3,
 			max: 16,
 			regex: /^[a-z0-9_]+$/,
-			messages: { regex: `The ${p}.name may only contain lowercase letters, numbers and underscores.` },
+			messages: {
+				regex: `The ${p}.name may only contain lowercase letters, numbers and underscores.`,
+			},
 		});
-		const type = check('type', { required: true, type: 'string', in: ['string', 'number', 'bool'] });
+		const type = check('type', {
+			required: true,
+			type: 'string',
+			in: ['string', 'number', 'bool'],
+		});
 		const description = check('description', { required: true, type: 'string', min: 3, max: 255 });
 		out.push({ name: name.value, type: type.value, description: description.value });
 	});
@@ -178,7 +203,9 @@ function buildAssistant(state, body, existing) {
 		const present = has(body, field);
 		const required = REQUIRED_ON_CREATE.includes(field) && (isCreate || present);
 		const r = v.check(field, { ...rules, required }, body[field], present);
-		if (r.present && r.ok) values[field] = r.value === null && field in COLLECTIONS ? clone(COLLECTIONS[field]) : r.value;
+		if (r.present && r.ok)
+			values[field] =
+				r.value === null && field in COLLECTIONS ? clone(COLLECTIONS[field]) : r.value;
 	}
 	const touched = (f) => has(values, f);
 
@@ -213,7 +240,10 @@ function buildAssistant(state, body, existing) {
 		const voice = visibleVoices(state).find((x) => x.id === record.voice_id);
 		if (!voice) v.add('voice_id', 'The selected voice id is invalid.');
 		else if (modeOk && !voice.modes.includes(record.mode)) {
-			v.add('voice_id', `The selected voice is not compatible with the ${record.mode} engine mode.`);
+			v.add(
+				'voice_id',
+				`The selected voice is not compatible with the ${record.mode} engine mode.`,
+			);
 		}
 	}
 	if (modeOk) {
@@ -227,36 +257,77 @@ function buildAssistant(state, body, existing) {
 			}
 		} else if (!v.hasError('multimodal_model_id')) {
 			if (record.multimodal_model_id == null) {
-				v.add('multimodal_model_id', `The multimodal model id field is required when mode is ${record.mode}.`);
-			} else if ((touched('multimodal_model_id') || touched('mode')) && !isModel(record.multimodal_model_id, record.mode)) {
-				v.add('multimodal_model_id', `The selected multimodal model id is not a ${record.mode} model.`);
+				v.add(
+					'multimodal_model_id',
+					`The multimodal model id field is required when mode is ${record.mode}.`,
+				);
+			} else if (
+				(touched('multimodal_model_id') || touched('mode')) &&
+				!isModel(record.multimodal_model_id, record.mode)
+			) {
+				v.add(
+					'multimodal_model_id',
+					`The selected multimodal model id is not a ${record.mode} model.`,
+				);
 			}
 		}
 	}
-	if (touched('chat_llm_fallback_id') && values.chat_llm_fallback_id !== null && !isModel(values.chat_llm_fallback_id, 'llm')) {
+	if (
+		touched('chat_llm_fallback_id') &&
+		values.chat_llm_fallback_id !== null &&
+		!isModel(values.chat_llm_fallback_id, 'llm')
+	) {
 		v.add('chat_llm_fallback_id', 'The selected chat llm fallback id is invalid.');
 	}
 	if (touched('secondary_language_ids')) {
 		values.secondary_language_ids.forEach((id, i) => {
-			const r = v.check(`secondary_language_ids.${i}`, { type: 'integer', required: true }, id, true);
+			const r = v.check(
+				`secondary_language_ids.${i}`,
+				{ type: 'integer', required: true },
+				id,
+				true,
+			);
 			if (r.ok && !state.languages.some((l) => l.id === r.value)) {
-				v.add(`secondary_language_ids.${i}`, `The selected secondary_language_ids.${i} is invalid.`);
+				v.add(
+					`secondary_language_ids.${i}`,
+					`The selected secondary_language_ids.${i} is invalid.`,
+				);
 			}
 			if (r.ok) values.secondary_language_ids[i] = r.value;
 		});
 		record.secondary_language_ids = values.secondary_language_ids;
 	}
-	if (touched('knowledgebase_id') && values.knowledgebase_id !== null && !state.knowledgebases.some((k) => k.id === values.knowledgebase_id)) {
+	if (
+		touched('knowledgebase_id') &&
+		values.knowledgebase_id !== null &&
+		!state.knowledgebases.some((k) => k.id === values.knowledgebase_id)
+	) {
 		v.add('knowledgebase_id', 'The selected knowledgebase id is invalid.');
 	}
-	if (modeOk && touched('knowledgebase_mode') && record.mode !== 'pipeline' && values.knowledgebase_mode === 'prompt') {
-		v.add('knowledgebase_mode', 'The knowledgebase mode must be function_call for multimodal and dualplex assistants.');
+	if (
+		modeOk &&
+		touched('knowledgebase_mode') &&
+		record.mode !== 'pipeline' &&
+		values.knowledgebase_mode === 'prompt'
+	) {
+		v.add(
+			'knowledgebase_mode',
+			'The knowledgebase mode must be function_call for multimodal and dualplex assistants.',
+		);
 	}
 	if (record.knowledgebase_id != null && record.knowledgebase_mode == null) {
 		record.knowledgebase_mode = record.mode === 'pipeline' ? 'prompt' : 'function_call';
 	}
-	if (modeOk && touched('allow_interruptions') && values.allow_interruptions === false && record.mode !== 'pipeline') {
-		v.add('allow_interruptions', 'Interruptions cannot be disabled for multimodal and dualplex assistants.');
+	if (
+		modeOk &&
+		touched('allow_interruptions') &&
+		values.allow_interruptions === false &&
+		record.mode !== 'pipeline'
+	) {
+		v.add(
+			'allow_interruptions',
+			'Interruptions cannot be disabled for multimodal and dualplex assistants.',
+		);
 	}
 	if (modeOk && touched('fillers') && values.fillers === true && record.mode !== 'pipeline') {
 		v.add('fillers', 'Fillers are only available for pipeline assistants.');
@@ -277,7 +348,11 @@ function buildAssistant(state, body, existing) {
 	) {
 		v.add('webhook_url', 'The webhook url field is required when is webhook active is true.');
 	}
-	if ((touched('phone_number_id') || touched('type')) && record.phone_number_id != null && !v.hasError('phone_number_id')) {
+	if (
+		(touched('phone_number_id') || touched('type')) &&
+		record.phone_number_id != null &&
+		!v.hasError('phone_number_id')
+	) {
 		const number = state.phoneNumbers.find((p) => p.id === record.phone_number_id);
 		if (!number) {
 			v.add('phone_number_id', 'The selected phone number id is invalid.');
@@ -285,41 +360,57 @@ function buildAssistant(state, body, existing) {
 			if (number.type === 'caller_id') {
 				v.add('phone_number_id', 'Caller ID numbers cannot be assigned to inbound assistants.');
 			} else if (
-				state.assistants.some((a) => a.id !== (existing && existing.id) && a.type === 'inbound' && a.phone_number_id === number.id)
+				state.assistants.some(
+					(a) =>
+						a.id !== (existing && existing.id) &&
+						a.type === 'inbound' &&
+						a.phone_number_id === number.id,
+				)
 			) {
-				v.add('phone_number_id', 'This phone number is already assigned to another inbound assistant.');
+				v.add(
+					'phone_number_id',
+					'This phone number is already assigned to another inbound assistant.',
+				);
 			}
 		}
 	}
 	if (touched('tool_ids')) {
 		values.tool_ids.forEach((id, i) => {
 			const r = v.check(`tool_ids.${i}`, { type: 'integer', required: true }, id, true);
-			if (r.ok && !state.tools.some((t) => t.id === r.value)) v.add(`tool_ids.${i}`, `The selected tool_ids.${i} is invalid.`);
+			if (r.ok && !state.tools.some((t) => t.id === r.value))
+				v.add(`tool_ids.${i}`, `The selected tool_ids.${i} is invalid.`);
 			if (r.ok) values.tool_ids[i] = r.value;
 		});
 		record.tool_ids = [...new Set(values.tool_ids)];
 	}
-	if (touched('folder_id') && values.folder_id !== null && !(state.folders || []).some((f) => f.id === values.folder_id)) {
+	if (
+		touched('folder_id') &&
+		values.folder_id !== null &&
+		!(state.folders || []).some((f) => f.id === values.folder_id)
+	) {
 		v.add('folder_id', 'The selected folder id is invalid.');
 	}
 	if (touched('label_ids')) {
 		values.label_ids.forEach((id, i) => {
 			const r = v.check(`label_ids.${i}`, { type: 'integer', required: true }, id, true);
-			if (r.ok && !(state.labels || []).some((l) => l.id === r.value)) v.add(`label_ids.${i}`, `The selected label_ids.${i} is invalid.`);
+			if (r.ok && !(state.labels || []).some((l) => l.id === r.value))
+				v.add(`label_ids.${i}`, `The selected label_ids.${i} is invalid.`);
 			if (r.ok) values.label_ids[i] = r.value;
 		});
 		record.label_ids = [...new Set(values.label_ids)];
 	}
 	if (touched('filler_config') && values.filler_config !== null) {
 		for (const [kind, phrases] of Object.entries(values.filler_config)) {
-			if (!FILLER_KINDS.includes(kind)) v.add(`filler_config.${kind}`, `The filler_config.${kind} field is not allowed.`);
+			if (!FILLER_KINDS.includes(kind))
+				v.add(`filler_config.${kind}`, `The filler_config.${kind} field is not allowed.`);
 			else if (!Array.isArray(phrases) || phrases.some((p) => typeof p !== 'string')) {
 				v.add(`filler_config.${kind}`, `The filler_config.${kind} must be an array of strings.`);
 			}
 		}
 	}
 	if (touched('tools')) record.tools = validateBuiltinTools(v, values.tools);
-	if (touched('post_call_schema')) record.post_call_schema = validatePostCallSchema(v, values.post_call_schema);
+	if (touched('post_call_schema'))
+		record.post_call_schema = validatePostCallSchema(v, values.post_call_schema);
 
 	v.throwIfFailed();
 	return record;
@@ -328,7 +419,9 @@ function buildAssistant(state, body, existing) {
 function assistantIdFromBody(body, { webhookUrl }) {
 	const v = new Validator(body, INVALID);
 	const id = v.check('assistant_id', { required: true, type: 'integer' });
-	const url = webhookUrl ? v.check('webhook_url', { required: true, type: 'url', max: 2048 }) : null;
+	const url = webhookUrl
+		? v.check('webhook_url', { required: true, type: 'url', max: 2048 })
+		: null;
 	v.throwIfFailed();
 	return { id: id.value, webhookUrl: url && url.value };
 }
@@ -366,14 +459,20 @@ function register(router) {
 			updated_at: now,
 		};
 		state.assistants.push(assistant);
-		return { status: 201, body: { message: 'Assistant created successfully', data: summary(assistant) } };
+		return {
+			status: 201,
+			body: { message: 'Assistant created successfully', data: summary(assistant) },
+		};
 	});
 
 	router.put('/api/user/assistant/:id', ({ state, params, body }) => {
 		const existing = ownAssistantOr404(state, intId(params.id));
 		const record = buildAssistant(state, isPlainObject(body) ? body : {}, existing);
 		Object.assign(existing, record, { status: 'active', updated_at: iso() });
-		return { status: 200, body: { message: 'Assistant updated successfully', data: summary(existing) } };
+		return {
+			status: 200,
+			body: { message: 'Assistant updated successfully', data: summary(existing) },
+		};
 	});
 
 	router.delete('/api/user/assistant/:id', ({ state, params }) => {
@@ -412,7 +511,10 @@ function register(router) {
 		const a = ownAssistantOr404(state, id);
 		a.conversation_ended_webhook_url = webhookUrl;
 		a.updated_at = iso();
-		return { status: 200, body: { message: 'Conversation ended webhook enabled successfully', data: [] } };
+		return {
+			status: 200,
+			body: { message: 'Conversation ended webhook enabled successfully', data: [] },
+		};
 	});
 
 	router.post('/api/user/assistants/disable-conversation-ended-webhook', ({ state, body }) => {
@@ -420,7 +522,10 @@ function register(router) {
 		const a = ownAssistantOr404(state, id);
 		a.conversation_ended_webhook_url = null;
 		a.updated_at = iso();
-		return { status: 200, body: { message: 'Conversation ended webhook disabled successfully', data: [] } };
+		return {
+			status: 200,
+			body: { message: 'Conversation ended webhook disabled successfully', data: [] },
+		};
 	});
 
 	router.post('/api/user/assistants/disable-webhook', ({ state, body }) => {

@@ -33,7 +33,8 @@ function validateDateRange(v) {
 
 function presentCall(state, call) {
 	const assistant = state.assistants.find((a) => a.id === call.assistant_id);
-	const campaign = call.campaign_id != null ? state.campaigns.find((c) => c.id === call.campaign_id) : null;
+	const campaign =
+		call.campaign_id != null ? state.campaigns.find((c) => c.id === call.campaign_id) : null;
 	return {
 		id: call.id,
 		assistant_name: assistant ? assistant.name : call.assistant_name,
@@ -92,7 +93,10 @@ function register(router) {
 	router.delete('/api/user/calls/:id', ({ state, params }) => {
 		const id = intId(params.id);
 		const index = id === null ? -1 : state.calls.findIndex((c) => c.id === id);
-		if (index < 0) throw new HttpError(404, { message: 'Call not found or does not belong to the authenticated user' });
+		if (index < 0)
+			throw new HttpError(404, {
+				message: 'Call not found or does not belong to the authenticated user',
+			});
 		state.calls.splice(index, 1);
 		return { status: 200, body: { message: 'Call deleted successfully' } };
 	});
@@ -104,17 +108,23 @@ function register(router) {
 		const variables = v.check('variables', { type: 'object', nullable: true });
 		v.throwIfFailed();
 		if (!E164.test(phone.value)) {
-			throw new HttpError(400, { message: 'Invalid phone number format. Please use E.164 format (e.g. +1234567890)' });
+			throw new HttpError(400, {
+				message: 'Invalid phone number format. Please use E.164 format (e.g. +1234567890)',
+			});
 		}
 		const assistant = state.assistants.find((a) => a.id === assistantId.value);
 		if (!assistant) {
-			throw new HttpError(404, { message: 'Assistant not found or does not belong to the authenticated user' });
+			throw new HttpError(404, {
+				message: 'Assistant not found or does not belong to the authenticated user',
+			});
 		}
 		if (assistant.type !== 'outbound') {
 			throw new HttpError(400, { message: 'Only outbound assistants can make calls.' });
 		}
 		if (state.user.total_balance < 0.01) {
-			throw new HttpError(422, { message: 'Insufficient balance to make call. Please top up your account.' });
+			throw new HttpError(422, {
+				message: 'Insufficient balance to make call. Please top up your account.',
+			});
 		}
 		const call = makeCall(state, {
 			id: nextId(state, 'calls'),
@@ -127,7 +137,10 @@ function register(router) {
 			created_ms: Date.now(),
 		});
 		state.calls.push(call);
-		return { status: 200, body: { message: 'Call initiated successfully', call_id: call.id, status: 'initiated' } };
+		return {
+			status: 200,
+			body: { message: 'Call initiated successfully', call_id: call.id, status: 'initiated' },
+		};
 	});
 }
 

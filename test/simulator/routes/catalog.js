@@ -39,7 +39,9 @@ function register(router) {
 		const wanted = type.value || 'llm';
 		return {
 			status: 200,
-			body: state.models.filter((m) => m.type === wanted).map((m) => ({ id: m.id, name: m.name, type: m.type })),
+			body: state.models
+				.filter((m) => m.type === wanted)
+				.map((m) => ({ id: m.id, name: m.name, type: m.type })),
 		};
 	});
 
@@ -52,11 +54,18 @@ function register(router) {
 			(voice) =>
 				(!mode.value || voice.modes.includes(mode.value)) &&
 				// voices without a language are multilingual and match every language
-				(language.value == null || voice.language_id === null || voice.language_id === language.value),
+				(language.value == null ||
+					voice.language_id === null ||
+					voice.language_id === language.value),
 		);
 		return {
 			status: 200,
-			body: voices.map((voice) => ({ id: voice.id, name: voice.name, language_id: voice.language_id, gender: voice.gender })),
+			body: voices.map((voice) => ({
+				id: voice.id,
+				name: voice.name,
+				language_id: voice.language_id,
+				gender: voice.gender,
+			})),
 		};
 	});
 

@@ -35,8 +35,21 @@ const { presentCall } = require('./calls');
 const { deliverWithRetries } = require('../lifecycle');
 const { deliver } = require('../webhooks');
 
-const SEED_STATUS_CYCLE = ['completed', 'completed', 'completed', 'ended_by_customer', 'no-answer', 'completed', 'busy', 'ended_by_assistant', 'failed', 'completed'];
-const FAKE_MP3 = Buffer.from([0x49, 0x44, 0x33, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xfb, 0x90, 0x64, 0x00]);
+const SEED_STATUS_CYCLE = [
+	'completed',
+	'completed',
+	'completed',
+	'ended_by_customer',
+	'no-answer',
+	'completed',
+	'busy',
+	'ended_by_assistant',
+	'failed',
+	'completed',
+];
+const FAKE_MP3 = Buffer.from([
+	0x49, 0x44, 0x33, 0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xfb, 0x90, 0x64, 0x00,
+]);
 
 function ok(body) {
 	return { status: 200, body };
@@ -44,13 +57,16 @@ function ok(body) {
 
 function findAssistantByAnyId(state, value) {
 	if (value === undefined || value === null) return null;
-	if (typeof value === 'number' || /^\d+$/.test(String(value))) return state.assistants.find((a) => a.id === Number(value)) || null;
+	if (typeof value === 'number' || /^\d+$/.test(String(value)))
+		return state.assistants.find((a) => a.id === Number(value)) || null;
 	return state.assistants.find((a) => a.uuid === value) || null;
 }
 
 /** `YYYY-MM-DD HH:MM:SS` (UTC) to ISO 8601. */
 function sqlToIso(text) {
-	return typeof text === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text) ? `${text.replace(' ', 'T')}Z` : text;
+	return typeof text === 'string' && /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)
+		? `${text.replace(' ', 'T')}Z`
+		: text;
 }
 
 function seedCalls(state, body) {
@@ -61,14 +77,25 @@ function seedCalls(state, body) {
 	const type = v.check('type', { type: 'string', nullable: true, in: CALL_TYPES });
 	const campaignId = v.check('campaign_id', { type: 'integer', nullable: true });
 	const days = v.check('days', { type: 'number', nullable: true, min: 0, max: 3650 });
-	if (assistantId.ok && assistantId.value != null && !state.assistants.some((a) => a.id === assistantId.value)) {
+	if (
+		assistantId.ok &&
+		assistantId.value != null &&
+		!state.assistants.some((a) => a.id === assistantId.value)
+	) {
 		v.add('assistant_id', 'The selected assistant id is invalid.');
 	}
-	if (campaignId.ok && campaignId.value != null && !state.campaigns.some((c) => c.id === campaignId.value)) {
+	if (
+		campaignId.ok &&
+		campaignId.value != null &&
+		!state.campaigns.some((c) => c.id === campaignId.value)
+	) {
 		v.add('campaign_id', 'The selected campaign id is invalid.');
 	}
 	v.throwIfFailed();
-	const assistants = assistantId.value != null ? state.assistants.filter((a) => a.id === assistantId.value) : state.assistants;
+	const assistants =
+		assistantId.value != null
+			? state.assistants.filter((a) => a.id === assistantId.value)
+			: state.assistants;
 	const n = count.value;
 	const spanMs = (days.value ?? 30) * 86400000;
 	const now = Date.now();
@@ -76,7 +103,9 @@ function seedCalls(state, body) {
 	for (let i = 0; i < n; i++) {
 		const id = nextId(state, 'calls');
 		const assistant = assistants.length ? assistants[i % assistants.length] : null;
-		const callType = type.value || (id % 10 === 0 ? 'web' : assistant && assistant.type === 'inbound' ? 'inbound' : 'outbound');
+		const callType =
+			type.value ||
+			(id % 10 === 0 ? 'web' : assistant && assistant.type === 'inbound' ? 'inbound' : 'outbound');
 		state.calls.push(
 			makeCall(state, {
 				id,
@@ -89,7 +118,12 @@ function seedCalls(state, body) {
 			}),
 		);
 	}
-	return { created: n, first_id: firstId, last_id: state.nextIds.calls - 1, total: state.calls.length };
+	return {
+		created: n,
+		first_id: firstId,
+		last_id: state.nextIds.calls - 1,
+		total: state.calls.length,
+	};
 }
 
 async function completeCall(sim, state, body) {
@@ -98,7 +132,11 @@ async function completeCall(sim, state, body) {
 	const callId = v.check('call_id', { type: 'integer', nullable: true });
 	const status = v.check('status', { type: 'string', nullable: true, in: CALL_STATUSES });
 	const type = v.check('type', { type: 'string', nullable: true, in: CALL_TYPES });
-	const format = v.check('transcript_format', { type: 'string', nullable: true, in: ['string', 'array'] });
+	const format = v.check('transcript_format', {
+		type: 'string',
+		nullable: true,
+		in: ['string', 'array'],
+	});
 	const customerPhone = v.check('customer_phone', { type: 'string', nullable: true });
 	const duration = v.check('duration', { type: 'integer', nullable: true, min: 0 });
 	const extracted = v.check('extracted_variables', { type: 'object', nullable: true });
@@ -106,7 +144,11 @@ async function completeCall(sim, state, body) {
 	const campaignId = v.check('campaign_id', { type: 'integer', nullable: true });
 	const leadId = v.check('lead_id', { type: 'integer', nullable: true });
 	const transcript = v.check('transcript', { type: 'string', nullable: true });
-	const answeredBy = v.check('answered_by', { type: 'string', nullable: true, in: ['human', 'machine', 'unknown'] });
+	const answeredBy = v.check('answered_by', {
+		type: 'string',
+		nullable: true,
+		in: ['human', 'machine', 'unknown'],
+	});
 	const nest = v.check('nest_campaign_in_lead', { type: 'boolean', nullable: true });
 	const redeliver = v.check('redeliver', { type: 'boolean', nullable: true });
 	const endedAgo = v.check('ended_seconds_ago', { type: 'integer', nullable: true, min: 0 });
@@ -121,11 +163,18 @@ async function completeCall(sim, state, body) {
 
 	let lead = leadId.value != null ? state.leads.find((l) => l.id === leadId.value) : null;
 	if (leadId.value != null && !lead) throw new HttpError(404, { message: 'Lead not found' });
-	const campaignRef = campaignId.value ?? (lead ? lead.campaign_id : existing ? existing.campaign_id : null);
+	const campaignRef =
+		campaignId.value ?? (lead ? lead.campaign_id : existing ? existing.campaign_id : null);
 	const campaign = campaignRef != null ? state.campaigns.find((c) => c.id === campaignRef) : null;
 	if (campaignRef != null && !campaign) throw new HttpError(404, { message: 'Campaign not found' });
-	const phone = customerPhone.value || (existing && existing.client_phone_number) || (lead && lead.phone_number) || '+14155550199';
-	if (!lead && campaign) lead = state.leads.find((l) => l.campaign_id === campaign.id && l.phone_number === phone) || null;
+	const phone =
+		customerPhone.value ||
+		(existing && existing.client_phone_number) ||
+		(lead && lead.phone_number) ||
+		'+14155550199';
+	if (!lead && campaign)
+		lead =
+			state.leads.find((l) => l.campaign_id === campaign.id && l.phone_number === phone) || null;
 
 	const callStatus = status.value || 'completed';
 	const seconds = duration.value ?? (ENDED_STATUSES.includes(callStatus) ? 95 : 0);
@@ -199,15 +248,28 @@ async function completeCall(sim, state, body) {
 	const targets = [];
 	const skipped = [];
 	if (assistant.is_webhook_active && assistant.webhook_url) {
-		if (assistant.send_webhook_only_on_completed && UNSUCCESSFUL_CALL_STATUSES.includes(call.status)) {
-			skipped.push({ url: assistant.webhook_url, kind: 'post_call', reason: `send_webhook_only_on_completed and status ${call.status}` });
+		if (
+			assistant.send_webhook_only_on_completed &&
+			UNSUCCESSFUL_CALL_STATUSES.includes(call.status)
+		) {
+			skipped.push({
+				url: assistant.webhook_url,
+				kind: 'post_call',
+				reason: `send_webhook_only_on_completed and status ${call.status}`,
+			});
 		} else {
 			targets.push({ url: assistant.webhook_url, kind: 'post_call' });
 		}
 	}
 	if (assistant.inbound_webhook_url) {
-		if (call.type === 'inbound') targets.push({ url: assistant.inbound_webhook_url, kind: 'inbound' });
-		else skipped.push({ url: assistant.inbound_webhook_url, kind: 'inbound', reason: `call type ${call.type}` });
+		if (call.type === 'inbound')
+			targets.push({ url: assistant.inbound_webhook_url, kind: 'inbound' });
+		else
+			skipped.push({
+				url: assistant.inbound_webhook_url,
+				kind: 'inbound',
+				reason: `call type ${call.type}`,
+			});
 	}
 
 	const deliveries = [];
@@ -221,7 +283,9 @@ async function completeCall(sim, state, body) {
 		});
 		deliveries.push(delivery);
 	}
-	const answered = deliveries.find((d) => d.kind === 'post_call' && d.status !== null) || deliveries.find((d) => d.status !== null);
+	const answered =
+		deliveries.find((d) => d.kind === 'post_call' && d.status !== null) ||
+		deliveries.find((d) => d.status !== null);
 	if (answered) {
 		call.webhook_response = answered.response;
 		call.updated_at = sqlTime(call.updated_ms);
@@ -239,8 +303,11 @@ async function endConversation(sim, state, body) {
 	const customerPhone = v.check('customer_phone', { type: 'string', nullable: true });
 	const redeliver = v.check('redeliver', { type: 'boolean', nullable: true });
 	v.throwIfFailed();
-	const conv = conversationId.value ? state.conversations.find((c) => c.id === conversationId.value) : null;
-	if (conversationId.value && !conv) throw new HttpError(404, { message: 'Conversation not found' });
+	const conv = conversationId.value
+		? state.conversations.find((c) => c.id === conversationId.value)
+		: null;
+	if (conversationId.value && !conv)
+		throw new HttpError(404, { message: 'Conversation not found' });
 	const assistant = assistantRef.present
 		? findAssistantByAnyId(state, assistantRef.value)
 		: conv
@@ -248,14 +315,23 @@ async function endConversation(sim, state, body) {
 			: null;
 	if (!assistant) throw new HttpError(404, { message: 'Assistant not found' });
 	const now = Date.now();
-	const lines = messages.value || (conv ? conv.messages : [{ role: 'assistant', content: assistant.initial_message || 'Hello!' }, { role: 'user', content: 'Thanks, that is all.' }]);
+	const lines =
+		messages.value ||
+		(conv
+			? conv.messages
+			: [
+					{ role: 'assistant', content: assistant.initial_message || 'Hello!' },
+					{ role: 'user', content: 'Thanks, that is all.' },
+				]);
 	const transcript = lines.map((m, n) => ({
 		role: m.role,
 		content: m.content,
 		timestamp: new Date(now - (lines.length - n) * 5000).toISOString(),
 		timestamp_unix: Math.floor((now - (lines.length - n) * 5000) / 1000),
 	}));
-	const deliveriesSoFar = (state.webhookDeliveries || []).filter((d) => d.kind === 'conversation_ended').length;
+	const deliveriesSoFar = (state.webhookDeliveries || []).filter(
+		(d) => d.kind === 'conversation_ended',
+	).length;
 	const payload = {
 		id: deliveriesSoFar + 1,
 		conversation_id: conv ? conv.id : uuid(),
@@ -266,7 +342,9 @@ async function endConversation(sim, state, body) {
 		extracted_variables: {},
 		input_variables: conv ? conv.variables : {},
 		transcript,
-		formatted_transcript: transcript.map((m) => `${m.role === 'user' ? 'Customer' : 'AI'}: ${m.content}`).join('\n'),
+		formatted_transcript: transcript
+			.map((m) => `${m.role === 'user' ? 'Customer' : 'AI'}: ${m.content}`)
+			.join('\n'),
 		attachments: [],
 		customer_phone: customerPhone.value || null,
 		customer_name: null,
@@ -303,15 +381,26 @@ async function useTool(sim, state, body) {
 	v.throwIfFailed();
 	const assistant = findAssistantByAnyId(state, assistantRef.value);
 	if (!assistant) throw new HttpError(404, { message: 'Assistant not found' });
-	const own = (assistant.tool_ids || []).map((id) => state.tools.find((t) => t.id === id)).filter(Boolean);
+	const own = (assistant.tool_ids || [])
+		.map((id) => state.tools.find((t) => t.id === id))
+		.filter(Boolean);
 	const ref = toolRef.value;
-	const tool = own.find((t) => (typeof ref === 'number' || /^\d+$/.test(String(ref)) ? t.id === Number(ref) : t.name === ref));
-	if (!tool) throw new HttpError(404, { message: `The assistant has no mid call tool ${JSON.stringify(ref)}` });
+	const tool = own.find((t) =>
+		typeof ref === 'number' || /^\d+$/.test(String(ref)) ? t.id === Number(ref) : t.name === ref,
+	);
+	if (!tool)
+		throw new HttpError(404, {
+			message: `The assistant has no mid call tool ${JSON.stringify(ref)}`,
+		});
 	const headers = {};
 	for (const h of tool.headers || []) if (h && h.name) headers[h.name] = h.value;
 	const timeoutMs = (tool.timeout || 10) * 1000;
 	const started = Date.now();
-	const result = await deliver(tool.endpoint, args.value || {}, { timeoutMs, headers, method: tool.method || 'POST' });
+	const result = await deliver(tool.endpoint, args.value || {}, {
+		timeoutMs,
+		headers,
+		method: tool.method || 'POST',
+	});
 	const record = {
 		id: (state.toolCalls || []).length + 1,
 		assistant_id: assistant.id,
@@ -379,9 +468,13 @@ function register(router) {
 
 	router.post('/__sim/calls/seed', ({ sim, body }) => ok(seedCalls(sim.state, body)));
 
-	router.post('/__sim/calls/complete', async ({ sim, body }) => ok(await completeCall(sim, sim.state, body)));
+	router.post('/__sim/calls/complete', async ({ sim, body }) =>
+		ok(await completeCall(sim, sim.state, body)),
+	);
 
-	router.post('/__sim/calls/use-tool', async ({ sim, body }) => ok(await useTool(sim, sim.state, body)));
+	router.post('/__sim/calls/use-tool', async ({ sim, body }) =>
+		ok(await useTool(sim, sim.state, body)),
+	);
 
 	router.post('/__sim/faults', ({ sim, body }) => {
 		if (body && body.clear) {
@@ -389,7 +482,11 @@ function register(router) {
 			return ok({ faults: [] });
 		}
 		const v = new Validator(body, INVALID);
-		const method = v.check('method', { required: true, type: 'string', in: ['GET', 'POST', 'PUT', 'DELETE'] });
+		const method = v.check('method', {
+			required: true,
+			type: 'string',
+			in: ['GET', 'POST', 'PUT', 'DELETE'],
+		});
 		const path = v.check('path', { required: true, type: 'string' });
 		const rate = v.check('rate', { required: true, type: 'number', min: 0, max: 1 });
 		const kinds = v.check('kinds', { required: true, type: 'array' });
@@ -398,15 +495,29 @@ function register(router) {
 		const times = v.check('times', { type: 'integer', nullable: true, min: 1 });
 		v.throwIfFailed();
 		const known = ['refuse-503', 'refuse-500', 'lose-502', 'lose-reset'];
-		if (!kinds.value.length || kinds.value.some((k) => !known.includes(k))) throw new HttpError(422, { message: `kinds: any of ${known.join(', ')}` });
-		const rule = { method: method.value, path: path.value, rate: rate.value, kinds: kinds.value, state: seed.value ?? 1, count: 0, injected: {}, after: after.value ?? 0, times: times.value ?? null, passed: 0 };
+		if (!kinds.value.length || kinds.value.some((k) => !known.includes(k)))
+			throw new HttpError(422, { message: `kinds: any of ${known.join(', ')}` });
+		const rule = {
+			method: method.value,
+			path: path.value,
+			rate: rate.value,
+			kinds: kinds.value,
+			state: seed.value ?? 1,
+			count: 0,
+			injected: {},
+			after: after.value ?? 0,
+			times: times.value ?? null,
+			passed: 0,
+		};
 		sim.faults = [...(sim.faults || []), rule];
 		return ok({ faults: sim.faults });
 	});
 
 	router.get('/__sim/faults', ({ sim }) => ok({ faults: sim.faults || [] }));
 
-	router.post('/__sim/conversations/end', async ({ sim, body }) => ok(await endConversation(sim, sim.state, body)));
+	router.post('/__sim/conversations/end', async ({ sim, body }) =>
+		ok(await endConversation(sim, sim.state, body)),
+	);
 
 	router.get('/__sim/recordings/:file', () => ({
 		status: 200,

@@ -58,7 +58,11 @@ function reply(state, assistant, conv, text) {
 	for (const id of assistant.tool_ids || []) {
 		const tool = state.tools.find((t) => t.id === id);
 		if (tool && text.toLowerCase().includes(tool.name)) {
-			calls.push({ name: tool.name, arguments: { query: text }, result: { ok: true, simulated: true } });
+			calls.push({
+				name: tool.name,
+				arguments: { query: text },
+				result: { ok: true, simulated: true },
+			});
 		}
 	}
 	const who = vars.customer_name ? `, ${vars.customer_name}` : '';
@@ -95,10 +99,14 @@ function register(router) {
 		const assistant = state.assistants.find((a) => a.uuid === String(assistantId.value));
 		if (!assistant) throw fail(404, 'Assistant not found');
 		const convType = type.value || 'widget';
-		if (convType === 'widget' && state.user.total_balance < MIN_BALANCE) throw fail(402, INSUFFICIENT);
+		if (convType === 'widget' && state.user.total_balance < MIN_BALANCE)
+			throw fail(402, INSUFFICIENT);
 		const now = Date.now();
 		const vars = variables.value || {};
-		const initial = substitute(assistant.initial_message, { ...(assistant.variables || {}), ...vars });
+		const initial = substitute(assistant.initial_message, {
+			...(assistant.variables || {}),
+			...vars,
+		});
 		const conv = {
 			id: uuid(),
 			assistant_id: assistant.id,
@@ -112,7 +120,10 @@ function register(router) {
 			created_ms: now,
 		};
 		state.conversations.push(conv);
-		return { status: 200, body: { status: true, conversation_id: conv.id, history: history(conv) } };
+		return {
+			status: 200,
+			body: { status: true, conversation_id: conv.id, history: history(conv) },
+		};
 	});
 
 	router.get('/api/conversations/:uuid', ({ state, params }) => ({
@@ -140,25 +151,37 @@ function register(router) {
 		}
 		const answer = reply(state, assistant, conv, message.value);
 		conv.messages.push({ role: 'user', content: message.value });
-		conv.messages.push({ role: 'assistant', content: answer.content, function_calls: answer.function_calls });
+		conv.messages.push({
+			role: 'assistant',
+			content: answer.content,
+			function_calls: answer.function_calls,
+		});
 		conv.updated_at = sqlTime();
-		return { status: 200, body: { status: true, message: answer.content, function_calls: answer.function_calls } };
+		return {
+			status: 200,
+			body: { status: true, message: answer.content, function_calls: answer.function_calls },
+		};
 	});
 
 	for (const [action, enabled] of [
 		['disable-ai', false],
 		['enable-ai', true],
 	]) {
-		router.post(`/api/automate/conversations/:uuid/${action}`, ({ state, headers, config, params }) => {
-			// not under /api/user/: the credential is checked here, with this endpoint's own 401 shape
-			const m = /^Bearer\s+(.+)$/i.exec(String(headers.authorization || '').trim());
-			if (!m || m[1].trim() !== config.apiKey) throw new HttpError(401, { error: 'Unauthorized' });
-			const conv = conversationOr404(state, params.uuid);
-			if (!state.assistants.some((a) => a.id === conv.assistant_id)) throw fail(404, 'Conversation not found');
-			conv.ai_enabled = enabled;
-			conv.updated_at = sqlTime();
-			return { status: 200, body: { status: true, ai_enabled: enabled } };
-		});
+		router.post(
+			`/api/automate/conversations/:uuid/${action}`,
+			({ state, headers, config, params }) => {
+				// not under /api/user/: the credential is checked here, with this endpoint's own 401 shape
+				const m = /^Bearer\s+(.+)$/i.exec(String(headers.authorization || '').trim());
+				if (!m || m[1].trim() !== config.apiKey)
+					throw new HttpError(401, { error: 'Unauthorized' });
+				const conv = conversationOr404(state, params.uuid);
+				if (!state.assistants.some((a) => a.id === conv.assistant_id))
+					throw fail(404, 'Conversation not found');
+				conv.ai_enabled = enabled;
+				conv.updated_at = sqlTime();
+				return { status: 200, body: { status: true, ai_enabled: enabled } };
+			},
+		);
 	}
 
 	router.get('/api/user/conversations', (ctx) => {
@@ -166,7 +189,11 @@ function register(router) {
 		const v = new Validator(query, INVALID);
 		const type = v.check('type', { type: 'string', nullable: true, in: CONVERSATION_TYPES });
 		const assistantId = v.check('assistant_id', { type: 'integer', nullable: true });
-		if (assistantId.ok && assistantId.value != null && !state.assistants.some((a) => a.id === assistantId.value)) {
+		if (
+			assistantId.ok &&
+			assistantId.value != null &&
+			!state.assistants.some((a) => a.id === assistantId.value)
+		) {
 			v.add('assistant_id', 'The selected assistant id is invalid.');
 		}
 		const range = validateDateRange(v);

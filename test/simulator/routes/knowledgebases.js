@@ -65,14 +65,19 @@ function kbOr404(state, rawId) {
 
 function docOr404(state, kb, rawId) {
 	const id = intId(rawId);
-	const doc = id === null ? null : state.documents.find((d) => d.id === id && d.knowledgebase_id === kb.id);
+	const doc =
+		id === null ? null : state.documents.find((d) => d.id === id && d.knowledgebase_id === kb.id);
 	if (!doc) throw DOC_NOT_FOUND();
 	return doc;
 }
 
 function validateKnowledgebase(body, isCreate) {
 	const v = new Validator(body, INVALID);
-	const name = v.check('name', { required: isCreate || has(body, 'name'), type: 'string', max: 255 });
+	const name = v.check('name', {
+		required: isCreate || has(body, 'name'),
+		type: 'string',
+		max: 255,
+	});
 	const description = v.check('description', { type: 'string', nullable: true, max: 255 });
 	v.throwIfFailed();
 	const out = {};
@@ -87,7 +92,15 @@ function validateDocument(body, files) {
 	const name = v.check('name', { required: true, type: 'string', max: 255 });
 	const description = v.check('description', { type: 'string', nullable: true, max: 255 });
 	const type = v.check('type', { required: true, type: 'string', in: DOCUMENT_TYPES });
-	const doc = { name: name.value, description: description.value ?? null, type: type.value, url: null, links: null, relative_links_limit: null, file: null };
+	const doc = {
+		name: name.value,
+		description: description.value ?? null,
+		type: type.value,
+		url: null,
+		links: null,
+		relative_links_limit: null,
+		file: null,
+	};
 
 	if (type.ok && type.value === 'website') {
 		const linksGiven = has(body, 'links') && body.links !== null && body.links !== '';
@@ -104,20 +117,37 @@ function validateDocument(body, files) {
 					const p = `links.${i}.link`;
 					const value = item !== null && typeof item === 'object' ? item.link : undefined;
 					const present = item !== null && typeof item === 'object' && has(item, 'link');
-					return { link: v.check(p, { required: true, type: 'url', max: 2048 }, value, present).value };
+					return {
+						link: v.check(p, { required: true, type: 'url', max: 2048 }, value, present).value,
+					};
 				});
 			}
 		}
-		const limit = v.check('relative_links_limit', { type: 'integer', nullable: true, min: 1, max: 50 });
+		const limit = v.check('relative_links_limit', {
+			type: 'integer',
+			nullable: true,
+			min: 1,
+			max: 50,
+		});
 		doc.relative_links_limit = limit.value ?? 10;
 	} else if (type.ok && FILE_DOCUMENT_TYPES.includes(type.value)) {
 		const file = files && files.file;
 		if (!file || (file.filename === '' && file.size === 0)) {
-			v.add('file', has(body, 'file') && body.file !== '' ? 'The file must be a file.' : 'The file field is required.');
+			v.add(
+				'file',
+				has(body, 'file') && body.file !== ''
+					? 'The file must be a file.'
+					: 'The file field is required.',
+			);
 		} else if (file.size > MAX_FILE_BYTES) {
 			v.add('file', 'The file must not be greater than 20480 kilobytes.');
 		} else {
-			doc.file = { filename: file.filename, content_type: file.contentType, size: file.size, sha256: file.sha256 };
+			doc.file = {
+				filename: file.filename,
+				content_type: file.contentType,
+				size: file.size,
+				sha256: file.sha256,
+			};
 		}
 	}
 	v.throwIfFailed();
@@ -136,9 +166,21 @@ function register(router) {
 			throw new HttpError(500, { error: 'Failed to create knowledgebase. Please try again.' });
 		}
 		const now = iso();
-		const kb = { id: nextId(state, 'knowledgebases'), name: fields.name, description: fields.description ?? null, created_at: now, updated_at: now };
+		const kb = {
+			id: nextId(state, 'knowledgebases'),
+			name: fields.name,
+			description: fields.description ?? null,
+			created_at: now,
+			updated_at: now,
+		};
 		state.knowledgebases.push(kb);
-		return { status: 201, body: { message: 'Knowledgebase created successfully.', data: presentKnowledgebase(state, kb) } };
+		return {
+			status: 201,
+			body: {
+				message: 'Knowledgebase created successfully.',
+				data: presentKnowledgebase(state, kb),
+			},
+		};
 	});
 
 	router.get('/api/user/knowledgebases/:id', ({ state, params }) => ({
@@ -149,7 +191,13 @@ function register(router) {
 	router.put('/api/user/knowledgebases/:id', ({ state, params, body }) => {
 		const kb = kbOr404(state, params.id);
 		Object.assign(kb, validateKnowledgebase(body, false), { updated_at: iso() });
-		return { status: 200, body: { message: 'Knowledgebase updated successfully.', data: presentKnowledgebase(state, kb) } };
+		return {
+			status: 200,
+			body: {
+				message: 'Knowledgebase updated successfully.',
+				data: presentKnowledgebase(state, kb),
+			},
+		};
 	});
 
 	router.delete('/api/user/knowledgebases/:id', ({ state, params }) => {
@@ -162,7 +210,14 @@ function register(router) {
 
 	router.get('/api/user/knowledgebases/:kb/documents', ({ state, params }) => {
 		const kb = kbOr404(state, params.kb);
-		return { status: 200, body: { data: state.documents.filter((d) => d.knowledgebase_id === kb.id).map((d) => presentDocument(d)) } };
+		return {
+			status: 200,
+			body: {
+				data: state.documents
+					.filter((d) => d.knowledgebase_id === kb.id)
+					.map((d) => presentDocument(d)),
+			},
+		};
 	});
 
 	router.post('/api/user/knowledgebases/:kb/documents', ({ sim, state, params, body, files }) => {
@@ -211,7 +266,13 @@ function register(router) {
 		if (name.present) doc.name = name.value;
 		if (description.present) doc.description = description.value;
 		doc.updated_at = iso();
-		return { status: 200, body: { message: 'Document updated successfully.', data: presentDocument(doc, ['updated_at']) } };
+		return {
+			status: 200,
+			body: {
+				message: 'Document updated successfully.',
+				data: presentDocument(doc, ['updated_at']),
+			},
+		};
 	});
 
 	router.delete('/api/user/knowledgebases/:kb/documents/:doc', ({ state, params }) => {

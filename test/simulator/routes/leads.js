@@ -24,13 +24,22 @@ const { validateDateRange } = require('./calls');
 /** Campaigns the simulated plan allows. */
 const CAMPAIGN_LIMIT = 10;
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
-const LEAD_STATUSES = ['created', 'scheduled', 'processing', 'completed', 'rescheduled', 'reached-max-retries', 'blacklisted'];
+const LEAD_STATUSES = [
+	'created',
+	'scheduled',
+	'processing',
+	'completed',
+	'rescheduled',
+	'reached-max-retries',
+	'blacklisted',
+];
 const SETTABLE_LEAD_STATUSES = ['created', 'completed', 'reached-max-retries'];
 /** Lead statuses that still have calls to make (a campaign needs one to start). */
 const CALLABLE_LEAD_STATUSES = ['created', 'scheduled', 'rescheduled'];
 const HOUR_MINUTE = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-const E164_MESSAGE = (field) => `The ${field.replace(/_/g, ' ')} must be a valid E.164 phone number (e.g. +14155552671).`;
+const E164_MESSAGE = (field) =>
+	`The ${field.replace(/_/g, ' ')} must be a valid E.164 phone number (e.g. +14155552671).`;
 const DUPLICATE = 'A lead with this phone number already exists in this campaign.';
 
 function presentLead(state, lead) {
@@ -86,7 +95,8 @@ function statusError(status, message, data) {
 /** Bearer check of the routes outside /api/user/ (the server checks only /api/user/*). */
 function authenticate({ headers, config }) {
 	const m = /^Bearer\s+(.+)$/i.exec(String(headers.authorization || '').trim());
-	if (!m || m[1].trim() !== config.apiKey) throw new HttpError(401, { message: 'Unauthenticated.' });
+	if (!m || m[1].trim() !== config.apiKey)
+		throw new HttpError(401, { message: 'Unauthenticated.' });
 }
 
 /** Removes the matching records in place (other modules keep references to the collections). */
@@ -106,15 +116,37 @@ function validateCampaign(state, body) {
 	const name = v.check('name', { required: true, type: 'string', max: 255 });
 	const assistantId = v.check('assistant_id', { required: true, type: 'integer' });
 	const timezone = v.check('timezone', { type: 'string', nullable: true, timezone: true });
-	const parallel = v.check('max_calls_in_parallel', { type: 'integer', nullable: true, min: 1, max: CAMPAIGN_LIMIT });
-	const start = v.check('allowed_hours_start_time', { type: 'string', nullable: true, regex: HOUR_MINUTE, messages: { regex: 'The allowed hours start time does not match the format H:i.' } });
-	const end = v.check('allowed_hours_end_time', { type: 'string', nullable: true, regex: HOUR_MINUTE, messages: { regex: 'The allowed hours end time does not match the format H:i.' } });
+	const parallel = v.check('max_calls_in_parallel', {
+		type: 'integer',
+		nullable: true,
+		min: 1,
+		max: CAMPAIGN_LIMIT,
+	});
+	const start = v.check('allowed_hours_start_time', {
+		type: 'string',
+		nullable: true,
+		regex: HOUR_MINUTE,
+		messages: { regex: 'The allowed hours start time does not match the format H:i.' },
+	});
+	const end = v.check('allowed_hours_end_time', {
+		type: 'string',
+		nullable: true,
+		regex: HOUR_MINUTE,
+		messages: { regex: 'The allowed hours end time does not match the format H:i.' },
+	});
 	const days = v.check('allowed_days', { type: 'array', nullable: true });
 	if (days.ok && Array.isArray(days.value)) {
-		days.value.forEach((day, i) => v.check(`allowed_days.${i}`, { type: 'string', in: WEEKDAYS }, day, true));
+		days.value.forEach((day, i) =>
+			v.check(`allowed_days.${i}`, { type: 'string', in: WEEKDAYS }, day, true),
+		);
 	}
 	const retries = v.check('max_retries', { type: 'integer', nullable: true, min: 1, max: 5 });
-	const interval = v.check('retry_interval', { type: 'integer', nullable: true, min: 10, max: 4320 });
+	const interval = v.check('retry_interval', {
+		type: 'integer',
+		nullable: true,
+		min: 10,
+		max: 4320,
+	});
 	const onVoicemail = v.check('retry_on_voicemail', { type: 'boolean', nullable: true });
 	const onGoal = v.check('retry_on_goal_incomplete', { type: 'boolean', nullable: true });
 	const goal = v.check('goal_completion_variable', { type: 'string', nullable: true, max: 255 });
@@ -127,7 +159,8 @@ function validateCampaign(state, body) {
 			const id = v.check(field, { type: 'integer' }, raw, true);
 			if (!id.ok) return;
 			if (phoneIds.includes(id.value)) v.add(field, `The ${field} field has a duplicate value.`);
-			else if (!state.phoneNumbers.some((p) => p.id === id.value)) v.add(field, `The selected ${field} is invalid.`);
+			else if (!state.phoneNumbers.some((p) => p.id === id.value))
+				v.add(field, `The selected ${field} is invalid.`);
 			phoneIds.push(id.value);
 		});
 	}
@@ -152,14 +185,18 @@ function validateCampaign(state, body) {
 }
 
 function register(router) {
-	router.get('/api/user/campaigns', ({ state }) => ({ status: 200, body: { data: state.campaigns.map(presentCampaign) } }));
+	router.get('/api/user/campaigns', ({ state }) => ({
+		status: 200,
+		body: { data: state.campaigns.map(presentCampaign) },
+	}));
 
 	router.post('/api/user/campaigns/update-status', ({ state, body }) => {
 		const v = new Validator(body, INVALID);
 		const id = v.check('campaign_id', { required: true, type: 'integer' });
 		const action = v.check('action', { required: true, type: 'string' });
 		v.throwIfFailed();
-		if (!['start', 'stop'].includes(action.value)) throw statusError(400, "Invalid action. Must be either 'start' or 'stop'.");
+		if (!['start', 'stop'].includes(action.value))
+			throw statusError(400, "Invalid action. Must be either 'start' or 'stop'.");
 		const campaign = state.campaigns.find((c) => c.id === id.value);
 		if (!campaign) throw statusError(404, 'Campaign not found.');
 		if (campaign.user_id != null && campaign.user_id !== state.user.id) {
@@ -167,13 +204,21 @@ function register(router) {
 		}
 		if (action.value === 'start') {
 			if (!(state.user.total_balance > 0)) {
-				throw statusError(400, 'Insufficient balance to start the campaign. Please top up your account.', {
-					campaign_id: campaign.id,
-					status: campaign.status,
-				});
+				throw statusError(
+					400,
+					'Insufficient balance to start the campaign. Please top up your account.',
+					{
+						campaign_id: campaign.id,
+						status: campaign.status,
+					},
+				);
 			}
 			// the service's answer for a campaign without leads to call is not documented: this one is the simulator's
-			if (!state.leads.some((l) => l.campaign_id === campaign.id && CALLABLE_LEAD_STATUSES.includes(l.status))) {
+			if (
+				!state.leads.some(
+					(l) => l.campaign_id === campaign.id && CALLABLE_LEAD_STATUSES.includes(l.status),
+				)
+			) {
 				throw statusError(400, 'The campaign has no leads to call. Add leads before starting it.', {
 					campaign_id: campaign.id,
 					status: campaign.status,
@@ -182,11 +227,18 @@ function register(router) {
 		}
 		campaign.status = action.value === 'start' ? 'in-progress' : 'stopped';
 		campaign.updated_at = iso();
-		(state.campaignStatusChanges = state.campaignStatusChanges || []).push({ campaign_id: campaign.id, action: action.value, at: campaign.updated_at });
+		(state.campaignStatusChanges = state.campaignStatusChanges || []).push({
+			campaign_id: campaign.id,
+			action: action.value,
+			at: campaign.updated_at,
+		});
 		return {
 			status: 200,
 			body: {
-				message: action.value === 'start' ? 'Campaign started successfully.' : 'Campaign stopped successfully.',
+				message:
+					action.value === 'start'
+						? 'Campaign started successfully.'
+						: 'Campaign stopped successfully.',
 				success: true,
 				data: { campaign_id: campaign.id, status: campaign.status },
 			},
@@ -205,9 +257,18 @@ function register(router) {
 			throw new HttpError(404, { message: 'Assistant not found or not an outbound assistant.' });
 		}
 		const now = iso();
-		const campaign = { id: nextId(state, 'campaigns'), status: 'draft', ...values, created_at: now, updated_at: now };
+		const campaign = {
+			id: nextId(state, 'campaigns'),
+			status: 'draft',
+			...values,
+			created_at: now,
+			updated_at: now,
+		};
 		state.campaigns.push(campaign);
-		return { status: 201, body: { message: 'Campaign created successfully', data: presentCreatedCampaign(campaign) } };
+		return {
+			status: 201,
+			body: { message: 'Campaign created successfully', data: presentCreatedCampaign(campaign) },
+		};
 	});
 
 	router.delete('/api/user/campaign/:id', ({ state, params }) => {
@@ -249,9 +310,17 @@ function register(router) {
 		const v = new Validator(body, INVALID);
 		const campaignId = v.check('campaign_id', { type: 'integer', nullable: true });
 		const phone = v.check('phone_number', { type: 'string', nullable: true });
-		const status = v.check('status', { type: 'string', nullable: true, in: SETTABLE_LEAD_STATUSES });
+		const status = v.check('status', {
+			type: 'string',
+			nullable: true,
+			in: SETTABLE_LEAD_STATUSES,
+		});
 		const variables = v.check('variables', { type: 'object', nullable: true });
-		if (campaignId.ok && campaignId.value != null && !state.campaigns.some((c) => c.id === campaignId.value)) {
+		if (
+			campaignId.ok &&
+			campaignId.value != null &&
+			!state.campaigns.some((c) => c.id === campaignId.value)
+		) {
 			v.add('campaign_id', 'The selected campaign id is invalid.');
 		}
 		// the service normalises the number to E.164
@@ -275,13 +344,22 @@ function register(router) {
 
 	router.post('/api/user/lead', ({ state, body }) => {
 		const v = new Validator(body, INVALID);
-		const phone = v.check('phone_number', { required: true, type: 'string', e164: true, messages: { e164: E164_MESSAGE('phone_number') } });
+		const phone = v.check('phone_number', {
+			required: true,
+			type: 'string',
+			e164: true,
+			messages: { e164: E164_MESSAGE('phone_number') },
+		});
 		const campaignId = v.check('campaign_id', { required: true, type: 'integer' });
 		const variables = v.check('variables', { type: 'object', nullable: true });
 		const allowDuplicate = v.check('allow_dupplicate', { type: 'boolean', nullable: true });
 		const secondary = v.check('secondary_contacts', { type: 'array', nullable: true });
 
-		if (campaignId.ok && campaignId.present && !state.campaigns.some((c) => c.id === campaignId.value)) {
+		if (
+			campaignId.ok &&
+			campaignId.present &&
+			!state.campaigns.some((c) => c.id === campaignId.value)
+		) {
 			v.add('campaign_id', 'The selected campaign id is invalid.');
 		}
 		const contacts = [];
@@ -292,8 +370,23 @@ function register(router) {
 					v.add(p, `The ${p} must be an object.`);
 					return;
 				}
-				const cPhone = v.check(`${p}.phone_number`, { required: true, type: 'string', e164: true, messages: { e164: E164_MESSAGE(`${p}.phone_number`) } }, item.phone_number, has(item, 'phone_number'));
-				const cVars = v.check(`${p}.variables`, { type: 'object', nullable: true }, item.variables, has(item, 'variables'));
+				const cPhone = v.check(
+					`${p}.phone_number`,
+					{
+						required: true,
+						type: 'string',
+						e164: true,
+						messages: { e164: E164_MESSAGE(`${p}.phone_number`) },
+					},
+					item.phone_number,
+					has(item, 'phone_number'),
+				);
+				const cVars = v.check(
+					`${p}.variables`,
+					{ type: 'object', nullable: true },
+					item.variables,
+					has(item, 'variables'),
+				);
 				contacts.push({ phone_number: cPhone.value, variables: cVars.value || {} });
 			});
 		}
@@ -327,7 +420,10 @@ function register(router) {
 			})),
 		};
 		state.leads.push(lead);
-		return { status: 200, body: { message: 'Lead created successfully', data: presentLead(state, lead) } };
+		return {
+			status: 200,
+			body: { message: 'Lead created successfully', data: presentLead(state, lead) },
+		};
 	});
 }
 

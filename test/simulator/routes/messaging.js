@@ -94,7 +94,11 @@ function endpointLimit(ctx, name, limit, windowMs) {
 	const hits = (byName[name] = (byName[name] || []).filter((t) => t > now - windowMs));
 	if (hits.length >= limit) {
 		const retryAfter = Math.max(1, Math.ceil((hits[hits.length - limit] + windowMs - now) / 1000));
-		throw new HttpError(429, { message: 'Too Many Attempts.', retry_after: retryAfter }, { 'Retry-After': String(retryAfter) });
+		throw new HttpError(
+			429,
+			{ message: 'Too Many Attempts.', retry_after: retryAfter },
+			{ 'Retry-After': String(retryAfter) },
+		);
 	}
 	hits.push(now);
 }
@@ -135,12 +139,15 @@ function senderOr404(state, id) {
 }
 
 function conversationWith(state, senderId, phone) {
-	return state.whatsappConversations.find((c) => c.sender_id === senderId && c.customer_phone === phone);
+	return state.whatsappConversations.find(
+		(c) => c.sender_id === senderId && c.customer_phone === phone,
+	);
 }
 
 /** The 24 h window after the customer's last message. */
 function sessionStatus(conv, now = Date.now()) {
-	const last = conv && conv.last_customer_message_at ? Date.parse(conv.last_customer_message_at) : NaN;
+	const last =
+		conv && conv.last_customer_message_at ? Date.parse(conv.last_customer_message_at) : NaN;
 	if (Number.isNaN(last)) {
 		return {
 			is_open: false,
@@ -210,7 +217,8 @@ function renderTemplate(template, variables) {
 	const missing = [];
 	const text = template.body_text.replace(/\{\{\s*(\d+)\s*\}\}/g, (whole, n) => {
 		const name = template.variables[Number(n) - 1];
-		const value = variables[n] !== undefined ? variables[n] : name !== undefined ? variables[name] : undefined;
+		const value =
+			variables[n] !== undefined ? variables[n] : name !== undefined ? variables[name] : undefined;
 		if (value === undefined || value === null || value === '') {
 			missing.push(name || n);
 			return whole;
@@ -229,7 +237,8 @@ function register(router) {
 		v.throwIfFailed();
 		const number = state.phoneNumbers.find((p) => p.id === from.value);
 		if (!number) throw new HttpError(400, { message: 'From number not found' });
-		if (!number.sms_capable) throw new HttpError(400, { message: 'Phone number is not SMS-capable' });
+		if (!number.sms_capable)
+			throw new HttpError(400, { message: 'Phone number is not SMS-capable' });
 		// the docs do not show this answer: a 400 like the others
 		if (!number.has_active_subscription) {
 			throw new HttpError(400, { message: 'Phone number subscription is not active' });
@@ -237,8 +246,11 @@ function register(router) {
 		const recipient = normalisePhone(to.value);
 		if (!recipient) throw new HttpError(400, { message: 'Invalid phone number format' });
 		const segments = segmentsOf(text.value);
-		const cost = money(segments * (recipient.startsWith('+1') ? PRICES.smsDomestic : PRICES.smsInternational));
-		if (state.user.total_balance < cost) throw new HttpError(400, { message: 'Insufficient balance to send SMS' });
+		const cost = money(
+			segments * (recipient.startsWith('+1') ? PRICES.smsDomestic : PRICES.smsInternational),
+		);
+		if (state.user.total_balance < cost)
+			throw new HttpError(400, { message: 'Insufficient balance to send SMS' });
 		charge(state, cost);
 		const sms = {
 			sms_id: `sms_${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`,
@@ -269,7 +281,9 @@ function register(router) {
 		const status = v.check('status', { type: 'string', nullable: true, in: ['approved', 'all'] });
 		v.throwIfFailed();
 		const all = status.value === 'all';
-		const list = state.whatsappTemplates.filter((t) => t.sender_id === sender.id && (all || t.status === 'approved'));
+		const list = state.whatsappTemplates.filter(
+			(t) => t.sender_id === sender.id && (all || t.status === 'approved'),
+		);
 		return { status: 200, body: { data: list.map(presentTemplate) } };
 	});
 
@@ -283,7 +297,11 @@ function register(router) {
 		const recipient = whatsappPhone(phone.value);
 		if (!recipient) throw failure(422, 'Invalid phone number format', 'INVALID_PHONE');
 		const conv = conversationWith(state, sender.id, recipient);
-		if (!conv) return { status: 200, body: { success: true, has_conversation: false, session_status: sessionStatus(null) } };
+		if (!conv)
+			return {
+				status: 200,
+				body: { success: true, has_conversation: false, session_status: sessionStatus(null) },
+			};
 		return {
 			status: 200,
 			body: {
@@ -308,20 +326,29 @@ function register(router) {
 		const variables = v.check('variables', { type: 'object', nullable: true });
 		v.throwIfFailed();
 		const sender = senderOr404(state, senderId.value);
-		const template = state.whatsappTemplates.find((t) => t.id === templateId.value && t.sender_id === sender.id);
+		const template = state.whatsappTemplates.find(
+			(t) => t.id === templateId.value && t.sender_id === sender.id,
+		);
 		if (!template) throw failure(404, 'Template not found', 'TEMPLATE_NOT_FOUND');
 		if (sender.status !== 'online') throw failure(422, 'The sender is offline', 'SENDER_OFFLINE');
-		if (template.status !== 'approved') throw failure(422, 'Template is not approved', 'TEMPLATE_NOT_APPROVED');
+		if (template.status !== 'approved')
+			throw failure(422, 'Template is not approved', 'TEMPLATE_NOT_APPROVED');
 		const recipient = whatsappPhone(phone.value);
 		if (!recipient) throw failure(422, 'Invalid phone number format', 'INVALID_PHONE');
 		const vars = isPlainObject(variables.value) ? variables.value : {};
 		const rendered = renderTemplate(template, vars);
 		// not shown in the docs: the provider refuses a template with unfilled parameters
 		if (rendered.missing.length) {
-			throw failure(422, `Template variables missing: ${rendered.missing.join(', ')}`, 'TWILIO_ERROR_63028');
+			throw failure(
+				422,
+				`Template variables missing: ${rendered.missing.join(', ')}`,
+				'TWILIO_ERROR_63028',
+			);
 		}
-		const price = template.category === 'marketing' ? PRICES.templateMarketing : PRICES.templateOther;
-		if (state.user.total_balance < price) throw failure(402, 'Insufficient balance', 'INSUFFICIENT_BALANCE');
+		const price =
+			template.category === 'marketing' ? PRICES.templateMarketing : PRICES.templateOther;
+		if (state.user.total_balance < price)
+			throw failure(402, 'Insufficient balance', 'INSUFFICIENT_BALANCE');
 		charge(state, price);
 		const conv = openConversation(state, sender.id, recipient, name.value);
 		const message = recordWhatsapp(state, conv, {
@@ -361,13 +388,23 @@ function register(router) {
 		const conv = conversationWith(state, sender.id, recipient);
 		const session = sessionStatus(conv);
 		if (!session.can_send_freeform) {
-			throw failure(403, 'The 24-hour session has expired. Send a template message instead.', 'SESSION_EXPIRED', {
-				session_status: session,
-			});
+			throw failure(
+				403,
+				'The 24-hour session has expired. Send a template message instead.',
+				'SESSION_EXPIRED',
+				{
+					session_status: session,
+				},
+			);
 		}
-		if (state.user.total_balance < PRICES.freeform) throw failure(402, 'Insufficient balance', 'INSUFFICIENT_BALANCE');
+		if (state.user.total_balance < PRICES.freeform)
+			throw failure(402, 'Insufficient balance', 'INSUFFICIENT_BALANCE');
 		charge(state, PRICES.freeform);
-		const sent = recordWhatsapp(state, conv, { type: 'freeform', content: message.value, cost: PRICES.freeform });
+		const sent = recordWhatsapp(state, conv, {
+			type: 'freeform',
+			content: message.value,
+			cost: PRICES.freeform,
+		});
 		return {
 			status: 200,
 			body: {
@@ -391,13 +428,21 @@ function register(router) {
 		const variables = v.check('variables', { type: 'object', nullable: true });
 		v.throwIfFailed();
 		const assistant = state.assistants.find((a) => a.id === assistantId.value);
-		if (!assistant) throw failure(404, 'Assistant not found or does not belong to you', 'ASSISTANT_NOT_FOUND');
+		if (!assistant)
+			throw failure(404, 'Assistant not found or does not belong to you', 'ASSISTANT_NOT_FOUND');
 		let conv = state.conversations.find(
-			(c) => c.type === 'api' && c.assistant_id === assistant.id && c.external_identifier === customer.value,
+			(c) =>
+				c.type === 'api' &&
+				c.assistant_id === assistant.id &&
+				c.external_identifier === customer.value,
 		);
 		const aiEnabled = !conv || conv.ai_enabled !== false;
 		if (aiEnabled && state.user.total_balance < PRICES.aiReply) {
-			throw failure(402, 'Insufficient balance. Please top up your account.', 'INSUFFICIENT_BALANCE');
+			throw failure(
+				402,
+				'Insufficient balance. Please top up your account.',
+				'INSUFFICIENT_BALANCE',
+			);
 		}
 		const now = Date.now();
 		if (!conv) {

@@ -13,11 +13,32 @@ const { HttpError, intId } = require('../util');
 const { paginate, pageParams } = require('../pagination');
 const { nextId } = require('../state');
 
-const COLORS = ['gray', 'slate', 'red', 'orange', 'amber', 'green', 'teal', 'blue', 'purple', 'pink'];
+const COLORS = [
+	'gray',
+	'slate',
+	'red',
+	'orange',
+	'amber',
+	'green',
+	'teal',
+	'blue',
+	'purple',
+	'pink',
+];
 
 const KINDS = [
-	{ collection: 'folders', singular: 'folder', noun: 'Folder', count: (a, id) => a.folder_id === id },
-	{ collection: 'labels', singular: 'label', noun: 'Label', count: (a, id) => (a.label_ids || []).includes(id) },
+	{
+		collection: 'folders',
+		singular: 'folder',
+		noun: 'Folder',
+		count: (a, id) => a.folder_id === id,
+	},
+	{
+		collection: 'labels',
+		singular: 'label',
+		noun: 'Label',
+		count: (a, id) => (a.label_ids || []).includes(id),
+	},
 ];
 
 function present(state, kind, record) {
@@ -33,7 +54,13 @@ function validate(state, kind, body, existing) {
 	const v = new Validator(body, INVALID);
 	const name = v.check('name', { required: !existing, type: 'string', max: 255 });
 	const color = v.check('color', { type: 'string', nullable: true, in: COLORS });
-	if (name.ok && name.present && state[kind.collection].some((r) => r !== existing && r.name.toLowerCase() === String(name.value).toLowerCase())) {
+	if (
+		name.ok &&
+		name.present &&
+		state[kind.collection].some(
+			(r) => r !== existing && r.name.toLowerCase() === String(name.value).toLowerCase(),
+		)
+	) {
 		v.add('name', 'The name has already been taken.');
 	}
 	if (v.failed) {
@@ -59,26 +86,46 @@ function register(router) {
 			const v = new Validator(ctx.query, INVALID);
 			const p = pageParams(v, ctx.query);
 			v.throwIfFailed();
-			return { status: 200, body: paginate(ctx, ctx.state[kind.collection], p, (r) => present(ctx.state, kind, r)) };
+			return {
+				status: 200,
+				body: paginate(ctx, ctx.state[kind.collection], p, (r) => present(ctx.state, kind, r)),
+			};
 		});
 		for (const base of [`/api/user/${kind.singular}`, `/api/user/${kind.collection}`]) {
 			router.post(base, ({ state, body }) => {
 				const values = validate(state, kind, body || {}, null);
-				const record = { id: nextId(state, kind.collection), name: values.name, color: values.color ?? null };
+				const record = {
+					id: nextId(state, kind.collection),
+					name: values.name,
+					color: values.color ?? null,
+				};
 				state[kind.collection].push(record);
-				return { status: 201, body: { message: `${kind.noun} created successfully`, data: present(state, kind, record) } };
+				return {
+					status: 201,
+					body: {
+						message: `${kind.noun} created successfully`,
+						data: present(state, kind, record),
+					},
+				};
 			});
 			router.put(`${base}/:id`, ({ state, params, body }) => {
 				const record = findOr404(state, kind, params.id);
 				Object.assign(record, validate(state, kind, body || {}, record));
-				return { status: 200, body: { message: `${kind.noun} updated successfully`, data: present(state, kind, record) } };
+				return {
+					status: 200,
+					body: {
+						message: `${kind.noun} updated successfully`,
+						data: present(state, kind, record),
+					},
+				};
 			});
 			router.delete(`${base}/:id`, ({ state, params }) => {
 				const record = findOr404(state, kind, params.id);
 				state[kind.collection].splice(state[kind.collection].indexOf(record), 1);
 				for (const a of state.assistants) {
 					if (kind.singular === 'folder' && a.folder_id === record.id) a.folder_id = null;
-					if (kind.singular === 'label') a.label_ids = (a.label_ids || []).filter((id) => id !== record.id);
+					if (kind.singular === 'label')
+						a.label_ids = (a.label_ids || []).filter((id) => id !== record.id);
 				}
 				return { status: 200, body: { message: `${kind.noun} deleted successfully` } };
 			});

@@ -24,9 +24,23 @@ const { nextId } = require('../state');
 const { SEARCH_COUNTRIES, PHONE_TYPE_LABELS } = require('../domain');
 
 const COUNTRY_PLANS = {
-	US: { cc: '1', areas: ['415', '212', '312', '202'], local: 7, price: 1.15, address: 'none', sms: true },
+	US: {
+		cc: '1',
+		areas: ['415', '212', '312', '202'],
+		local: 7,
+		price: 1.15,
+		address: 'none',
+		sms: true,
+	},
 	CA: { cc: '1', areas: ['416', '604', '514'], local: 7, price: 1.15, address: 'none', sms: true },
-	GB: { cc: '44', areas: ['20', '161', '7700'], local: 6, price: 1.5, address: 'local', sms: false },
+	GB: {
+		cc: '44',
+		areas: ['20', '161', '7700'],
+		local: 6,
+		price: 1.5,
+		address: 'local',
+		sms: false,
+	},
 	AU: { cc: '61', areas: ['2', '3', '7'], local: 8, price: 6.0, address: 'local', sms: false },
 	IL: { cc: '972', areas: ['3', '2'], local: 7, price: 8.0, address: 'foreign', sms: false },
 	PL: { cc: '48', areas: ['22', '12'], local: 7, price: 5.0, address: 'local', sms: false },
@@ -80,7 +94,18 @@ function presentOwned(p) {
 }
 
 const NOT_FOUND = () => new HttpError(404, { error: 'Phone number not found.' });
-const REGIONS = { US: 'United States', CA: 'Canada', GB: 'United Kingdom', AU: 'Australia', IL: 'Israel', PL: 'Poland', FI: 'Finland', NL: 'Netherlands', DK: 'Denmark', IT: 'Italy' };
+const REGIONS = {
+	US: 'United States',
+	CA: 'Canada',
+	GB: 'United Kingdom',
+	AU: 'Australia',
+	IL: 'Israel',
+	PL: 'Poland',
+	FI: 'Finland',
+	NL: 'Netherlands',
+	DK: 'Denmark',
+	IT: 'Italy',
+};
 const DAY = 86400000;
 
 function ownedOr404(state, rawId) {
@@ -105,23 +130,32 @@ function purchase(state, body) {
 	v.throwIfFailed();
 	const phoneNumber = field.value.trim();
 	if (!E164.test(phoneNumber)) {
-		throw new HttpError(422, { error: 'Unable to parse phone number. Please provide a valid E.164 format number.' });
+		throw new HttpError(422, {
+			error: 'Unable to parse phone number. Please provide a valid E.164 format number.',
+		});
 	}
 	if (state.phoneNumbers.some((p) => p.phone_number === phoneNumber)) {
 		throw new HttpError(400, { error: 'This phone number is already in use.' });
 	}
 	const offer = searchedNumber(state, phoneNumber);
 	if (!offer) {
-		throw new HttpError(400, { error: 'This phone number is not available for purchase. Please search for available numbers first.' });
+		throw new HttpError(400, {
+			error:
+				'This phone number is not available for purchase. Please search for available numbers first.',
+		});
 	}
 	if (!state.paymentMethod) {
-		throw new HttpError(402, { error: 'No payment method found. Please add a payment method to your account.' });
+		throw new HttpError(402, {
+			error: 'No payment method found. Please add a payment method to your account.',
+		});
 	}
 	if (state.paymentMethod.declines) {
 		throw new HttpError(402, { error: 'Payment failed. Please update your payment method.' });
 	}
 	if (state.telephonyFailures && state.telephonyFailures.purchase) {
-		throw new HttpError(500, { error: 'Failed to purchase phone number from provider. Please contact support.' });
+		throw new HttpError(500, {
+			error: 'Failed to purchase phone number from provider. Please contact support.',
+		});
 	}
 	const now = Date.now();
 	const record = {
@@ -169,7 +203,13 @@ function purchase(state, body) {
 		status: 201,
 		body: {
 			message: 'Phone number purchased successfully.',
-			data: { id: record.id, phone_number: record.phone_number, country_code: record.country_code, type: 'normal', sms_capable: record.sms_capable },
+			data: {
+				id: record.id,
+				phone_number: record.phone_number,
+				country_code: record.country_code,
+				type: 'normal',
+				sms_capable: record.sms_capable,
+			},
 		},
 	};
 }
@@ -185,7 +225,13 @@ function updateNickname(state, params, body) {
 		status: 200,
 		body: {
 			message: 'Phone number updated successfully.',
-			data: { id: number.id, phone_number: number.phone_number, nickname: number.nickname, country_code: number.country_code, type: number.type },
+			data: {
+				id: number.id,
+				phone_number: number.phone_number,
+				nickname: number.nickname,
+				country_code: number.country_code,
+				type: number.type,
+			},
 		},
 	};
 }
@@ -196,7 +242,9 @@ function release(state, params) {
 		throw new HttpError(400, { error: 'Phone number is already scheduled for release.' });
 	}
 	if (state.telephonyFailures && state.telephonyFailures.release) {
-		throw new HttpError(500, { error: 'Failed to release phone number. Please try again or contact support.' });
+		throw new HttpError(500, {
+			error: 'Failed to release phone number. Please try again or contact support.',
+		});
 	}
 	// assistants lose the number at once (the docs leave open whether at once or at period end)
 	for (const assistant of state.assistants) {
@@ -204,7 +252,9 @@ function release(state, params) {
 	}
 	if (number.type === 'normal') {
 		const now = Date.now();
-		const subscription = state.phoneSubscriptions.find((s) => s.phone_number_id === number.id && s.status === 'active');
+		const subscription = state.phoneSubscriptions.find(
+			(s) => s.phone_number_id === number.id && s.status === 'active',
+		);
 		if (subscription) {
 			subscription.cancel_at_period_end = true;
 			subscription.cancelled_at = iso(now);
@@ -213,7 +263,10 @@ function release(state, params) {
 		number.release_at = subscription ? subscription.current_period_end : iso(now);
 		return {
 			status: 200,
-			body: { message: 'Phone number released successfully. It will be removed at the end of the billing period.' },
+			body: {
+				message:
+					'Phone number released successfully. It will be removed at the end of the billing period.',
+			},
 		};
 	}
 	state.phoneNumbers.splice(state.phoneNumbers.indexOf(number), 1);
@@ -221,18 +274,30 @@ function release(state, params) {
 }
 
 function register(router) {
-	router.get('/api/user/phone-numbers/all', ({ state }) => ({ status: 200, body: { data: state.phoneNumbers.map(presentOwned) } }));
+	router.get('/api/user/phone-numbers/all', ({ state }) => ({
+		status: 200,
+		body: { data: state.phoneNumbers.map(presentOwned) },
+	}));
 
 	router.get('/api/user/phone-numbers', ({ state }) => ({
 		status: 200,
-		body: { data: state.phoneNumbers.filter((p) => p.sms_capable && p.has_active_subscription).map(presentOwned) },
+		body: {
+			data: state.phoneNumbers
+				.filter((p) => p.sms_capable && p.has_active_subscription)
+				.map(presentOwned),
+		},
 	}));
 
 	router.get('/api/user/phone-numbers/search', ({ state, query }) => {
 		const v = new Validator(query, INVALID);
 		const field = has(query, 'country_code') || !has(query, 'country') ? 'country_code' : 'country';
 		const raw = query[field];
-		const country = v.check(field, { type: 'string', nullable: true, in: SEARCH_COUNTRIES }, typeof raw === 'string' ? raw.toUpperCase() : raw, has(query, field));
+		const country = v.check(
+			field,
+			{ type: 'string', nullable: true, in: SEARCH_COUNTRIES },
+			typeof raw === 'string' ? raw.toUpperCase() : raw,
+			has(query, field),
+		);
 		const contains = v.check('contains', {
 			type: 'string',
 			nullable: true,
@@ -244,7 +309,9 @@ function register(router) {
 		const code = country.value || 'US';
 		const digits = contains.value || '';
 		const owned = new Set(state.phoneNumbers.map((p) => p.phone_number));
-		const data = inventory(code).filter((n) => n.phone_number.slice(1).includes(digits) && !owned.has(n.phone_number));
+		const data = inventory(code).filter(
+			(n) => n.phone_number.slice(1).includes(digits) && !owned.has(n.phone_number),
+		);
 		// "a current search result": the last search of the country is what can be bought
 		if (state.phoneNumberSearches) state.phoneNumberSearches[code] = data.map((n) => ({ ...n }));
 		return { status: 200, body: { data } };
@@ -252,7 +319,9 @@ function register(router) {
 
 	router.post('/api/user/phone-numbers/purchase', ({ state, body }) => purchase(state, body));
 	// `:id` patterns: the SIP trunk routes (routes/telephony.js) have other methods or two segments
-	router.put('/api/user/phone-numbers/:id', ({ state, params, body }) => updateNickname(state, params, body));
+	router.put('/api/user/phone-numbers/:id', ({ state, params, body }) =>
+		updateNickname(state, params, body),
+	);
 	// also deletes SIP trunks (a SIP trunk is a number of type `sip`)
 	router.delete('/api/user/phone-numbers/:id', ({ state, params }) => release(state, params));
 
@@ -261,10 +330,13 @@ function register(router) {
 		const type = v.check('type', { type: 'string', nullable: true, in: ['inbound', 'outbound'] });
 		v.throwIfFailed();
 		const assignedInbound = new Set(
-			state.assistants.filter((a) => a.type === 'inbound' && a.phone_number_id != null).map((a) => a.phone_number_id),
+			state.assistants
+				.filter((a) => a.type === 'inbound' && a.phone_number_id != null)
+				.map((a) => a.phone_number_id),
 		);
 		let numbers = state.phoneNumbers;
-		if (type.value === 'inbound') numbers = numbers.filter((p) => p.type !== 'caller_id' && !assignedInbound.has(p.id));
+		if (type.value === 'inbound')
+			numbers = numbers.filter((p) => p.type !== 'caller_id' && !assignedInbound.has(p.id));
 		return {
 			status: 200,
 			body: numbers.map((p) => ({

@@ -22,8 +22,14 @@ const TRUNK_TYPES = ['extension', 'number'];
 const CALLING_FORMATS = ['+e164', 'e164', 'national'];
 const AUTH_TYPES = ['auth', 'ip'];
 const NOT_FOUND = () => new HttpError(404, { error: 'SIP trunk not found.' });
-const PROVISIONING_FAILED = () => new HttpError(500, { error: 'Failed to provision SIP trunk. Please check the SIP settings or contact support.' });
-const DUPLICATE = () => new HttpError(409, { error: 'A SIP trunk with this phone number, username and address already exists.' });
+const PROVISIONING_FAILED = () =>
+	new HttpError(500, {
+		error: 'Failed to provision SIP trunk. Please check the SIP settings or contact support.',
+	});
+const DUPLICATE = () =>
+	new HttpError(409, {
+		error: 'A SIP trunk with this phone number, username and address already exists.',
+	});
 /** A host without scheme and port: a name, an IPv4 or a bare IPv6 address. */
 const HOST = /^[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?$/;
 /** Fields whose change re-provisions the trunk. */
@@ -53,7 +59,8 @@ function present(trunk, withTrunkIds) {
 
 function trunkOr404(state, rawId) {
 	const id = intId(rawId);
-	const trunk = id === null ? null : state.phoneNumbers.find((p) => p.id === id && p.type === 'sip');
+	const trunk =
+		id === null ? null : state.phoneNumbers.find((p) => p.id === id && p.type === 'sip');
 	if (!trunk) throw NOT_FOUND();
 	return trunk;
 }
@@ -74,12 +81,17 @@ function validate(body, current) {
 		if (result.present && result.ok) out[field] = result.value;
 		return result;
 	};
-	const type = create ? v.check('sip_trunk_type', { required: true, type: 'string', in: TRUNK_TYPES }) : { ok: true, value: current.sip_trunk_type };
+	const type = create
+		? v.check('sip_trunk_type', { required: true, type: 'string', in: TRUNK_TYPES })
+		: { ok: true, value: current.sip_trunk_type };
 	if (create) keep('sip_trunk_type', type);
 	const phone = v.check('phone_number', { required: create, type: 'string' });
 	if (phone.present && phone.ok && type.ok) {
 		if (type.value === 'number' && !E164.test(phone.value)) {
-			v.add('phone_number', 'The phone number must be a valid phone number in E.164 format (e.g. +14155552671).');
+			v.add(
+				'phone_number',
+				'The phone number must be a valid phone number in E.164 format (e.g. +14155552671).',
+			);
 		} else if (type.value !== 'number' && (phone.value.length < 1 || phone.value.length > 15)) {
 			v.add('phone_number', 'The phone number must be between 1 and 15 characters.');
 		} else {
@@ -87,37 +99,62 @@ function validate(body, current) {
 		}
 	}
 	keep('nickname', v.check('nickname', { type: 'string', nullable: true, max: 50 }));
-	keep('sip_username', v.check('sip_username', { required: create, type: 'string', min: 3, max: 128 }));
+	keep(
+		'sip_username',
+		v.check('sip_username', { required: create, type: 'string', min: 3, max: 128 }),
+	);
 	keep('sip_password', v.check('sip_password', { required: create, type: 'string', min: 3 }));
 	const address = v.check('sip_address', { required: create, type: 'string', max: 255 });
 	if (address.present && address.ok) {
-		if (!isHost(address.value)) v.add('sip_address', 'The sip address must be a valid host without protocol or port.');
+		if (!isHost(address.value))
+			v.add('sip_address', 'The sip address must be a valid host without protocol or port.');
 		else out.sip_address = address.value;
 	}
-	keep('sip_calling_format', v.check('sip_calling_format', { required: create, type: 'string', in: CALLING_FORMATS }));
-	const auth = keep('inbound_authorization_type', v.check('inbound_authorization_type', { required: create, type: 'string', in: AUTH_TYPES }));
+	keep(
+		'sip_calling_format',
+		v.check('sip_calling_format', { required: create, type: 'string', in: CALLING_FORMATS }),
+	);
+	const auth = keep(
+		'inbound_authorization_type',
+		v.check('inbound_authorization_type', { required: create, type: 'string', in: AUTH_TYPES }),
+	);
 	const effectiveAuth = auth.present ? auth.value : current && current.inbound_authorization_type;
-	const switchingToIp = auth.present && auth.value === 'ip' && (create || current.inbound_authorization_type !== 'ip');
-	const ipsGiven = has(body, 'allowed_inbound_ips') && body.allowed_inbound_ips !== null && body.allowed_inbound_ips !== '';
+	const switchingToIp =
+		auth.present && auth.value === 'ip' && (create || current.inbound_authorization_type !== 'ip');
+	const ipsGiven =
+		has(body, 'allowed_inbound_ips') &&
+		body.allowed_inbound_ips !== null &&
+		body.allowed_inbound_ips !== '';
 	if (effectiveAuth === 'ip' && !ipsGiven && (create || switchingToIp)) {
-		v.add('allowed_inbound_ips', 'The allowed inbound ips field is required when inbound authorization type is ip.');
+		v.add(
+			'allowed_inbound_ips',
+			'The allowed inbound ips field is required when inbound authorization type is ip.',
+		);
 	} else if (ipsGiven) {
 		const ips = v.check('allowed_inbound_ips', { type: 'array' });
 		if (ips.ok) {
-			if (ips.value.length < 1) v.add('allowed_inbound_ips', 'The allowed inbound ips must have at least 1 items.');
+			if (ips.value.length < 1)
+				v.add('allowed_inbound_ips', 'The allowed inbound ips must have at least 1 items.');
 			ips.value.forEach((ip, i) => {
 				if (typeof ip !== 'string' || net.isIP(ip.trim()) === 0) {
-					v.add(`allowed_inbound_ips.${i}`, `The allowed_inbound_ips.${i} must be a valid IP address.`);
+					v.add(
+						`allowed_inbound_ips.${i}`,
+						`The allowed_inbound_ips.${i} must be a valid IP address.`,
+					);
 				}
 			});
-			if (!v.hasError('allowed_inbound_ips') && !Object.keys(v.errors).some((k) => k.startsWith('allowed_inbound_ips.'))) {
+			if (
+				!v.hasError('allowed_inbound_ips') &&
+				!Object.keys(v.errors).some((k) => k.startsWith('allowed_inbound_ips.'))
+			) {
 				out.allowed_inbound_ips = ips.value.map((ip) => ip.trim());
 			}
 		}
 	}
 	const country = v.check('country_code', { required: create, type: 'string' });
 	if (country.present && country.ok) {
-		if (!/^[A-Za-z]{2}$/.test(country.value)) v.add('country_code', 'The country code must be 2 characters.');
+		if (!/^[A-Za-z]{2}$/.test(country.value))
+			v.add('country_code', 'The country code must be 2 characters.');
 		else out.country_code = country.value.toUpperCase();
 	}
 	keep('outbound_proxy', v.check('outbound_proxy', { type: 'boolean', nullable: true }));
@@ -139,7 +176,8 @@ function isDuplicate(state, candidate, exceptId) {
 }
 
 function provision(state, trunk) {
-	if (state.telephonyFailures && state.telephonyFailures.sipProvisioning) throw PROVISIONING_FAILED();
+	if (state.telephonyFailures && state.telephonyFailures.sipProvisioning)
+		throw PROVISIONING_FAILED();
 	const tag = uuid().replace(/-/g, '').slice(0, 12);
 	trunk.inbound_trunk_id = `ST_in_${tag}`;
 	trunk.outbound_trunk_id = `ST_out_${tag}`;
@@ -148,7 +186,9 @@ function provision(state, trunk) {
 function register(router) {
 	router.get('/api/user/phone-numbers/sip-trunks', ({ state }) => ({
 		status: 200,
-		body: { data: state.phoneNumbers.filter((p) => p.type === 'sip').map((p) => present(p, false)) },
+		body: {
+			data: state.phoneNumbers.filter((p) => p.type === 'sip').map((p) => present(p, false)),
+		},
 	}));
 
 	router.post('/api/user/phone-numbers/sip-trunks', ({ state, body }) => {
@@ -179,7 +219,10 @@ function register(router) {
 		provision(state, trunk);
 		trunk.id = nextId(state, 'phoneNumbers');
 		state.phoneNumbers.push(trunk);
-		return { status: 201, body: { message: 'SIP trunk created successfully.', data: present(trunk, true) } };
+		return {
+			status: 201,
+			body: { message: 'SIP trunk created successfully.', data: present(trunk, true) },
+		};
 	});
 
 	router.get('/api/user/phone-numbers/sip-trunks/:id', ({ state, params }) => ({
@@ -196,7 +239,10 @@ function register(router) {
 		const reprovision = PROVISIONED.some((f) => has(values, f) && values[f] !== trunk[f]);
 		if (reprovision) provision(state, next);
 		Object.assign(trunk, next, { updated_at: iso() });
-		return { status: 200, body: { message: 'SIP trunk updated successfully.', data: present(trunk, true) } };
+		return {
+			status: 200,
+			body: { message: 'SIP trunk updated successfully.', data: present(trunk, true) },
+		};
 	});
 }
 

@@ -14,11 +14,34 @@ const { nextId } = require('../state');
 const { TOOL_METHODS } = require('../domain');
 
 const NAME_RULE = /^[a-z][a-z_]*$/;
-const NAME_MESSAGE = 'Tool name must contain only lowercase letters and underscores, and start with a letter.';
+const NAME_MESSAGE =
+	'Tool name must contain only lowercase letters and underscores, and start with a letter.';
 
 function present(tool) {
-	const { id, name, description, endpoint, method, timeout, headers, schema, created_at, updated_at } = tool;
-	return { id, name, description, endpoint, method, timeout, headers, schema, created_at, updated_at };
+	const {
+		id,
+		name,
+		description,
+		endpoint,
+		method,
+		timeout,
+		headers,
+		schema,
+		created_at,
+		updated_at,
+	} = tool;
+	return {
+		id,
+		name,
+		description,
+		endpoint,
+		method,
+		timeout,
+		headers,
+		schema,
+		created_at,
+		updated_at,
+	};
 }
 
 function toolOr404(state, rawId) {
@@ -37,7 +60,12 @@ function validateItems(v, field, items, shape) {
 		}
 		const out = {};
 		for (const [key, rules] of Object.entries(shape)) {
-			out[key] = v.check(`${p}.${key}`, { required: true, ...rules }, item[key], has(item, key)).value;
+			out[key] = v.check(
+				`${p}.${key}`,
+				{ required: true, ...rules },
+				item[key],
+				has(item, key),
+			).value;
 		}
 		return out;
 	});
@@ -48,7 +76,13 @@ function validateTool(body, isCreate) {
 	const v = new Validator(body, 'Validation failed');
 	const req = (f) => isCreate || has(body, f);
 	const fields = {
-		name: v.check('name', { required: req('name'), type: 'string', max: 255, regex: NAME_RULE, messages: { regex: NAME_MESSAGE } }),
+		name: v.check('name', {
+			required: req('name'),
+			type: 'string',
+			max: 255,
+			regex: NAME_RULE,
+			messages: { regex: NAME_MESSAGE },
+		}),
 		description: v.check('description', { required: req('description'), type: 'string', max: 255 }),
 		endpoint: v.check('endpoint', { required: req('endpoint'), type: 'url', max: 2048 }),
 		method: v.check('method', { required: req('method'), type: 'string', in: TOOL_METHODS }),
@@ -60,7 +94,10 @@ function validateTool(body, isCreate) {
 	for (const [key, r] of Object.entries(fields)) if (r.present && r.ok) out[key] = r.value;
 	if (has(out, 'timeout') && out.timeout === null) out.timeout = 10;
 	if (has(out, 'headers')) {
-		out.headers = validateItems(v, 'headers', out.headers || [], { name: { type: 'string', max: 255 }, value: { type: 'string' } });
+		out.headers = validateItems(v, 'headers', out.headers || [], {
+			name: { type: 'string', max: 255 },
+			value: { type: 'string' },
+		});
 	}
 	if (has(out, 'schema')) {
 		out.schema = validateItems(v, 'schema', out.schema || [], {
@@ -82,14 +119,25 @@ function register(router) {
 			});
 		}
 		const now = iso();
-		const tool = { id: nextId(state, 'tools'), timeout: 10, headers: [], schema: [], ...fields, created_at: now, updated_at: now };
+		const tool = {
+			id: nextId(state, 'tools'),
+			timeout: 10,
+			headers: [],
+			schema: [],
+			...fields,
+			created_at: now,
+			updated_at: now,
+		};
 		state.tools.push(tool);
 		return { status: 201, body: { message: 'Tool created successfully', data: present(tool) } };
 	});
 
 	router.get('/api/user/tools', ({ state }) => ({ status: 200, body: state.tools.map(present) }));
 
-	router.get('/api/user/tools/:id', ({ state, params }) => ({ status: 200, body: present(toolOr404(state, params.id)) }));
+	router.get('/api/user/tools/:id', ({ state, params }) => ({
+		status: 200,
+		body: present(toolOr404(state, params.id)),
+	}));
 
 	router.put('/api/user/tools/:id', ({ state, params, body }) => {
 		const tool = toolOr404(state, params.id);
@@ -100,7 +148,8 @@ function register(router) {
 	router.delete('/api/user/tools/:id', ({ state, params }) => {
 		const tool = toolOr404(state, params.id);
 		state.tools.splice(state.tools.indexOf(tool), 1);
-		for (const a of state.assistants) a.tool_ids = (a.tool_ids || []).filter((id) => id !== tool.id);
+		for (const a of state.assistants)
+			a.tool_ids = (a.tool_ids || []).filter((id) => id !== tool.id);
 		return { status: 200, body: { message: 'Tool deleted successfully' } };
 	});
 }

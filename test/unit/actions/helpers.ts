@@ -9,7 +9,9 @@ import { createContext } from '../../helpers/context';
 
 /** Runs the router with `parameters` (and optional input items) and returns its first output. */
 export async function run(parameters: object, items?: INodeExecutionData[]) {
-	return (await router.call(createContext({ parameters: parameters as IDataObject, items }).context))[0];
+	return (
+		await router.call(createContext({ parameters: parameters as IDataObject, items }).context)
+	)[0];
 }
 
 /** One output item paired to input item 0. */

@@ -9,13 +9,17 @@ import { operationPicker } from '../../../nodes/VoiceChatAssistant/descriptions'
 
 describe('the typed resource/operation map', () => {
 	it('takes a picker whose values are operations of the resource', () => {
-		const picker = operationPicker<typeof lead.operations>('lead', 'create', [{ name: 'Create', value: 'create' }]);
+		const picker = operationPicker<typeof lead.operations>('lead', 'create', [
+			{ name: 'Create', value: 'create' },
+		]);
 		expect(picker.options).toEqual([{ name: 'Create', value: 'create' }]);
 	});
 
 	it('refuses a picker value without an operation when compiling', () => {
-		// @ts-expect-error Lead has no operation "archive"
-		const picker = operationPicker<typeof lead.operations>('lead', 'create', [{ name: 'Archive', value: 'archive' }]);
+		const picker = operationPicker<typeof lead.operations>('lead', 'create', [
+			// @ts-expect-error Lead has no operation "archive"
+			{ name: 'Archive', value: 'archive' },
+		]);
 		expect(picker.default).toBe('create');
 	});
 
@@ -26,13 +30,24 @@ describe('the typed resource/operation map', () => {
 	});
 
 	it('has an operation for every value of every picker', () => {
-		const modules: Record<string, { description: Array<{ name: string; options?: unknown }>; operations: Record<string, unknown> }> = resources;
-		const resourceValues = (resourceProperty.options as Array<{ value: string }>).map((option) => option.value);
+		const modules: Record<
+			string,
+			{
+				description: Array<{ name: string; options?: unknown }>;
+				operations: Record<string, unknown>;
+			}
+		> = resources;
+		const resourceValues = (resourceProperty.options as Array<{ value: string }>).map(
+			(option) => option.value,
+		);
 		expect(resourceValues.sort()).toEqual(Object.keys(resources).sort());
 		for (const [name, resource] of Object.entries(modules)) {
 			const picker = resource.description.find((property) => property.name === 'operation');
 			const values = (picker?.options as Array<{ value: string }>).map((option) => option.value);
-			expect({ name, values: values.sort() }).toEqual({ name, values: Object.keys(resource.operations).sort() });
+			expect({ name, values: values.sort() }).toEqual({
+				name,
+				values: Object.keys(resource.operations).sort(),
+			});
 		}
 	});
 });

@@ -65,9 +65,7 @@ describe('the API key stays with the service', () => {
 		);
 
 		it('a redirect is not sent again (one request)', async () => {
-			const api = nock(TEST_BASE_URL)
-				.get('/api/user/calls')
-				.reply(302, '', { Location: '/login' });
+			const api = nock(TEST_BASE_URL).get('/api/user/calls').reply(302, '', { Location: '/login' });
 			const error = await failure(apiRequest.call(ctx(), 'GET', '/api/user/calls'));
 			expect(error.message).toContain('redirect (HTTP 302) to api.test.local');
 			expect(api.isDone()).toBe(true);
@@ -96,14 +94,16 @@ describe('the API key stays with the service', () => {
 			expect(baseUrlProblem(url)).toBe(problem);
 		});
 
-		it.each(['http://app.famulor.de', 'http://192.168.1.10:8080', 'http://10.0.0.5', 'ftp://app.famulor.de'])(
-			'%s is refused with why',
-			(url) => {
-				expect(baseUrlProblem(url)).toMatch(
-					/^The Base URL of the credential must start with https:\/\/ \(got [a-z]+:\/\/[^)]+\): the API key would otherwise cross the network unencrypted\. Plain http:\/\/ is accepted only for localhost\.$/,
-				);
-			},
-		);
+		it.each([
+			'http://app.famulor.de',
+			'http://192.168.1.10:8080',
+			'http://10.0.0.5',
+			'ftp://app.famulor.de',
+		])('%s is refused with why', (url) => {
+			expect(baseUrlProblem(url)).toMatch(
+				/^The Base URL of the credential must start with https:\/\/ \(got [a-z]+:\/\/[^)]+\): the API key would otherwise cross the network unencrypted\. Plain http:\/\/ is accepted only for localhost\.$/,
+			);
+		});
 
 		it('a request with a plain-HTTP Base URL is refused before anything is sent', async () => {
 			const plain = nock('http://app.famulor.de').get(/.*/).reply(200, {});
@@ -176,10 +176,9 @@ describe('the API key stays with the service', () => {
 				const sent = nock(TEST_BASE_URL).post(/.*/).reply(200, {});
 				const json = JSON.parse(`{"phone":"+4915112345678","${name}":"x","city":"Berlin"}`);
 				const error = await failure(
-					run(
-						{ ...lead, variablesFrom: 'inputFields', fieldsToLeaveOut: 'phone, phone_number' },
-						[{ json }],
-					),
+					run({ ...lead, variablesFrom: 'inputFields', fieldsToLeaveOut: 'phone, phone_number' }, [
+						{ json },
+					]),
 				);
 				expect(error.message).toBe(
 					`Variables From → Input Fields cannot have a variable named "${name}": the names __proto__, constructor, prototype are reserved`,
@@ -239,7 +238,11 @@ describe('the API key stays with the service', () => {
 		it("a token name with all of RFC 9110's symbols and a value with spaces and tabs is sent", async () => {
 			const name = "X-A!#$%&'*+.^_`|~9";
 			const scope = nock(TEST_BASE_URL)
-				.post('/api/user/tools', (body) => JSON.stringify(body.headers) === JSON.stringify([{ name, value: 'Bearer a\tb c' }]))
+				.post(
+					'/api/user/tools',
+					(body) =>
+						JSON.stringify(body.headers) === JSON.stringify([{ name, value: 'Bearer a\tb c' }]),
+				)
 				.reply(201, { message: 'Tool created', data: { id: 3 } });
 			await run(withHeaders([{ name, value: 'Bearer a\tb c' }]));
 			scope.done();

@@ -9,7 +9,6 @@ describe('Voice Chat Assistant API credential', () => {
 	function evaluate(baseUrl: unknown): string {
 		const body = /^=\{\{(.*)\}\}$/s.exec(expression)?.[1];
 		if (!body) throw new Error(`not an expression: ${expression}`);
-		// eslint-disable-next-line @typescript-eslint/no-implied-eval
 		return new Function('$credentials', `return ${body};`)({ baseUrl }) as string;
 	}
 
@@ -32,13 +31,17 @@ describe('Voice Chat Assistant API credential', () => {
 	});
 
 	describe('the key goes over https:// only, or to localhost', () => {
-		const header = String(new VoiceChatAssistantApi().authenticate.properties.headers?.Authorization);
+		const header = String(
+			new VoiceChatAssistantApi().authenticate.properties.headers?.Authorization,
+		);
 
 		function authorization(baseUrl: unknown): string {
 			const body = /^=\{\{(.*)\}\}$/s.exec(header)?.[1];
 			if (!body) throw new Error(`not an expression: ${header}`);
-			// eslint-disable-next-line @typescript-eslint/no-implied-eval
-			return new Function('$credentials', `return ${body};`)({ baseUrl, apiKey: 'k-123' }) as string;
+			return new Function('$credentials', `return ${body};`)({
+				baseUrl,
+				apiKey: 'k-123',
+			}) as string;
 		}
 
 		it.each([
@@ -70,8 +73,11 @@ describe('Voice Chat Assistant API credential', () => {
 		it('the test follows no redirect and says why a redirect or a 401 failed', () => {
 			const { request, rules } = new VoiceChatAssistantApi().test;
 			expect(request.disableFollowRedirect).toBe(true);
-			const messages = new Map((rules ?? []).map((rule) => [rule.properties.value, rule.properties.message]));
-			for (const status of [301, 302, 303, 307, 308]) expect(messages.get(status)).toContain('redirect, which is not followed');
+			const messages = new Map(
+				(rules ?? []).map((rule) => [rule.properties.value, rule.properties.message]),
+			);
+			for (const status of [301, 302, 303, 307, 308])
+				expect(messages.get(status)).toContain('redirect, which is not followed');
 			expect(messages.get(401)).toContain('https://');
 		});
 	});

@@ -31,14 +31,22 @@ const polling = new VoiceChatAssistantPollingTrigger().description;
 function actions(description: INodeTypeDescription) {
 	const resource = description.properties.find((p) => p.name === 'resource')!;
 	return (resource.options as INodePropertyOptions[]).flatMap((r) => {
-		const picker = description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(r.value))!;
-		return (picker.options as INodePropertyOptions[]).map((o) => ({ resource: String(r.value), operation: String(o.value), ...o }));
+		const picker = description.properties.find(
+			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(r.value),
+		)!;
+		return (picker.options as INodePropertyOptions[]).map((o) => ({
+			resource: String(r.value),
+			operation: String(o.value),
+			...o,
+		}));
 	});
 }
 
 /** The events the node panel lists for a trigger: the options of its property labelled Event. */
 function events(description: INodeTypeDescription) {
-	const event = description.properties.find((p) => ['event', 'events', 'trigger on'].includes(p.displayName.toLowerCase()));
+	const event = description.properties.find((p) =>
+		['event', 'events', 'trigger on'].includes(p.displayName.toLowerCase()),
+	);
 	return (event?.options ?? []) as INodePropertyOptions[];
 }
 
@@ -46,8 +54,14 @@ function events(description: INodeTypeDescription) {
 function plainEnglishProblems(text: string): string[] {
 	const problems: string[] = [];
 	if (/\w s\b/.test(text)) problems.push('a lost apostrophe');
-	if (/\b(api|sms|sip|ai|url|id|llm|whatsapp)\b/.test(text)) problems.push('a lower-case acronym or name');
-	if (/\b(post call|mid call|conversation ended webhook|text to speech|speech to text|sms capable)\b/i.test(text)) problems.push('a missing hyphen');
+	if (/\b(api|sms|sip|ai|url|id|llm|whatsapp)\b/.test(text))
+		problems.push('a lower-case acronym or name');
+	if (
+		/\b(post call|mid call|conversation ended webhook|text to speech|speech to text|sms capable)\b/i.test(
+			text,
+		)
+	)
+		problems.push('a missing hyphen');
 	if (!/^[A-Z]/.test(text)) problems.push('no capital first letter');
 	return problems;
 }
@@ -63,11 +77,20 @@ describe("n8n's node panel", () => {
 	it('lists exactly one action per operation (81), each with a name in plain English', () => {
 		const list = actions(action);
 		expect(list).toHaveLength(81);
-		const bad = list.map((a) => ({ a: `${a.resource}.${a.operation}: ${a.action}`, p: a.action ? plainEnglishProblems(a.action) : ['no action name'] })).filter((x) => x.p.length);
+		const bad = list
+			.map((a) => ({
+				a: `${a.resource}.${a.operation}: ${a.action}`,
+				p: a.action ? plainEnglishProblems(a.action) : ['no action name'],
+			}))
+			.filter((x) => x.p.length);
 		expect(bad).toEqual([]);
 		expect(new Set(list.map((a) => a.action)).size).toBe(81);
-		expect(list.find((a) => a.operation === 'getApiKeys')!.action).toBe("Get the account's API keys");
-		expect(list.find((a) => a.operation === 'enablePostCallWebhook')!.action).toBe("Enable an assistant's post-call webhook");
+		expect(list.find((a) => a.operation === 'getApiKeys')!.action).toBe(
+			"Get the account's API keys",
+		);
+		expect(list.find((a) => a.operation === 'enablePostCallWebhook')!.action).toBe(
+			"Enable an assistant's post-call webhook",
+		);
 	});
 
 	it('names every trigger event in plain English, brackets kept', () => {
@@ -89,16 +112,34 @@ describe("n8n's node panel", () => {
 	it('says what costs money or reaches a person both in the dropdown and in a notice of the form, in the same words', () => {
 		const notices = (resource: string, operation: string) =>
 			action.properties.filter(
-				(p: INodeProperties) => p.type === 'notice' && p.displayOptions?.show?.resource?.includes(resource) && p.displayOptions?.show?.operation?.includes(operation),
+				(p: INodeProperties) =>
+					p.type === 'notice' &&
+					p.displayOptions?.show?.resource?.includes(resource) &&
+					p.displayOptions?.show?.operation?.includes(operation),
 			);
-		const costly = actions(action).filter((a) => /costs money|reaches a person/i.test(a.description ?? ''));
+		const costly = actions(action).filter((a) =>
+			/costs money|reaches a person/i.test(a.description ?? ''),
+		);
 		expect(costly.map((a) => `${a.resource}.${a.operation}`).sort()).toEqual(
-			['call.make', 'campaign.start', 'conversation.generateAiReply', 'conversation.sendMessage', 'phoneNumber.purchase', 'sms.send', 'whatsapp.sendFreeform', 'whatsapp.sendTemplate'].sort(),
+			[
+				'call.make',
+				'campaign.start',
+				'conversation.generateAiReply',
+				'conversation.sendMessage',
+				'phoneNumber.purchase',
+				'sms.send',
+				'whatsapp.sendFreeform',
+				'whatsapp.sendTemplate',
+			].sort(),
 		);
 		for (const a of costly) {
 			const sentence = Object.values(COST).find((c) => a.description!.includes(c));
 			expect(sentence).toBeDefined();
-			expect(notices(a.resource, a.operation).map((n) => n.displayName).join(' ')).toContain(sentence);
+			expect(
+				notices(a.resource, a.operation)
+					.map((n) => n.displayName)
+					.join(' '),
+			).toContain(sentence);
 		}
 	});
 
@@ -106,7 +147,9 @@ describe("n8n's node panel", () => {
 		expect(polling.subtitle).not.toBe('={{$parameter["event"]}}');
 		for (const e of events(polling)) expect(polling.subtitle).toContain(`"${e.value}": "`);
 		const filters = polling.properties.find((p) => p.name === 'conversationFilters')!;
-		const inactivity = (filters.options as INodeProperties[]).find((o) => o.name === 'inactivityMinutes')!;
+		const inactivity = (filters.options as INodeProperties[]).find(
+			(o) => o.name === 'inactivityMinutes',
+		)!;
 		expect(inactivity.displayOptions).toEqual({ show: { '/event': ['conversationEnded'] } });
 	});
 });

@@ -13,11 +13,20 @@ import { VoiceChatAssistantPollingTrigger } from '../../../nodes/VoiceChatAssist
 const BASE = 'https://guard.example.test';
 
 function context(credentials: INode['credentials']): ILoadOptionsFunctions {
-	const node = { id: 'n', name: 'Node', type: 'voiceChatAssistant', typeVersion: 1, position: [0, 0], parameters: {}, credentials } as INode;
+	const node = {
+		id: 'n',
+		name: 'Node',
+		type: 'voiceChatAssistant',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+		credentials,
+	} as INode;
 	return {
 		getNode: () => node,
 		getCredentials: async () => ({ apiKey: 'guard-key', baseUrl: BASE }),
-		getNodeParameter: (name: string, fallback?: unknown) => (name === 'mode' ? 'pipeline' : fallback),
+		getNodeParameter: (name: string, fallback?: unknown) =>
+			name === 'mode' ? 'pipeline' : fallback,
 		getCurrentNodeParameter: () => undefined,
 		helpers: {
 			httpRequestWithAuthentication: async () => {
@@ -37,15 +46,20 @@ describe('pickers without a credential', () => {
 		'Voice Chat Assistant Polling Trigger': new VoiceChatAssistantPollingTrigger().methods,
 	};
 
-	it.each(Object.entries(nodes))('%s: every list search answers an empty list and sends nothing', async (_name, methods) => {
-		const scope = nock(BASE).get(/.*/).reply(500);
-		const names = Object.keys(methods.listSearch ?? {});
-		expect(names.length).toBeGreaterThan(0);
-		for (const name of names) {
-			await expect(methods.listSearch![name].call(context(undefined), '')).resolves.toEqual({ results: [] });
-		}
-		expect(scope.isDone()).toBe(false);
-	});
+	it.each(Object.entries(nodes))(
+		'%s: every list search answers an empty list and sends nothing',
+		async (_name, methods) => {
+			const scope = nock(BASE).get(/.*/).reply(500);
+			const names = Object.keys(methods.listSearch ?? {});
+			expect(names.length).toBeGreaterThan(0);
+			for (const name of names) {
+				await expect(methods.listSearch![name].call(context(undefined), '')).resolves.toEqual({
+					results: [],
+				});
+			}
+			expect(scope.isDone()).toBe(false);
+		},
+	);
 
 	it('the action node: every options method answers no options, and the template mapper asks for a credential', async () => {
 		const names = Object.keys(action.loadOptions);
@@ -53,7 +67,9 @@ describe('pickers without a credential', () => {
 		for (const name of names) {
 			await expect(action.loadOptions[name].call(context({}))).resolves.toEqual([]);
 		}
-		await expect(action.resourceMapping.getWhatsappTemplateVariables.call(context(undefined))).resolves.toEqual({
+		await expect(
+			action.resourceMapping.getWhatsappTemplateVariables.call(context(undefined)),
+		).resolves.toEqual({
 			fields: [],
 			emptyFieldsNotice: 'Choose a credential first.',
 		});
@@ -62,10 +78,11 @@ describe('pickers without a credential', () => {
 	it('with a credential chosen, the picker asks the service', async () => {
 		const ctx = context({ voiceChatAssistantApi: { id: 'cred1', name: 'Simulator' } });
 		let asked = 0;
-		(ctx.helpers as unknown as Record<string, unknown>).httpRequestWithAuthentication = async () => {
-			asked++;
-			return [{ id: 1, name: 'German', code: 'de' }];
-		};
+		(ctx.helpers as unknown as Record<string, unknown>).httpRequestWithAuthentication =
+			async () => {
+				asked++;
+				return [{ id: 1, name: 'German', code: 'de' }];
+			};
 		await action.loadOptions.getLanguages.call(ctx);
 		expect(asked).toBe(1);
 	});

@@ -9,18 +9,54 @@ import { pickerContext } from './pickerContext';
 const rl = (value: string) => ({ __rl: true, mode: 'list', value });
 
 const templates = [
-	{ id: 1, name: 'order_update', language: 'en', category: 'utility', status: 'approved', body_text: 'Hello {{1}}, order {{2}}', variables: ['customer_name', 'order_number'], has_variables: true },
-	{ id: 2, name: 'welcome', language: 'en', category: 'marketing', status: 'approved', body_text: 'Welcome!', variables: [], has_variables: false },
-	{ id: 3, name: 'legacy', language: 'de', category: 'utility', status: 'pending', body_text: 'Hallo {{2}} und {{1}}, {{1}}!' },
+	{
+		id: 1,
+		name: 'order_update',
+		language: 'en',
+		category: 'utility',
+		status: 'approved',
+		body_text: 'Hello {{1}}, order {{2}}',
+		variables: ['customer_name', 'order_number'],
+		has_variables: true,
+	},
+	{
+		id: 2,
+		name: 'welcome',
+		language: 'en',
+		category: 'marketing',
+		status: 'approved',
+		body_text: 'Welcome!',
+		variables: [],
+		has_variables: false,
+	},
+	{
+		id: 3,
+		name: 'legacy',
+		language: 'de',
+		category: 'utility',
+		status: 'pending',
+		body_text: 'Hallo {{2}} und {{1}}, {{1}}!',
+	},
 ];
 
 describe('messaging pickers', () => {
 	it('are merged into the node methods, and every picker the descriptions name exists', () => {
 		const node = new VoiceChatAssistant();
-		expect(Object.keys(node.methods.listSearch)).toEqual(expect.arrayContaining(['searchSmsNumbers', 'searchWhatsappSenders', 'searchWhatsappTemplates']));
+		expect(Object.keys(node.methods.listSearch)).toEqual(
+			expect.arrayContaining([
+				'searchSmsNumbers',
+				'searchWhatsappSenders',
+				'searchWhatsappTemplates',
+			]),
+		);
 		expect(Object.keys(node.methods.resourceMapping)).toContain('getWhatsappTemplateVariables');
 		const json = JSON.stringify(node.description.properties);
-		for (const name of ['searchSmsNumbers', 'searchWhatsappSenders', 'searchWhatsappTemplates', 'getWhatsappTemplateVariables']) {
+		for (const name of [
+			'searchSmsNumbers',
+			'searchWhatsappSenders',
+			'searchWhatsappTemplates',
+			'getWhatsappTemplateVariables',
+		]) {
 			expect(json).toContain(`"${name}"`);
 		}
 	});
@@ -31,9 +67,25 @@ describe('messaging pickers', () => {
 			.times(2)
 			.reply(200, {
 				data: [
-					{ id: 1, phone_number: '+14155550101', sms_capable: true, has_active_subscription: true, region: 'California' },
-					{ id: 3, phone_number: '+49305550103', sms_capable: false, has_active_subscription: true },
-					{ id: 6, phone_number: '+447700900106', sms_capable: true, has_active_subscription: false },
+					{
+						id: 1,
+						phone_number: '+14155550101',
+						sms_capable: true,
+						has_active_subscription: true,
+						region: 'California',
+					},
+					{
+						id: 3,
+						phone_number: '+49305550103',
+						sms_capable: false,
+						has_active_subscription: true,
+					},
+					{
+						id: 6,
+						phone_number: '+447700900106',
+						sms_capable: true,
+						has_active_subscription: false,
+					},
 					{ id: 7, phone_number: '+14155550107', sms_capable: true },
 				],
 			});
@@ -44,7 +96,9 @@ describe('messaging pickers', () => {
 				{ name: '+14155550107', value: '7' },
 			],
 		});
-		expect(await messaging.listSearch.searchSmsNumbers.call(ctx, 'calif')).toEqual({ results: [{ name: '+14155550101 (California)', value: '1' }] });
+		expect(await messaging.listSearch.searchSmsNumbers.call(ctx, 'calif')).toEqual({
+			results: [{ name: '+14155550101 (California)', value: '1' }],
+		});
 	});
 
 	it('searchWhatsappSenders asks for every sender and lists online ones first, offline ones marked', async () => {
@@ -79,33 +133,65 @@ describe('messaging pickers', () => {
 		scope.done();
 
 		const none = pickerContext({ senderId: rl('') });
-		expect(await messaging.listSearch.searchWhatsappTemplates.call(none.ctx)).toEqual({ results: [] });
+		expect(await messaging.listSearch.searchWhatsappTemplates.call(none.ctx)).toEqual({
+			results: [],
+		});
 		expect(none.sent).toHaveLength(0);
 	});
 
 	it('getWhatsappTemplateVariables offers one field per variable name of the chosen template', async () => {
-		const scope = nock(TEST_BASE_URL).get('/api/user/whatsapp/senders/1/templates').query({ status: 'all' }).reply(200, { data: templates });
+		const scope = nock(TEST_BASE_URL)
+			.get('/api/user/whatsapp/senders/1/templates')
+			.query({ status: 'all' })
+			.reply(200, { data: templates });
 		const { ctx } = pickerContext({ senderId: rl('1'), templateId: rl('1') });
 		const result = await messaging.resourceMapping.getWhatsappTemplateVariables.call(ctx);
 		expect(result.fields).toEqual([
-			{ id: 'customer_name', displayName: 'customer_name', required: true, defaultMatch: false, canBeUsedToMatch: false, display: true, type: 'string' },
-			{ id: 'order_number', displayName: 'order_number', required: true, defaultMatch: false, canBeUsedToMatch: false, display: true, type: 'string' },
+			{
+				id: 'customer_name',
+				displayName: 'customer_name',
+				required: true,
+				defaultMatch: false,
+				canBeUsedToMatch: false,
+				display: true,
+				type: 'string',
+			},
+			{
+				id: 'order_number',
+				displayName: 'order_number',
+				required: true,
+				defaultMatch: false,
+				canBeUsedToMatch: false,
+				display: true,
+				type: 'string',
+			},
 		]);
 		scope.done();
 	});
 
 	it('getWhatsappTemplateVariables: no variables, placeholders without names, unknown template, nothing chosen', async () => {
-		nock(TEST_BASE_URL).get('/api/user/whatsapp/senders/1/templates').query({ status: 'all' }).times(3).reply(200, { data: templates });
+		nock(TEST_BASE_URL)
+			.get('/api/user/whatsapp/senders/1/templates')
+			.query({ status: 'all' })
+			.times(3)
+			.reply(200, { data: templates });
 		const fieldsOf = async (templateId: string) =>
-			await messaging.resourceMapping.getWhatsappTemplateVariables.call(pickerContext({ senderId: rl('1'), templateId: rl(templateId) }).ctx);
-		expect(await fieldsOf('2')).toEqual({ fields: [], emptyFieldsNotice: 'This template has no variables.' });
+			await messaging.resourceMapping.getWhatsappTemplateVariables.call(
+				pickerContext({ senderId: rl('1'), templateId: rl(templateId) }).ctx,
+			);
+		expect(await fieldsOf('2')).toEqual({
+			fields: [],
+			emptyFieldsNotice: 'This template has no variables.',
+		});
 		expect((await fieldsOf('3')).fields.map((f) => [f.id, f.displayName])).toEqual([
 			['1', 'Placeholder 1'],
 			['2', 'Placeholder 2'],
 		]);
 		expect((await fieldsOf('99')).emptyFieldsNotice).toBe('The sender has no template with ID 99.');
 		const none = pickerContext({ senderId: rl('1'), templateId: rl('') });
-		expect((await messaging.resourceMapping.getWhatsappTemplateVariables.call(none.ctx)).fields).toEqual([]);
+		expect(
+			(await messaging.resourceMapping.getWhatsappTemplateVariables.call(none.ctx)).fields,
+		).toEqual([]);
 		expect(none.sent).toHaveLength(0);
 	});
 });

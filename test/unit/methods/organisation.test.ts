@@ -15,9 +15,11 @@ const envelope = (data: object[], page: number, last: number) => ({
 describe('folder and label pickers', () => {
 	it('getLabels reads every page and sorts by name', async () => {
 		const scope = nock(TEST_BASE_URL)
-			.get('/api/user/labels').query({ per_page: 100, page: 1 })
+			.get('/api/user/labels')
+			.query({ per_page: 100, page: 1 })
 			.reply(200, envelope([{ id: 2, name: 'VIP' }], 1, 2))
-			.get('/api/user/labels').query({ per_page: 100, page: 2 })
+			.get('/api/user/labels')
+			.query({ per_page: 100, page: 2 })
 			.reply(200, envelope([{ id: 1, name: 'German' }], 2, 2));
 		const { ctx } = pickerContext();
 		expect(await organisation.loadOptions.getLabels.call(ctx)).toEqual([
@@ -29,10 +31,26 @@ describe('folder and label pickers', () => {
 
 	it('searchFolders filters by name or ID', async () => {
 		nock(TEST_BASE_URL)
-			.get('/api/user/folders').query(true).times(2)
-			.reply(200, envelope([{ id: 1, name: 'Support' }, { id: 12, name: 'Sales' }], 1, 1));
+			.get('/api/user/folders')
+			.query(true)
+			.times(2)
+			.reply(
+				200,
+				envelope(
+					[
+						{ id: 1, name: 'Support' },
+						{ id: 12, name: 'Sales' },
+					],
+					1,
+					1,
+				),
+			);
 		const { ctx } = pickerContext();
-		expect(await organisation.listSearch.searchFolders.call(ctx, 'sal')).toEqual({ results: [{ name: 'Sales', value: '12' }] });
-		expect(await organisation.listSearch.searchFolders.call(ctx, '1')).toEqual({ results: [{ name: 'Support', value: '1' }] });
+		expect(await organisation.listSearch.searchFolders.call(ctx, 'sal')).toEqual({
+			results: [{ name: 'Sales', value: '12' }],
+		});
+		expect(await organisation.listSearch.searchFolders.call(ctx, '1')).toEqual({
+			results: [{ name: 'Support', value: '1' }],
+		});
 	});
 });

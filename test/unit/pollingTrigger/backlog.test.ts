@@ -23,12 +23,20 @@ interface Poller {
 /** A poll context in trigger mode with the static data kept across polls; warnings recorded. */
 function poller(parameters: IDataObject, staticData: IDataObject, warnings: string[] = []): Poller {
 	const { context } = createContext({ parameters, staticData });
-	const base = context as unknown as IDataObject & { getNodeParameter: (n: string, i: number, f?: unknown) => unknown };
+	const base = context as unknown as IDataObject & {
+		getNodeParameter: (n: string, i: number, f?: unknown) => unknown;
+	};
 	const ctx = {
 		...base,
 		getMode: () => 'trigger',
-		getNodeParameter: (name: string, fallback?: unknown) => base.getNodeParameter(name, 0, fallback),
-		logger: { debug() {}, info() {}, error() {}, warn: (message: string) => warnings.push(message) },
+		getNodeParameter: (name: string, fallback?: unknown) =>
+			base.getNodeParameter(name, 0, fallback),
+		logger: {
+			debug() {},
+			info() {},
+			error() {},
+			warn: (message: string) => warnings.push(message),
+		},
 	} as unknown as IPollFunctions;
 	return { ctx, warnings };
 }
@@ -51,7 +59,10 @@ interface Request {
 function serveList<T extends IDataObject>(
 	path: string,
 	rows: () => T[],
-	onRequest: (request: Request, index: number) => void | { status: number; body: IDataObject } = () => {},
+	onRequest: (
+		request: Request,
+		index: number,
+	) => void | { status: number; body: IDataObject } = () => {},
 ) {
 	const requests: Request[] = [];
 	nock(TEST_BASE_URL)
@@ -88,8 +99,17 @@ function serveList<T extends IDataObject>(
 	return requests;
 }
 
-const CALL_PARAMETERS = { event: 'callEnded', assistantId: { __rl: true, mode: 'list', value: '2' }, callFilters: { type: 'outbound' } };
-const call = (id: number, status = 'completed') => ({ id, status, assistant_id: 2, type: 'outbound' });
+const CALL_PARAMETERS = {
+	event: 'callEnded',
+	assistantId: { __rl: true, mode: 'list', value: '2' },
+	callFilters: { type: 'outbound' },
+};
+const call = (id: number, status = 'completed') => ({
+	id,
+	status,
+	assistant_id: 2,
+	type: 'outbound',
+});
 
 /** Calls 1..n, all ended, newest first. */
 function callList() {
@@ -104,7 +124,12 @@ function callList() {
 }
 
 /** Polls until a poll emits nothing; returns the ids per poll and the requests per poll. */
-async function pollUntilQuiet(parameters: IDataObject, state: IDataObject, requests: Request[], warnings: string[] = []) {
+async function pollUntilQuiet(
+	parameters: IDataObject,
+	state: IDataObject,
+	requests: Request[],
+	warnings: string[] = [],
+) {
 	const emitted: number[][] = [];
 	const perPoll: Request[][] = [];
 	for (let round = 0; round < 50; round++) {
@@ -117,13 +142,19 @@ async function pollUntilQuiet(parameters: IDataObject, state: IDataObject, reque
 	throw new Error('the backlog did not end within 50 polls');
 }
 
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+const range = (from: number, to: number) =>
+	Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe('Polling trigger after an outage', () => {
 	const clock = fakeClockPerTest();
 
 	describe('Call Ended', () => {
-		const exactCallQuery = (page: number) => ({ assistant_id: '2', type: 'outbound', per_page: '100', page: String(page) });
+		const exactCallQuery = (page: number) => ({
+			assistant_id: '2',
+			type: 'outbound',
+			per_page: '100',
+			page: String(page),
+		});
 
 		it('1,500 calls ended while off: two polls, each call once and oldest first, 10 requests at most, the exact pages', async () => {
 			const list = callList();
@@ -136,7 +167,9 @@ describe('Polling trigger after an outage', () => {
 			const { emitted, perPoll } = await pollUntilQuiet(CALL_PARAMETERS, state, requests);
 			expect(emitted.flat()).toEqual(range(11, 1510));
 			// the first poll finds the floor's page from the kept position (page 16: calls 10..1), then reads upward
-			expect(perPoll[0].map((r) => r.query)).toEqual([1, 16, 15, 14, 13, 12, 11, 10, 9, 8].map(exactCallQuery));
+			expect(perPoll[0].map((r) => r.query)).toEqual(
+				[1, 16, 15, 14, 13, 12, 11, 10, 9, 8].map(exactCallQuery),
+			);
 			expect(emitted[0]).toEqual(range(11, 810));
 			expect(perPoll[1].map((r) => r.query)).toEqual([1, 8, 7, 6, 5, 4, 3, 2].map(exactCallQuery));
 			expect(emitted[1]).toEqual(range(811, 1510));
@@ -160,7 +193,13 @@ describe('Polling trigger after an outage', () => {
 			expect(emitted.flat()).toEqual(range(41, 3040));
 			expect(emitted).toHaveLength(4);
 			for (const poll of perPoll) expect(poll.length).toBeLessThanOrEqual(MAX_REQUESTS_PER_POLL);
-			for (const request of requests) expect(Object.keys(request.query).sort()).toEqual(['assistant_id', 'page', 'per_page', 'type']);
+			for (const request of requests)
+				expect(Object.keys(request.query).sort()).toEqual([
+					'assistant_id',
+					'page',
+					'per_page',
+					'type',
+				]);
 		});
 
 		it('calls that arrive between the reads of one poll shift the pages: nothing is skipped or emitted twice', async () => {
@@ -203,7 +242,9 @@ describe('Polling trigger after an outage', () => {
 			const { emitted, perPoll } = await pollUntilQuiet(CALL_PARAMETERS, state, requests);
 			expect(emitted.flat()).toEqual(range(1001, 2000));
 			// pages 2..20 probed: 11 (calls 1000..901, the floor's page), 6, 9, 10; then upward from 11
-			expect(perPoll[0].map((r) => r.query)).toEqual([1, 11, 6, 9, 10, 10, 9, 8, 7, 6].map(exactCallQuery));
+			expect(perPoll[0].map((r) => r.query)).toEqual(
+				[1, 11, 6, 9, 10, 10, 9, 8, 7, 6].map(exactCallQuery),
+			);
 			expect(emitted[0]).toEqual(range(1001, 1500));
 			// from then on the position is kept: the floor's page at once
 			expect(perPoll[1].map((r) => r.query)).toEqual([1, 6, 5, 4, 3, 2].map(exactCallQuery));
@@ -218,7 +259,10 @@ describe('Polling trigger after an outage', () => {
 			const requests = serveList(
 				'/api/user/calls',
 				() => list.calls,
-				(_request, index) => (failNext && index - pollStart === 3 ? { status: 500, body: { message: 'Server Error' } } : undefined),
+				(_request, index) =>
+					failNext && index - pollStart === 3
+						? { status: 500, body: { message: 'Server Error' } }
+						: undefined,
 			);
 			const state: IDataObject = {};
 			await node.poll.call(poller(CALL_PARAMETERS, state).ctx);
@@ -247,13 +291,25 @@ describe('Polling trigger after an outage', () => {
 			clock.advance(60 * 60_000);
 			list.calls.unshift(call(5), call(6, 'ringing'));
 			list.calls.sort((a, b) => Number(b.id) - Number(a.id));
-			expect(items(await node.poll.call(poller(CALL_PARAMETERS, state, warnings).ctx)).map((i) => i.json.id)).toEqual([5]);
+			expect(
+				items(await node.poll.call(poller(CALL_PARAMETERS, state, warnings).ctx)).map(
+					(i) => i.json.id,
+				),
+			).toEqual([5]);
 			expect(warnings).toEqual([]);
 			clock.advance(2 * 60 * 60_000 + 1);
 			list.calls[0] = call(6, 'completed');
-			expect(items(await node.poll.call(poller(CALL_PARAMETERS, state, warnings).ctx)).map((i) => i.json.id)).toEqual([6]);
-			expect(warnings).toEqual(['Voice Chat Assistant Polling Trigger: call 4 is still not final after 3 hours: given up, it is not emitted']);
-			expect((state.calls as IDataObject).walk).toEqual(expect.objectContaining({ maxId: 6, pending: {} }));
+			expect(
+				items(await node.poll.call(poller(CALL_PARAMETERS, state, warnings).ctx)).map(
+					(i) => i.json.id,
+				),
+			).toEqual([6]);
+			expect(warnings).toEqual([
+				'Voice Chat Assistant Polling Trigger: call 4 is still not final after 3 hours: given up, it is not emitted',
+			]);
+			expect((state.calls as IDataObject).walk).toEqual(
+				expect.objectContaining({ maxId: 6, pending: {} }),
+			);
 			expect(requests.length).toBe(3);
 		});
 
@@ -266,9 +322,17 @@ describe('Polling trigger after an outage', () => {
 			const warnings: string[] = [];
 			await node.poll.call(poller(CALL_PARAMETERS, state, warnings).ctx);
 			list.calls[0] = call(5);
-			expect(items(await node.poll.call(poller(CALL_PARAMETERS, state, warnings).ctx)).map((i) => i.json.id)).toEqual([5]);
-			expect(warnings).toEqual(['Voice Chat Assistant Polling Trigger: call 4 is no longer listed: given up, it is not emitted']);
-			expect((state.calls as IDataObject).walk).toEqual(expect.objectContaining({ maxId: 5, pending: {} }));
+			expect(
+				items(await node.poll.call(poller(CALL_PARAMETERS, state, warnings).ctx)).map(
+					(i) => i.json.id,
+				),
+			).toEqual([5]);
+			expect(warnings).toEqual([
+				'Voice Chat Assistant Polling Trigger: call 4 is no longer listed: given up, it is not emitted',
+			]);
+			expect((state.calls as IDataObject).walk).toEqual(
+				expect.objectContaining({ maxId: 5, pending: {} }),
+			);
 		});
 
 		it('a call with a status outside the known ones is given up with a warning naming it', async () => {
@@ -280,14 +344,21 @@ describe('Polling trigger after an outage', () => {
 			await node.poll.call(poller(CALL_PARAMETERS, state, warnings).ctx);
 			list.calls.unshift(call(4), call(3, 'voicemail-left'));
 			list.calls.sort((a, b) => Number(b.id) - Number(a.id));
-			expect(items(await node.poll.call(poller(CALL_PARAMETERS, state, warnings).ctx)).map((i) => i.json.id)).toEqual([4]);
+			expect(
+				items(await node.poll.call(poller(CALL_PARAMETERS, state, warnings).ctx)).map(
+					(i) => i.json.id,
+				),
+			).toEqual([4]);
 			expect(warnings).toEqual([
 				'Voice Chat Assistant Polling Trigger: call 3 has the status "voicemail-left", which is not a call status: given up, it is not emitted',
 			]);
 		});
 
 		it('a recording that cannot be downloaded: the call is emitted without it, with recording_error', async () => {
-			const parameters = { ...CALL_PARAMETERS, callFilters: { type: 'outbound', downloadRecording: true } };
+			const parameters = {
+				...CALL_PARAMETERS,
+				callFilters: { type: 'outbound', downloadRecording: true },
+			};
 			const list = callList();
 			list.add(1);
 			serveList('/api/user/calls', () => list.calls);
@@ -298,12 +369,16 @@ describe('Polling trigger after an outage', () => {
 				{ ...call(2), recording_url: `${TEST_BASE_URL}/recordings/2.mp3` },
 			);
 			const two = nock(TEST_BASE_URL).get('/recordings/2.mp3').reply(404, { message: 'Not found' });
-			const three = nock(TEST_BASE_URL).get('/recordings/3.mp3').reply(200, Buffer.from('ID3-audio'), { 'content-type': 'audio/mpeg' });
+			const three = nock(TEST_BASE_URL)
+				.get('/recordings/3.mp3')
+				.reply(200, Buffer.from('ID3-audio'), { 'content-type': 'audio/mpeg' });
 			const emitted = items(await node.poll.call(poller(parameters, state).ctx));
 			expect(emitted.map((i) => i.json.id)).toEqual([2, 3]);
 			expect(emitted[0].binary).toBeUndefined();
 			expect(emitted[0].json.recording_error).toEqual(expect.stringContaining('2'));
-			expect(emitted[1].binary).toEqual({ data: expect.objectContaining({ mimeType: 'audio/mpeg' }) });
+			expect(emitted[1].binary).toEqual({
+				data: expect.objectContaining({ mimeType: 'audio/mpeg' }),
+			});
 			expect(emitted[1].json.recording_error).toBeUndefined();
 			expect(two.isDone() && three.isDone()).toBe(true);
 			expect(JSON.stringify(emitted)).not.toContain(TEST_API_KEY);
@@ -312,14 +387,18 @@ describe('Polling trigger after an outage', () => {
 		});
 
 		it('downloads at most 100 recordings a poll: the calls past them come with the next poll, in order', async () => {
-			const parameters = { ...CALL_PARAMETERS, callFilters: { type: 'outbound', downloadRecording: true } };
+			const parameters = {
+				...CALL_PARAMETERS,
+				callFilters: { type: 'outbound', downloadRecording: true },
+			};
 			const list = callList();
 			list.add(1);
 			const requests = serveList('/api/user/calls', () => list.calls);
 			const state: IDataObject = {};
 			await node.poll.call(poller(parameters, state).ctx);
 			list.add(150);
-			for (const c of list.calls) c.recording_url = `${TEST_BASE_URL}/recordings/${String(c.id)}.mp3`;
+			for (const c of list.calls)
+				c.recording_url = `${TEST_BASE_URL}/recordings/${String(c.id)}.mp3`;
 			const downloads: string[] = [];
 			nock(TEST_BASE_URL)
 				.persist()
@@ -341,13 +420,31 @@ describe('Polling trigger after an outage', () => {
 	});
 
 	describe('chats', () => {
-		const chat = (id: string, created: string, count = 1) => ({ id, created_at: created, message_count: count, updated_at: created, type: 'widget' });
-		const NEW = { event: 'newConversation', assistantId: '', conversationFilters: { type: 'widget' } };
-		const second = (s: number) => new Date(Date.UTC(2026, 10, 23, 10, 0, 0) + s * 1000).toISOString().replace('T', ' ').slice(0, 19);
+		const chat = (id: string, created: string, count = 1) => ({
+			id,
+			created_at: created,
+			message_count: count,
+			updated_at: created,
+			type: 'widget',
+		});
+		const NEW = {
+			event: 'newConversation',
+			assistantId: '',
+			conversationFilters: { type: 'widget' },
+		};
+		const second = (s: number) =>
+			new Date(Date.UTC(2026, 10, 23, 10, 0, 0) + s * 1000)
+				.toISOString()
+				.replace('T', ' ')
+				.slice(0, 19);
 		/** An order among chats of the same second that is neither by id nor by arrival. */
 		const scramble = (id: string) => [...id].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 997, 7);
 		const newestFirst = (chats: IDataObject[]) =>
-			[...chats].sort((a, b) => String(b.created_at).localeCompare(String(a.created_at)) || scramble(String(a.id)) - scramble(String(b.id)));
+			[...chats].sort(
+				(a, b) =>
+					String(b.created_at).localeCompare(String(a.created_at)) ||
+					scramble(String(a.id)) - scramble(String(b.id)),
+			);
 
 		it('New Conversation: 1,300 chats, seven per second so that ties cross every page boundary: each once, in time order, within the ceiling', async () => {
 			let chats: IDataObject[] = [chat('old-1', second(0)), chat('old-2', second(0))];
@@ -376,7 +473,8 @@ describe('Polling trigger after an outage', () => {
 			expect(times).toEqual([...times].sort());
 			expect(polls.length).toBeGreaterThan(2); // more than one poll was needed
 			for (const count of polls) expect(count).toBeLessThanOrEqual(MAX_REQUESTS_PER_POLL);
-			for (const request of requests) expect(request.query).toEqual(expect.objectContaining({ type: 'widget', per_page: '100' }));
+			for (const request of requests)
+				expect(request.query).toEqual(expect.objectContaining({ type: 'widget', per_page: '100' }));
 		});
 
 		it('New Conversation on a cursor list without a total: 1,500 chats come through once each, in time order, within the ceiling', async () => {
@@ -391,12 +489,29 @@ describe('Polling trigger after an outage', () => {
 				.reply(function (uri) {
 					const url = new URL(uri, TEST_BASE_URL);
 					const query = Object.fromEntries(url.searchParams);
-					requests.push({ path: url.pathname, query, authorization: this.req.headers.authorization as string | undefined });
+					requests.push({
+						path: url.pathname,
+						query,
+						authorization: this.req.headers.authorization as string | undefined,
+					});
 					const all = newestFirst(chats);
-					const start = query.cursor ? all.findIndex((c) => keyOf(c) === Buffer.from(query.cursor, 'base64url').toString()) + 1 : 0;
+					const start = query.cursor
+						? all.findIndex((c) => keyOf(c) === Buffer.from(query.cursor, 'base64url').toString()) +
+							1
+						: 0;
 					const data = all.slice(start, start + Number(query.per_page));
 					const more = start + data.length < all.length;
-					return [200, { data, per_page: Number(query.per_page), next_cursor: more ? Buffer.from(keyOf(data[data.length - 1])).toString('base64url') : null, prev_cursor: null }];
+					return [
+						200,
+						{
+							data,
+							per_page: Number(query.per_page),
+							next_cursor: more
+								? Buffer.from(keyOf(data[data.length - 1])).toString('base64url')
+								: null,
+							prev_cursor: null,
+						},
+					];
 				});
 			const state: IDataObject = {};
 			await node.poll.call(poller(NEW, state).ctx);
@@ -423,12 +538,18 @@ describe('Polling trigger after an outage', () => {
 			expect(await node.poll.call(poller(NEW, state).ctx)).toBeNull();
 			expect(requests.length - before).toBe(1);
 			for (const request of requests) {
-				expect(Object.keys(request.query).sort()).toEqual(request.query.cursor ? ['cursor', 'per_page', 'type'] : ['page', 'per_page', 'type']);
+				expect(Object.keys(request.query).sort()).toEqual(
+					request.query.cursor ? ['cursor', 'per_page', 'type'] : ['page', 'per_page', 'type'],
+				);
 			}
 		});
 
-		it('Conversation Ended after an outage: chats silent long enough by the service\'s own times come at once, 100 histories a poll, oldest first', async () => {
-			const parameters = { event: 'conversationEnded', assistantId: '', conversationFilters: { type: 'widget', inactivityMinutes: 30 } };
+		it("Conversation Ended after an outage: chats silent long enough by the service's own times come at once, 100 histories a poll, oldest first", async () => {
+			const parameters = {
+				event: 'conversationEnded',
+				assistantId: '',
+				conversationFilters: { type: 'widget', inactivityMinutes: 30 },
+			};
 			const chats: IDataObject[] = [chat('before', second(0))];
 			const requests = serveList('/api/user/conversations', () => newestFirst(chats));
 			const histories: string[] = [];
@@ -449,7 +570,11 @@ describe('Polling trigger after an outage', () => {
 			for (let round = 0; round < 4; round++) {
 				const before = { requests: requests.length, histories: histories.length };
 				const output = await node.poll.call(poller(parameters, state).ctx);
-				polls.push({ ids: items(output).map((i) => String(i.json.id)), requests: requests.length - before.requests, histories: histories.length - before.histories });
+				polls.push({
+					ids: items(output).map((i) => String(i.json.id)),
+					requests: requests.length - before.requests,
+					histories: histories.length - before.histories,
+				});
 			}
 			const ids = (from: number, to: number) => range(from, to).map((i) => `c-${i}`);
 			expect(polls.map((p) => p.ids)).toEqual([ids(0, 99), ids(100, 199), ids(200, 219), []]);
@@ -468,7 +593,11 @@ describe('Polling trigger after an outage', () => {
 		});
 
 		it('Conversation Ended: a chat history that cannot be read: the chat is emitted without messages, with history_error', async () => {
-			const parameters = { event: 'conversationEnded', assistantId: '', conversationFilters: { type: 'widget', inactivityMinutes: 10 } };
+			const parameters = {
+				event: 'conversationEnded',
+				assistantId: '',
+				conversationFilters: { type: 'widget', inactivityMinutes: 10 },
+			};
 			const chats = [chat('a', second(0))];
 			serveList('/api/user/conversations', () => newestFirst(chats));
 			const state: IDataObject = {};
@@ -476,11 +605,17 @@ describe('Polling trigger after an outage', () => {
 			chats.push(chat('b', second(5), 2), chat('c', second(6), 3));
 			expect(await node.poll.call(poller(parameters, state).ctx)).toBeNull();
 			clock.advance(11 * 60_000);
-			const b = nock(TEST_BASE_URL).get('/api/conversations/b').reply(500, { message: 'Server Error' });
-			const c = nock(TEST_BASE_URL).get('/api/conversations/c').reply(200, { status: true, history: [{ role: 'user', content: 'Hi' }] });
+			const b = nock(TEST_BASE_URL)
+				.get('/api/conversations/b')
+				.reply(500, { message: 'Server Error' });
+			const c = nock(TEST_BASE_URL)
+				.get('/api/conversations/c')
+				.reply(200, { status: true, history: [{ role: 'user', content: 'Hi' }] });
 			const emitted = items(await node.poll.call(poller(parameters, state).ctx)).map((i) => i.json);
 			expect(emitted.map((j) => j.id)).toEqual(['b', 'c']);
-			expect(emitted[0]).toEqual(expect.objectContaining({ id: 'b', history_error: expect.any(String) }));
+			expect(emitted[0]).toEqual(
+				expect.objectContaining({ id: 'b', history_error: expect.any(String) }),
+			);
 			expect(emitted[0].history).toBeUndefined();
 			expect(emitted[1]).toEqual(expect.objectContaining({ id: 'c', transcript: 'user: Hi' }));
 			expect(b.isDone() && c.isDone()).toBe(true);

@@ -31,10 +31,18 @@ describe('Polling trigger: the credential is read for each poll', () => {
 		// one context object for every poll, as n8n has it
 		const poll = Object.assign(Object.create(null), base, {
 			getMode: () => 'trigger',
-			getNodeParameter: (name: string, fallback?: unknown) => base.getNodeParameter(name, 0, fallback),
+			getNodeParameter: (name: string, fallback?: unknown) =>
+				base.getNodeParameter(name, 0, fallback),
 			getCredentials: async () => credentials,
 		}) as unknown as IPollFunctions;
-		const list = { data: [{ id: 10, status: 'completed' }], current_page: 1, last_page: 1, per_page: 100, total: 1, next_page_url: null };
+		const list = {
+			data: [{ id: 10, status: 'completed' }],
+			current_page: 1,
+			last_page: 1,
+			per_page: 100,
+			total: 1,
+			next_page_url: null,
+		};
 
 		const first = nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
 			.get('/api/user/calls')
@@ -45,8 +53,13 @@ describe('Polling trigger: the credential is read for each poll', () => {
 
 		// the old key is revoked at the service and the credential holds the new one
 		credentials = { apiKey: ROTATED_KEY, baseUrl: 'https://moved.example.test' };
-		const old = nock(TEST_BASE_URL).get('/api/user/calls').query(true).reply(401, { message: 'Unauthenticated.' });
-		const rotated = nock('https://moved.example.test', { reqheaders: { authorization: `Bearer ${ROTATED_KEY}` } })
+		const old = nock(TEST_BASE_URL)
+			.get('/api/user/calls')
+			.query(true)
+			.reply(401, { message: 'Unauthenticated.' });
+		const rotated = nock('https://moved.example.test', {
+			reqheaders: { authorization: `Bearer ${ROTATED_KEY}` },
+		})
 			.get('/api/user/calls')
 			.query(true)
 			.reply(200, { ...list, data: [{ id: 11, status: 'completed' }, ...list.data], total: 2 });

@@ -15,14 +15,27 @@ import { fakeClockPerTest } from '../../helpers/fakeClock';
 
 const node = new VoiceChatAssistantPollingTrigger();
 
-function poller(parameters: IDataObject, staticData: IDataObject, warnings: string[] = [], manual = false) {
+function poller(
+	parameters: IDataObject,
+	staticData: IDataObject,
+	warnings: string[] = [],
+	manual = false,
+) {
 	const { context } = createContext({ parameters, staticData });
-	const base = context as unknown as IDataObject & { getNodeParameter: (n: string, i: number, f?: unknown) => unknown };
+	const base = context as unknown as IDataObject & {
+		getNodeParameter: (n: string, i: number, f?: unknown) => unknown;
+	};
 	return {
 		...base,
 		getMode: () => (manual ? 'manual' : 'trigger'),
-		getNodeParameter: (name: string, fallback?: unknown) => base.getNodeParameter(name, 0, fallback),
-		logger: { debug() {}, info() {}, error() {}, warn: (message: string) => warnings.push(message) },
+		getNodeParameter: (name: string, fallback?: unknown) =>
+			base.getNodeParameter(name, 0, fallback),
+		logger: {
+			debug() {},
+			info() {},
+			error() {},
+			warn: (message: string) => warnings.push(message),
+		},
 	} as unknown as IPollFunctions;
 }
 
@@ -43,7 +56,10 @@ function serveLeads(rows: () => IDataObject[], fault: (index: number) => boolean
 		.query(true)
 		.reply(function (uri) {
 			const url = new URL(uri, TEST_BASE_URL);
-			requests.push({ query: Object.fromEntries(url.searchParams), authorization: this.req.headers.authorization as string | undefined });
+			requests.push({
+				query: Object.fromEntries(url.searchParams),
+				authorization: this.req.headers.authorization as string | undefined,
+			});
 			if (fault(requests.length)) return [500, { message: 'Server Error' }];
 			const all = rows();
 			const perPage = Number(url.searchParams.get('per_page') ?? 15);
@@ -55,7 +71,8 @@ function serveLeads(rows: () => IDataObject[], fault: (index: number) => boolean
 					current_page: page,
 					data: all.slice((page - 1) * perPage, page * perPage),
 					last_page: lastPage,
-					next_page_url: page < lastPage ? `${TEST_BASE_URL}/api/user/leads?page=${page + 1}` : null,
+					next_page_url:
+						page < lastPage ? `${TEST_BASE_URL}/api/user/leads?page=${page + 1}` : null,
 					per_page: perPage,
 					total: all.length,
 				},
@@ -67,7 +84,13 @@ function serveLeads(rows: () => IDataObject[], fault: (index: number) => boolean
 /** Leads 1..n of campaign 5, newest first, with a status each. */
 function campaign(count: number, status = 'created') {
 	const leads: IDataObject[] = [];
-	for (let id = count; id >= 1; id--) leads.push({ id, campaign_id: 5, phone_number: `+1415555${String(id).padStart(4, '0')}`, status });
+	for (let id = count; id >= 1; id--)
+		leads.push({
+			id,
+			campaign_id: 5,
+			phone_number: `+1415555${String(id).padStart(4, '0')}`,
+			status,
+		});
 	const byId = (id: number) => leads.find((lead) => lead.id === id) as IDataObject;
 	return {
 		leads,
@@ -75,7 +98,12 @@ function campaign(count: number, status = 'created') {
 			byId(id).status = status;
 		},
 		add(id: number, status = 'created') {
-			leads.unshift({ id, campaign_id: 5, phone_number: `+1415556${String(id).padStart(4, '0')}`, status });
+			leads.unshift({
+				id,
+				campaign_id: 5,
+				phone_number: `+1415556${String(id).padStart(4, '0')}`,
+				status,
+			});
 		},
 	};
 }
@@ -105,12 +133,19 @@ describe('Lead Status Changed', () => {
 		list.add(5); // a new lead, created
 		expect(json(await node.poll.call(poller(LEADS, state)))).toEqual([
 			expect.objectContaining({ id: 4, previous_status: null, status: 'blacklisted' }),
-			expect.objectContaining({ id: 3, previous_status: 'processing', status: 'reached-max-retries', phone_number: '+14155550003' }),
+			expect.objectContaining({
+				id: 3,
+				previous_status: 'processing',
+				status: 'reached-max-retries',
+				phone_number: '+14155550003',
+			}),
 			expect.objectContaining({ id: 2, previous_status: 'processing', status: 'completed' }),
 		]);
 		expect(await node.poll.call(poller(LEADS, state))).toBeNull();
 		expect(requests).toHaveLength(4);
-		expect(requests.every((request) => JSON.stringify(request.query) === JSON.stringify(page(1)))).toBe(true);
+		expect(
+			requests.every((request) => JSON.stringify(request.query) === JSON.stringify(page(1))),
+		).toBe(true);
 	});
 
 	it('with no status chosen, every change is emitted; the campaign filter is optional', async () => {
@@ -120,10 +155,16 @@ describe('Lead Status Changed', () => {
 		const all = { event: 'leadStatusChanged', campaignId: '', leadStatuses: [] };
 		await node.poll.call(poller(all, state));
 		list.set(1, 'processing');
-		expect(json(await node.poll.call(poller(all, state)))).toEqual([expect.objectContaining({ id: 1, previous_status: 'created', status: 'processing' })]);
+		expect(json(await node.poll.call(poller(all, state)))).toEqual([
+			expect.objectContaining({ id: 1, previous_status: 'created', status: 'processing' }),
+		]);
 		list.set(1, 'rescheduled');
-		expect(json(await node.poll.call(poller(all, state)))).toEqual([expect.objectContaining({ id: 1, previous_status: 'processing', status: 'rescheduled' })]);
-		expect(requests.map((request) => request.query)).toEqual(Array(3).fill({ per_page: '100', page: '1' }));
+		expect(json(await node.poll.call(poller(all, state)))).toEqual([
+			expect.objectContaining({ id: 1, previous_status: 'processing', status: 'rescheduled' }),
+		]);
+		expect(requests.map((request) => request.query)).toEqual(
+			Array(3).fill({ per_page: '100', page: '1' }),
+		);
 	});
 
 	it('a campaign of 10,000 leads: at most 10 requests per poll, a round of 10 polls, each change once when its page is read', async () => {
@@ -134,9 +175,12 @@ describe('Lead Status Changed', () => {
 		const emitted: number[][] = [];
 		const poll = async () => {
 			const before = requests.length;
-			emitted.push((json(await node.poll.call(poller(LEADS, state))) ?? []).map((lead) => Number(lead.id)));
+			emitted.push(
+				(json(await node.poll.call(poller(LEADS, state))) ?? []).map((lead) => Number(lead.id)),
+			);
 			perPoll.push(requests.slice(before).map((request) => request.query.page));
-			for (const request of requests.slice(before)) expect(request.query).toEqual(page(Number(request.query.page)));
+			for (const request of requests.slice(before))
+				expect(request.query).toEqual(page(Number(request.query.page)));
 		};
 		// the first round: 10 polls learn the 10,000 statuses
 		for (let i = 0; i < 10; i++) await poll();
@@ -150,7 +194,20 @@ describe('Lead Status Changed', () => {
 		expect(perPoll[9]).toEqual(['91', '92', '93', '94', '95', '96', '97', '98', '99', '100']);
 		expect(perPoll[10]).toEqual(perPoll[0]); // the next round starts at the top
 		expect(perPoll[20]).toEqual(perPoll[0]);
-		expect(emitted).toEqual([...Array(10).fill([]), [9_990], [8_500], [], [], [], [], [], [], [], [50], []]);
+		expect(emitted).toEqual([
+			...Array(10).fill([]),
+			[9_990],
+			[8_500],
+			[],
+			[],
+			[],
+			[],
+			[],
+			[],
+			[],
+			[50],
+			[],
+		]);
 	});
 
 	it('new leads at the top during a round move the pages down: leads are read again, none is skipped', async () => {
@@ -164,11 +221,20 @@ describe('Lead Status Changed', () => {
 		const before = requests.length;
 		expect(json(await node.poll.call(poller(LEADS, state)))?.map((lead) => lead.id)).toEqual([501]);
 		// the page of lead 500 under the old total holds leads 550 … 451 now: 501 … 550 are read again
-		expect(requests.slice(before).map((request) => request.query.page)).toEqual(['11', '12', '13', '14', '15', '16']);
+		expect(requests.slice(before).map((request) => request.query.page)).toEqual([
+			'11',
+			'12',
+			'13',
+			'14',
+			'15',
+			'16',
+		]);
 		expect((state.leads as { statuses: IDataObject }).statuses['1']).toBe('completed');
 		// the next round starts at the top: the new leads are read there (emitted when in a watched status)
 		list.set(1_550, 'completed');
-		expect(json(await node.poll.call(poller(LEADS, state)))?.map((lead) => lead.id)).toEqual([1_550]);
+		expect(json(await node.poll.call(poller(LEADS, state)))?.map((lead) => lead.id)).toEqual([
+			1_550,
+		]);
 	});
 
 	it('keeps at most 20,000 leads: the ones past the limit are logged once with their ids and not watched', async () => {
@@ -178,7 +244,8 @@ describe('Lead Status Changed', () => {
 		const warnings: string[] = [];
 		const parameters = { ...LEADS, leadStatuses: [] };
 		await node.poll.call(poller(parameters, state, warnings));
-		for (let i = 0; i < 20; i++) expect(await node.poll.call(poller(parameters, state, warnings))).toBeNull();
+		for (let i = 0; i < 20; i++)
+			expect(await node.poll.call(poller(parameters, state, warnings))).toBeNull();
 		const snapshot = state.leads as { statuses: Record<string, string> };
 		expect(Object.keys(snapshot.statuses)).toHaveLength(MAX_TRACKED_LEADS);
 		expect(warnings).toEqual([
@@ -188,7 +255,12 @@ describe('Lead Status Changed', () => {
 		list.set(3, 'completed');
 		list.set(31, 'completed');
 		const emitted: number[] = [];
-		for (let i = 0; i < 21; i++) emitted.push(...(json(await node.poll.call(poller(parameters, state, warnings))) ?? []).map((lead) => Number(lead.id)));
+		for (let i = 0; i < 21; i++)
+			emitted.push(
+				...(json(await node.poll.call(poller(parameters, state, warnings))) ?? []).map((lead) =>
+					Number(lead.id),
+				),
+			);
 		expect(emitted).toEqual([31]);
 		expect(warnings).toHaveLength(1);
 		// a new lead while full: logged with its id
@@ -202,7 +274,10 @@ describe('Lead Status Changed', () => {
 	it('a poll that fails on its second page keeps the saved state: the next poll emits the same change, once', async () => {
 		const list = campaign(250);
 		let failAt = 0;
-		const requests = serveLeads(() => list.leads, (index) => index === failAt);
+		const requests = serveLeads(
+			() => list.leads,
+			(index) => index === failAt,
+		);
 		const state: IDataObject = {};
 		await node.poll.call(poller(LEADS, state));
 		list.set(240, 'completed'); // page 1
@@ -223,11 +298,28 @@ describe('Lead Status Changed', () => {
 		const parameters = { ...LEADS, leadStatuses: [] };
 		expect(await node.poll.call(poller(parameters, state))).toBeNull(); // pages 1-10: leads 1 … 1,000
 		expect(await node.poll.call(poller(parameters, state))).toBeNull(); // pages 11-15: leads 1,001 … 1,500
-		expect(requests.map((request) => request.query.page)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10', '11', '12', '13', '14', '15']);
+		expect(requests.map((request) => request.query.page)).toEqual([
+			'1',
+			'2',
+			'3',
+			'4',
+			'5',
+			'6',
+			'7',
+			'8',
+			'9',
+			'10',
+			'11',
+			'12',
+			'13',
+			'14',
+			'15',
+		]);
 		list.add(1_501, 'created');
 		list.set(2, 'blacklisted');
 		const emitted: IDataObject[] = [];
-		for (let i = 0; i < 2; i++) emitted.push(...(json(await node.poll.call(poller(parameters, state))) ?? []));
+		for (let i = 0; i < 2; i++)
+			emitted.push(...(json(await node.poll.call(poller(parameters, state))) ?? []));
 		expect(emitted).toEqual([
 			expect.objectContaining({ id: 2, previous_status: 'completed', status: 'blacklisted' }),
 			expect.objectContaining({ id: 1_501, previous_status: null, status: 'created' }),
@@ -241,7 +333,12 @@ describe('Lead Status Changed', () => {
 		await node.poll.call(poller(LEADS, state));
 		list.leads.splice(1, 1); // lead 4
 		await node.poll.call(poller(LEADS, state));
-		expect(Object.keys((state.leads as { statuses: IDataObject }).statuses).sort()).toEqual(['1', '2', '3', '5']);
+		expect(Object.keys((state.leads as { statuses: IDataObject }).statuses).sort()).toEqual([
+			'1',
+			'2',
+			'3',
+			'5',
+		]);
 	});
 
 	it('Fetch Test Event shows the newest lead in a watched status and keeps no state', async () => {
@@ -249,15 +346,19 @@ describe('Lead Status Changed', () => {
 		list.set(2, 'completed');
 		serveLeads(() => list.leads);
 		const state: IDataObject = {};
-		expect(json(await node.poll.call(poller(LEADS, state, [], true)))).toEqual([expect.objectContaining({ id: 2, status: 'completed', previous_status: null })]);
+		expect(json(await node.poll.call(poller(LEADS, state, [], true)))).toEqual([
+			expect.objectContaining({ id: 2, status: 'completed', previous_status: null }),
+		]);
 		expect(state).toEqual({});
 	});
 
 	it('refuses a campaign that is not a numeric ID, or an unknown status, before asking', async () => {
-		await expect(node.poll.call(poller({ ...LEADS, campaignId: { __rl: true, mode: 'id', value: 'x1' } }, {}))).rejects.toThrow(
-			'Campaign must be a numeric ID, got "x1"',
+		await expect(
+			node.poll.call(poller({ ...LEADS, campaignId: { __rl: true, mode: 'id', value: 'x1' } }, {})),
+		).rejects.toThrow('Campaign must be a numeric ID, got "x1"');
+		await expect(node.poll.call(poller({ ...LEADS, leadStatuses: ['done'] }, {}))).rejects.toThrow(
+			'Statuses must be among created, scheduled',
 		);
-		await expect(node.poll.call(poller({ ...LEADS, leadStatuses: ['done'] }, {}))).rejects.toThrow('Statuses must be among created, scheduled');
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 });
@@ -266,14 +367,20 @@ describe('Campaign Status Changed', () => {
 	fakeClockPerTest();
 	const CAMPAIGNS = { event: 'campaignStatusChanged', campaignId: '' };
 	const record = (id: number, status: string) => ({ id, name: `Campaign ${id}`, status });
-	const serve = (campaigns: IDataObject[]) => nock(TEST_BASE_URL).get('/api/user/campaigns').matchHeader('authorization', `Bearer ${TEST_API_KEY}`).reply(200, campaigns);
+	const serve = (campaigns: IDataObject[]) =>
+		nock(TEST_BASE_URL)
+			.get('/api/user/campaigns')
+			.matchHeader('authorization', `Bearer ${TEST_API_KEY}`)
+			.reply(200, campaigns);
 
 	it('one request per poll; started, stopped and completed once each; nothing old on the first poll', async () => {
 		const state: IDataObject = {};
 		serve([record(1, 'in-progress'), record(2, 'draft')]);
 		expect(await node.poll.call(poller(CAMPAIGNS, state))).toBeNull();
 		serve([record(1, 'in-progress'), record(2, 'in-progress'), record(3, 'draft')]);
-		expect(json(await node.poll.call(poller(CAMPAIGNS, state)))).toEqual([{ ...record(2, 'in-progress'), previous_status: 'draft', change: 'started' }]);
+		expect(json(await node.poll.call(poller(CAMPAIGNS, state)))).toEqual([
+			{ ...record(2, 'in-progress'), previous_status: 'draft', change: 'started' },
+		]);
 		serve([record(1, 'completed'), record(2, 'stopped'), record(3, 'draft')]);
 		expect(json(await node.poll.call(poller(CAMPAIGNS, state)))).toEqual([
 			{ ...record(1, 'completed'), previous_status: 'in-progress', change: 'completed' },
@@ -286,17 +393,27 @@ describe('Campaign Status Changed', () => {
 
 	it('the campaign and the chosen changes filter; a move within one group (active, in-progress) is no change', async () => {
 		const state: IDataObject = {};
-		const parameters = { event: 'campaignStatusChanged', campaignId: { __rl: true, mode: 'list', value: '2' }, campaignChanges: ['completed'] };
+		const parameters = {
+			event: 'campaignStatusChanged',
+			campaignId: { __rl: true, mode: 'list', value: '2' },
+			campaignChanges: ['completed'],
+		};
 		serve({ data: [record(1, 'draft'), record(2, 'active')] } as unknown as IDataObject[]);
 		await node.poll.call(poller(parameters, state));
 		serve([record(1, 'completed'), record(2, 'in-progress')]);
 		expect(await node.poll.call(poller(parameters, state))).toBeNull();
 		serve([record(1, 'completed'), record(2, 'completed')]);
-		expect(json(await node.poll.call(poller(parameters, state)))).toEqual([{ ...record(2, 'completed'), previous_status: 'in-progress', change: 'completed' }]);
+		expect(json(await node.poll.call(poller(parameters, state)))).toEqual([
+			{ ...record(2, 'completed'), previous_status: 'in-progress', change: 'completed' },
+		]);
 	});
 
 	it('refuses an empty or unknown change before asking', async () => {
-		await expect(node.poll.call(poller({ ...CAMPAIGNS, campaignChanges: [] }, {}))).rejects.toThrow('Changes must name at least one of started, stopped, completed');
-		await expect(node.poll.call(poller({ ...CAMPAIGNS, campaignChanges: ['paused'] }, {}))).rejects.toThrow('Changes must be among started, stopped, completed, got "paused"');
+		await expect(node.poll.call(poller({ ...CAMPAIGNS, campaignChanges: [] }, {}))).rejects.toThrow(
+			'Changes must name at least one of started, stopped, completed',
+		);
+		await expect(
+			node.poll.call(poller({ ...CAMPAIGNS, campaignChanges: ['paused'] }, {})),
+		).rejects.toThrow('Changes must be among started, stopped, completed, got "paused"');
 	});
 });

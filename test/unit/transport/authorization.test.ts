@@ -12,7 +12,9 @@ describe('the Authorization header, built once per node run', () => {
 	it("is the credential's authenticate (Bearer and the API key), sent through the plain HTTP helper", async () => {
 		// the credential's header is "Bearer " and the key towards an https:// (or localhost) Base URL;
 		// test/unit/credentials evaluates it for every kind of Base URL
-		const header = String(new VoiceChatAssistantApi().authenticate.properties.headers?.Authorization);
+		const header = String(
+			new VoiceChatAssistantApi().authenticate.properties.headers?.Authorization,
+		);
 		expect(header).toMatch(/^=\{\{ .+ \? "Bearer " \+ \$credentials\.apiKey : "" \}\}$/);
 		const scope = nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
 			.get('/api/user/me')

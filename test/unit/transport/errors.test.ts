@@ -13,10 +13,25 @@ describe('transport: error answers with HTTP 200', () => {
 	const ctx = () => createContext({ parameters: {} }).context;
 
 	it.each([
-		['{status: false, error}', { status: false, error: 'Conversation not found' }, 'Conversation not found', '404'],
+		[
+			'{status: false, error}',
+			{ status: false, error: 'Conversation not found' },
+			'Conversation not found',
+			'404',
+		],
 		['{error}', { error: 'Knowledgebase not found.' }, 'Knowledgebase not found.', '404'],
-		['{error} (not a not-found)', { error: 'Failed to create document. Please try again.' }, 'Failed to create document. Please try again.', '200'],
-		['{message, errors}', { message: 'The given data was invalid.', errors: { name: ['The name field is required.'] } }, 'The given data was invalid.: name: The name field is required.', '422'],
+		[
+			'{error} (not a not-found)',
+			{ error: 'Failed to create document. Please try again.' },
+			'Failed to create document. Please try again.',
+			'200',
+		],
+		[
+			'{message, errors}',
+			{ message: 'The given data was invalid.', errors: { name: ['The name field is required.'] } },
+			'The given data was invalid.: name: The name field is required.',
+			'422',
+		],
 		['a not-found {message} without data', { message: 'Tool not found' }, 'Tool not found', '404'],
 	])('%s is a NodeApiError with the service message', async (_shape, body, message, httpCode) => {
 		nock(TEST_BASE_URL).get('/api/user/tools/9').reply(200, body);
@@ -40,10 +55,19 @@ describe('transport: error answers with HTTP 200', () => {
 	it('with Continue On Fail, an HTTP 200 error answer becomes the error item of its input, for any operation', async () => {
 		nock(TEST_BASE_URL).get('/api/user/tools/9').reply(200, { message: 'Tool not found' });
 		const { context } = createContext({
-			parameters: { resource: 'tool', operation: 'get', toolId: { __rl: true, mode: 'id', value: '9' } },
+			parameters: {
+				resource: 'tool',
+				operation: 'get',
+				toolId: { __rl: true, mode: 'id', value: '9' },
+			},
 			continueOnFail: true,
 		});
 		const [output] = await router.call(context);
-		expect(output).toEqual([{ json: expect.objectContaining({ error: 'Tool not found', httpCode: '404' }), pairedItem: { item: 0 } }]);
+		expect(output).toEqual([
+			{
+				json: expect.objectContaining({ error: 'Tool not found', httpCode: '404' }),
+				pairedItem: { item: 0 },
+			},
+		]);
 	});
 });

@@ -2,10 +2,14 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { resources as typedResources } from '../../../nodes/VoiceChatAssistant/actions/resources';
-import type { OperationModule, ResourceModule } from '../../../nodes/VoiceChatAssistant/actions/types';
+import type { ResourceModule } from '../../../nodes/VoiceChatAssistant/actions/types';
 import { router } from '../../../nodes/VoiceChatAssistant/actions/router';
 import { InFlightSlots, mapInOrder } from '../../../nodes/VoiceChatAssistant/transport/concurrency';
-import { IN_FLIGHT, inFlightFor, inFlightForBudget } from '../../../nodes/VoiceChatAssistant/transport/inFlight';
+import {
+	IN_FLIGHT,
+	inFlightFor,
+	inFlightForBudget,
+} from '../../../nodes/VoiceChatAssistant/transport/inFlight';
 import { SlidingWindowLimiter } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL, createContext } from '../../helpers/context';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
@@ -70,14 +74,18 @@ describe('in-flight slots', () => {
 		let inFlight = 0;
 		const seen: number[] = [];
 		const slots = new InFlightSlots(() => limit);
-		await mapInOrder(Array.from({ length: 12 }, (_, i) => i), slots, async (i) => {
-			inFlight++;
-			seen.push(inFlight);
-			if (i === 2) limit = 4;
-			await new Promise((resolve) => setTimeout(resolve, 5));
-			inFlight--;
-			return i;
-		});
+		await mapInOrder(
+			Array.from({ length: 12 }, (_, i) => i),
+			slots,
+			async (i) => {
+				inFlight++;
+				seen.push(inFlight);
+				if (i === 2) limit = 4;
+				await new Promise((resolve) => setTimeout(resolve, 5));
+				inFlight--;
+				return i;
+			},
+		);
 		expect(seen.slice(0, 3)).toEqual([1, 1, 1]);
 		expect(Math.max(...seen)).toBe(4);
 	});
@@ -146,9 +154,15 @@ describe('the router: items in flight', () => {
 	}
 	const items = (n: number) => Array.from({ length: n }, (_, row) => ({ json: { row } }));
 	async function runWith(parameters: IDataObject, credentials: IDataObject, n = 80) {
-		const { context } = createContext({ parameters: { resource: 'lead', operation: 'create', ...parameters }, credentials, items: items(n) });
+		const { context } = createContext({
+			parameters: { resource: 'lead', operation: 'create', ...parameters },
+			credentials,
+			items: items(n),
+		});
 		const [output] = await router.call(context);
-		expect(output.map((o) => o.pairedItem)).toEqual(Array.from({ length: n }, (_, item) => ({ item })));
+		expect(output.map((o) => o.pairedItem)).toEqual(
+			Array.from({ length: n }, (_, item) => ({ item })),
+		);
 		return maxInFlight;
 	}
 
@@ -166,14 +180,18 @@ describe('the router: items in flight', () => {
 
 	it('the setting wins over the budget, up and down', async () => {
 		useStandIn(true);
-		expect(await runWith({ requestsInFlight: 3 }, { requestsPerMinute: 60_000, burst: 10_000 })).toBe(3);
+		expect(
+			await runWith({ requestsInFlight: 3 }, { requestsPerMinute: 60_000, burst: 10_000 }),
+		).toBe(3);
 		maxInFlight = 0;
 		expect(await runWith({ requestsInFlight: 8 }, {})).toBe(8);
 	});
 
 	it('operations that do not declare parallel (those that spend money or reach a person) stay at 1 whatever the budget', async () => {
 		useStandIn(false);
-		expect(await runWith({ requestsInFlight: 8 }, { requestsPerMinute: 60_000, burst: 10_000 })).toBe(1);
+		expect(
+			await runWith({ requestsInFlight: 8 }, { requestsPerMinute: 60_000, burst: 10_000 }),
+		).toBe(1);
 		const parallelOperations = Object.entries(resources).flatMap(([resource, module]) =>
 			Object.entries(module.operations)
 				.filter(([, operation]) => operation.parallel)
@@ -205,13 +223,24 @@ describe('a backoff does not hold a slot', () => {
 				return [200, { data: { id: sent.length, phone_number: number } }];
 			});
 		// one slot (the setting), the phone number of each item
-		const perItem = [0, 1, 2].map((i) => ({ resource: 'lead', operation: 'create', campaignId: campaign, phoneNumber: phone(i), requestsInFlight: 1 }));
-		const run = createContext({ parameters: perItem, items: [0, 1, 2].map((i) => ({ json: { i } })) });
+		const perItem = [0, 1, 2].map((i) => ({
+			resource: 'lead',
+			operation: 'create',
+			campaignId: campaign,
+			phoneNumber: phone(i),
+			requestsInFlight: 1,
+		}));
+		const run = createContext({
+			parameters: perItem,
+			items: [0, 1, 2].map((i) => ({ json: { i } })),
+		});
 		const [output] = await router.call(run.context);
 		// one slot: item 1 is sent during item 0's 5 s wait, item 0 again before item 2
 		expect(sent).toEqual([phone(0), phone(1), phone(0), phone(2)]);
 		expect(clock.sleeps).toContain(5000);
-		expect(output.map((o) => [o.pairedItem, (o.json as IDataObject).phone_number])).toEqual([0, 1, 2].map((i) => [{ item: i }, phone(i)]));
+		expect(output.map((o) => [o.pairedItem, (o.json as IDataObject).phone_number])).toEqual(
+			[0, 1, 2].map((i) => [{ item: i }, phone(i)]),
+		);
 	});
 
 	it('a 429 keeps the slot: the whole budget waits, the item keeps its turn', async () => {
@@ -229,8 +258,16 @@ describe('a backoff does not hold a slot', () => {
 				}
 				return [200, { data: { id: sent.length, phone_number: number } }];
 			});
-		const perItem = [0, 1].map((i) => ({ resource: 'lead', operation: 'create', campaignId: campaign, phoneNumber: phone(i), requestsInFlight: 1 }));
-		await router.call(createContext({ parameters: perItem, items: [0, 1].map((i) => ({ json: { i } })) }).context);
+		const perItem = [0, 1].map((i) => ({
+			resource: 'lead',
+			operation: 'create',
+			campaignId: campaign,
+			phoneNumber: phone(i),
+			requestsInFlight: 1,
+		}));
+		await router.call(
+			createContext({ parameters: perItem, items: [0, 1].map((i) => ({ json: { i } })) }).context,
+		);
 		expect(sent).toEqual([phone(0), phone(0), phone(1)]);
 		expect(clock.sleeps).toContain(2000);
 	});

@@ -1,7 +1,10 @@
 import nock from 'nock';
 
 import { ENDPOINT_LIMITS, apiRequest } from '../../../nodes/VoiceChatAssistant/transport';
-import { SlidingWindowLimiter, getLimiter } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
+import {
+	SlidingWindowLimiter,
+	getLimiter,
+} from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL, createContext } from '../../helpers/context';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 
@@ -13,7 +16,14 @@ describe('rate limiter', () => {
 		const limiter = new SlidingWindowLimiter({ perMinute: 100, burst: 20 });
 		const starts = Array.from({ length: 45 }, () => limiter.reserve() - t0);
 		// 10 s / (20 × 5): one start every 100 ms after the first five
-		expect(starts.slice(0, 20)).toEqual([0, 0, 0, 0, 0, ...Array.from({ length: 15 }, (_, i) => 100 * (i + 1))]);
+		expect(starts.slice(0, 20)).toEqual([
+			0,
+			0,
+			0,
+			0,
+			0,
+			...Array.from({ length: 15 }, (_, i) => 100 * (i + 1)),
+		]);
 		// the next window opens as the first one's starts leave it, paced the same way
 		expect(starts.slice(20, 40)).toEqual(Array.from({ length: 20 }, (_, i) => 10_000 + 100 * i));
 		expect(starts.slice(40, 45)).toEqual(Array.from({ length: 5 }, (_, i) => 20_000 + 100 * i));
@@ -35,7 +45,9 @@ describe('rate limiter', () => {
 
 	it('frees budget as time passes', () => {
 		const limiter = new SlidingWindowLimiter({ perMinute: 3, burst: 3 });
-		expect([limiter.reserve(), limiter.reserve(), limiter.reserve()].map((t) => t - t0)).toEqual([0, 0, 0]);
+		expect([limiter.reserve(), limiter.reserve(), limiter.reserve()].map((t) => t - t0)).toEqual([
+			0, 0, 0,
+		]);
 		clock.advance(61_000);
 		expect(limiter.reserve() - t0).toBe(61_000);
 	});
@@ -43,9 +55,21 @@ describe('rate limiter', () => {
 	it('is shared by two executions that use the same credential, and separate for another credential', async () => {
 		const limited = { requestsPerMinute: 100, burst: 2 };
 		nock(TEST_BASE_URL).get('/api/user/me').times(5).reply(200, { name: 'A' });
-		const first = createContext({ parameters: {}, credentials: limited, node: { credentials: { voiceChatAssistantApi: { id: 'shared', name: 'A' } } } }).context;
-		const second = createContext({ parameters: {}, credentials: limited, node: { credentials: { voiceChatAssistantApi: { id: 'shared', name: 'A' } } } }).context;
-		const other = createContext({ parameters: {}, credentials: limited, node: { credentials: { voiceChatAssistantApi: { id: 'other', name: 'B' } } } }).context;
+		const first = createContext({
+			parameters: {},
+			credentials: limited,
+			node: { credentials: { voiceChatAssistantApi: { id: 'shared', name: 'A' } } },
+		}).context;
+		const second = createContext({
+			parameters: {},
+			credentials: limited,
+			node: { credentials: { voiceChatAssistantApi: { id: 'shared', name: 'A' } } },
+		}).context;
+		const other = createContext({
+			parameters: {},
+			credentials: limited,
+			node: { credentials: { voiceChatAssistantApi: { id: 'other', name: 'B' } } },
+		}).context;
 
 		await apiRequest.call(first, 'GET', '/api/user/me');
 		await apiRequest.call(second, 'GET', '/api/user/me');
@@ -83,11 +107,17 @@ describe('rate limiter', () => {
 
 	it('an endpoint limit (AI replies: 5 per minute) spaces its own requests and leaves the other requests of the credential alone', async () => {
 		const ctx = createContext({ parameters: {} }).context;
-		nock(TEST_BASE_URL).post('/api/user/ai/generate-reply').times(7).reply(200, { success: true, reply: 'ok' });
+		nock(TEST_BASE_URL)
+			.post('/api/user/ai/generate-reply')
+			.times(7)
+			.reply(200, { success: true, reply: 'ok' });
 		nock(TEST_BASE_URL).get('/api/user/me').reply(200, { name: 'A' });
 		const starts: number[] = [];
 		for (let i = 0; i < 7; i++) {
-			await apiRequest.call(ctx, 'POST', '/api/user/ai/generate-reply', { body: {}, endpointLimit: ENDPOINT_LIMITS.aiReply });
+			await apiRequest.call(ctx, 'POST', '/api/user/ai/generate-reply', {
+				body: {},
+				endpointLimit: ENDPOINT_LIMITS.aiReply,
+			});
 			starts.push(clock.now() - t0);
 		}
 		// five at once, then the sixth and seventh wait for the minute window
@@ -102,7 +132,10 @@ describe('rate limiter', () => {
 		nock(TEST_BASE_URL).post('/api/user/whatsapp/send').times(11).reply(200, { success: true });
 		const starts: number[] = [];
 		for (let i = 0; i < 11; i++) {
-			await apiRequest.call(ctx, 'POST', '/api/user/whatsapp/send', { body: {}, endpointLimit: ENDPOINT_LIMITS.whatsappSend });
+			await apiRequest.call(ctx, 'POST', '/api/user/whatsapp/send', {
+				body: {},
+				endpointLimit: ENDPOINT_LIMITS.whatsappSend,
+			});
 			starts.push(clock.now() - t0);
 		}
 		// the endpoint's 5 per second, and beyond the first five of the credential's burst its pacing (100 ms)

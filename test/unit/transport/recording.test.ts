@@ -185,13 +185,11 @@ describe('downloadRecording', () => {
 	});
 
 	it('Call → Get with Download Recording streams the recording into the chosen binary property', async () => {
-		nock(TEST_BASE_URL)
-			.get('/api/user/calls/80')
-			.reply(200, {
-				id: 80,
-				status: 'completed',
-				recording_url: 'https://cdn.example.net/rec/80.mp3?sig=abc',
-			});
+		nock(TEST_BASE_URL).get('/api/user/calls/80').reply(200, {
+			id: 80,
+			status: 'completed',
+			recording_url: 'https://cdn.example.net/rec/80.mp3?sig=abc',
+		});
 		nock('https://cdn.example.net', { badheaders: ['authorization'] })
 			.get('/rec/80.mp3')
 			.query({ sig: 'abc' })

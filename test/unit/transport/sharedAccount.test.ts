@@ -9,7 +9,8 @@ import { fakeClockPerTest } from '../../helpers/fakeClock';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { simulateSharedAccount } = require('../../harness/sharedAccount');
 
-const simulate = (o: Record<string, unknown>) => simulateSharedAccount({ Limiter: SlidingWindowLimiter, setClock, ...o });
+const simulate = (o: Record<string, unknown>) =>
+	simulateSharedAccount({ Limiter: SlidingWindowLimiter, setClock, ...o });
 
 describe('adaptive share of the budget', () => {
 	const t0 = 1_700_000_000_000;
@@ -94,7 +95,9 @@ describe('adaptive share of the budget', () => {
 		refused.refund();
 		limiter.refused(refused, t0);
 		const at = (minutes: number) => limiter.share(t0 + minutes * 60_000);
-		expect([0.5, 0.99, 1, 2, 3, 4].map(at).map((s) => Math.round(s * 100))).toEqual([50, 50, 55, 65, 85, 100]);
+		expect([0.5, 0.99, 1, 2, 3, 4].map(at).map((s) => Math.round(s * 100))).toEqual([
+			50, 50, 55, 65, 85, 100,
+		]);
 		// cut again before it was whole: 2 quiet minutes before the first step
 		clock.advance(90_000);
 		const again = limiter.grant();
@@ -120,7 +123,10 @@ describe('adaptive share of the budget', () => {
 	});
 
 	it('the transport tells the limiter of a 429: the credential then runs at the smaller share', async () => {
-		const ctx = createContext({ parameters: {}, credentials: { requestsPerMinute: 100, burst: 4 } }).context;
+		const ctx = createContext({
+			parameters: {},
+			credentials: { requestsPerMinute: 100, burst: 4 },
+		}).context;
 		const scope = nock(TEST_BASE_URL)
 			.get('/api/user/me')
 			.reply(200, { n: 1 })
@@ -146,7 +152,13 @@ describe('processes sharing one account, simulated in virtual time', () => {
 	const SCALED = { perMinute: 1000, burst: 200, burstWindowMs: 10_000 };
 
 	it('one process: no 429, within 1.1 × the floor (the pacing of bursts)', async () => {
-		const r = await simulate({ processes: 1, streams: 5, items: 500, latencyMs: 20, limits: SCALED });
+		const r = await simulate({
+			processes: 1,
+			streams: 5,
+			items: 500,
+			latencyMs: 20,
+			limits: SCALED,
+		});
 		expect(r).toMatchObject({ stored: 500, refused: 0, requests: 500 });
 		expect(r.ratio).toBeLessThanOrEqual(1.1);
 	});
@@ -156,11 +168,21 @@ describe('processes sharing one account, simulated in virtual time', () => {
 		[2, 700, 0.02],
 		// three processes cut twice (halved to 1.5 budgets, then to the part in use); before: 5.5 %
 		[3, 0, 0.04],
-	])('%i processes (the last one starting %i ms later), each given the whole budget: 429s under %p of the requests, within 1.15 × the floor', async (processes, offset, most) => {
-		const r = await simulate({ processes, streams: 5, items: 500, latencyMs: 20, limits: SCALED, startOffsetsMs: [0, 0, 0].map((o, i) => (i === processes - 1 ? offset : o)) });
-		expect(r.stored).toBe(500);
-		expect(r.refused).toBeGreaterThan(0);
-		expect(r.refusedShare).toBeLessThan(most);
-		expect(r.ratio).toBeLessThanOrEqual(1.15);
-	});
+	])(
+		'%i processes (the last one starting %i ms later), each given the whole budget: 429s under %p of the requests, within 1.15 × the floor',
+		async (processes, offset, most) => {
+			const r = await simulate({
+				processes,
+				streams: 5,
+				items: 500,
+				latencyMs: 20,
+				limits: SCALED,
+				startOffsetsMs: [0, 0, 0].map((o, i) => (i === processes - 1 ? offset : o)),
+			});
+			expect(r.stored).toBe(500);
+			expect(r.refused).toBeGreaterThan(0);
+			expect(r.refusedShare).toBeLessThan(most);
+			expect(r.ratio).toBeLessThanOrEqual(1.15);
+		},
+	);
 });

@@ -23,7 +23,11 @@ describe('a request given the slots of its node run', () => {
 		const slots = new InFlightSlots(() => 1);
 		await slots.take();
 		const seen = slotsDuringSleeps(slots);
-		const scope = nock(TEST_BASE_URL).get('/api/user/me').reply(502, 'Bad Gateway').get('/api/user/me').reply(200, { data: { id: 1 } });
+		const scope = nock(TEST_BASE_URL)
+			.get('/api/user/me')
+			.reply(502, 'Bad Gateway')
+			.get('/api/user/me')
+			.reply(200, { data: { id: 1 } });
 		const { context } = createContext({ parameters: {} });
 		const sent = await sendRequest(context, 'GET', '/api/user/me', { itemIndex: 0, slots });
 		expect(sent).toEqual({ body: { data: { id: 1 } }, unknownOutcome: true });
@@ -36,7 +40,11 @@ describe('a request given the slots of its node run', () => {
 		const slots = new InFlightSlots(() => 1);
 		await slots.take();
 		const seen = slotsDuringSleeps(slots);
-		nock(TEST_BASE_URL).get('/api/user/me').reply(502, 'Bad Gateway').get('/api/user/me').reply(200, { data: { id: 1 } });
+		nock(TEST_BASE_URL)
+			.get('/api/user/me')
+			.reply(502, 'Bad Gateway')
+			.get('/api/user/me')
+			.reply(200, { data: { id: 1 } });
 		const { context } = createContext({ parameters: {} });
 		await sendRequest(context, 'GET', '/api/user/me', { itemIndex: 0 });
 		expect(seen).toEqual([1]);

@@ -1,7 +1,13 @@
 import nock from 'nock';
 import { NodeApiError } from 'n8n-workflow';
 
-import { PAGES_IN_FLIGHT, RETRY, apiRequest, apiRequestAllItems, normalizeBaseUrl } from '../../../nodes/VoiceChatAssistant/transport';
+import {
+	PAGES_IN_FLIGHT,
+	RETRY,
+	apiRequest,
+	apiRequestAllItems,
+	normalizeBaseUrl,
+} from '../../../nodes/VoiceChatAssistant/transport';
 import { sendRequest } from '../../../nodes/VoiceChatAssistant/transport/request';
 import { TEST_API_KEY, TEST_BASE_URL, createContext } from '../../helpers/context';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
@@ -32,7 +38,9 @@ function expectNoKey(error: unknown) {
 		}
 		return value;
 	});
-	expect(`${text} ${(error as Error).message} ${(error as NodeApiError).description ?? ''} ${(error as Error).stack}`).not.toContain(TEST_API_KEY);
+	expect(
+		`${text} ${(error as Error).message} ${(error as NodeApiError).description ?? ''} ${(error as Error).stack}`,
+	).not.toContain(TEST_API_KEY);
 }
 
 describe('transport', () => {
@@ -66,7 +74,9 @@ describe('transport', () => {
 
 		it('requests go to the credential base URL with a trailing /api tolerated', async () => {
 			const scope = nock('https://white.label.test').get('/api/user/me').reply(200, { name: 'A' });
-			await expect(apiRequest.call(ctx({ baseUrl: 'https://white.label.test/api/' }), 'GET', '/api/user/me')).resolves.toEqual({ name: 'A' });
+			await expect(
+				apiRequest.call(ctx({ baseUrl: 'https://white.label.test/api/' }), 'GET', '/api/user/me'),
+			).resolves.toEqual({ name: 'A' });
 			scope.done();
 		});
 	});
@@ -87,7 +97,10 @@ describe('transport', () => {
 				})
 				.query({ a: '1' })
 				.reply(200, { message: 'ok', data: { id: 1 } });
-			const result = await apiRequest.call(ctx(), 'POST', '/api/user/lead', { qs: { a: 1 }, body: { phone_number: '+4915112345678', campaign_id: 1 } });
+			const result = await apiRequest.call(ctx(), 'POST', '/api/user/lead', {
+				qs: { a: 1 },
+				body: { phone_number: '+4915112345678', campaign_id: 1 },
+			});
 			expect(result).toEqual({ message: 'ok', data: { id: 1 } });
 			expect(seenBody).toEqual({ phone_number: '+4915112345678', campaign_id: 1 });
 			scope.done();
@@ -96,8 +109,12 @@ describe('transport', () => {
 
 	describe('errors of the four shapes', () => {
 		it('{error} (knowledgebase and document operations)', async () => {
-			nock(TEST_BASE_URL).get('/api/user/knowledgebases/9').reply(404, { error: 'Knowledgebase not found.' });
-			const error = await failure(apiRequest.call(ctx(), 'GET', '/api/user/knowledgebases/9', { itemIndex: 3 }));
+			nock(TEST_BASE_URL)
+				.get('/api/user/knowledgebases/9')
+				.reply(404, { error: 'Knowledgebase not found.' });
+			const error = await failure(
+				apiRequest.call(ctx(), 'GET', '/api/user/knowledgebases/9', { itemIndex: 3 }),
+			);
 			expect(error).toBeInstanceOf(NodeApiError);
 			expect(error.message).toBe('Knowledgebase not found.');
 			expect(error.httpCode).toBe('404');
@@ -117,9 +134,14 @@ describe('transport', () => {
 				.post('/api/user/assistant')
 				.reply(422, {
 					message: 'Validation failed',
-					errors: { voice_id: ['The voice is not compatible with the engine mode.'], speech_speed: ['Must be between 0.7 and 1.2.', 'Must be a number.'] },
+					errors: {
+						voice_id: ['The voice is not compatible with the engine mode.'],
+						speech_speed: ['Must be between 0.7 and 1.2.', 'Must be a number.'],
+					},
 				});
-			const error = await failure(apiRequest.call(ctx(), 'POST', '/api/user/assistant', { body: {} }));
+			const error = await failure(
+				apiRequest.call(ctx(), 'POST', '/api/user/assistant', { body: {} }),
+			);
 			expect(error.message).toBe(
 				'Validation failed: voice_id: The voice is not compatible with the engine mode.; speech_speed: Must be between 0.7 and 1.2. Must be a number.',
 			);
@@ -130,14 +152,20 @@ describe('transport', () => {
 		});
 
 		it('{status: false, error} with an error status', async () => {
-			nock(TEST_BASE_URL).get('/api/conversations/abc').reply(404, { status: false, error: 'Conversation not found' });
+			nock(TEST_BASE_URL)
+				.get('/api/conversations/abc')
+				.reply(404, { status: false, error: 'Conversation not found' });
 			const error = await failure(apiRequest.call(ctx(), 'GET', '/api/conversations/abc'));
 			expect(error.message).toBe('Conversation not found');
 		});
 
 		it('{status: false, error} answered with HTTP 200 is an error too', async () => {
-			nock(TEST_BASE_URL).post('/api/conversations').reply(200, { status: false, error: 'Insufficient balance. Please top up your account.' });
-			const error = await failure(apiRequest.call(ctx(), 'POST', '/api/conversations', { body: { assistant_id: 'x' } }));
+			nock(TEST_BASE_URL)
+				.post('/api/conversations')
+				.reply(200, { status: false, error: 'Insufficient balance. Please top up your account.' });
+			const error = await failure(
+				apiRequest.call(ctx(), 'POST', '/api/conversations', { body: { assistant_id: 'x' } }),
+			);
 			expect(error).toBeInstanceOf(NodeApiError);
 			expect(error.message).toBe('Insufficient balance. Please top up your account.');
 			expect(error.httpCode).toBe('200');
@@ -152,7 +180,9 @@ describe('transport', () => {
 		});
 
 		it('an error body that is not JSON gets a status text', async () => {
-			nock(TEST_BASE_URL).get('/api/user/me').reply(500, '<html>oops</html>', { 'Content-Type': 'text/html' });
+			nock(TEST_BASE_URL)
+				.get('/api/user/me')
+				.reply(500, '<html>oops</html>', { 'Content-Type': 'text/html' });
 			const error = await failure(apiRequest.call(ctx(), 'GET', '/api/user/me'));
 			expect(error.message).toBe('The service failed to process the request');
 			expect(error.httpCode).toBe('500');
@@ -177,24 +207,33 @@ describe('transport', () => {
 				.reply(429, { message: 'Too Many Attempts.' }, { 'Retry-After': '3' })
 				.post('/api/user/lead')
 				.reply(200, { message: 'Lead created', data: { id: 2 } });
-			await expect(apiRequest.call(ctx(), 'POST', '/api/user/lead', { body: { a: 1 } })).resolves.toEqual({ message: 'Lead created', data: { id: 2 } });
+			await expect(
+				apiRequest.call(ctx(), 'POST', '/api/user/lead', { body: { a: 1 } }),
+			).resolves.toEqual({ message: 'Lead created', data: { id: 2 } });
 			expect(clock.sleeps).toContain(3000);
 			scope.done();
 		});
 
 		it('without any hint backs off exponentially with jitter, and gives up after the attempt budget', async () => {
-			nock(TEST_BASE_URL).get('/api/user/me').times(RETRY.maxAttempts).reply(429, { message: 'Too Many Attempts.' });
+			nock(TEST_BASE_URL)
+				.get('/api/user/me')
+				.times(RETRY.maxAttempts)
+				.reply(429, { message: 'Too Many Attempts.' });
 			const error = await failure(apiRequest.call(ctx(), 'GET', '/api/user/me'));
 			expect(error.message).toBe('Too Many Attempts.');
 			expect(error.httpCode).toBe('429');
 			// random() = 0.5 → delay = 3/4 of base × 2^(n-1), capped at maxDelayMs
-			const expected = Array.from({ length: RETRY.maxAttempts - 1 }, (_, i) => Math.round(Math.min(RETRY.maxDelayMs, RETRY.baseDelayMs * 2 ** i) * 0.75));
+			const expected = Array.from({ length: RETRY.maxAttempts - 1 }, (_, i) =>
+				Math.round(Math.min(RETRY.maxDelayMs, RETRY.baseDelayMs * 2 ** i) * 0.75),
+			);
 			expect(clock.sleeps.filter((ms) => ms > 0)).toEqual(expected);
 			expect(nock.isDone()).toBe(true);
 		});
 
 		it('stops when the total wait budget would be exceeded', async () => {
-			const scope = nock(TEST_BASE_URL).get('/api/user/me').reply(429, { retry_after: RETRY.maxTotalWaitMs / 1000 + 1 });
+			const scope = nock(TEST_BASE_URL)
+				.get('/api/user/me')
+				.reply(429, { retry_after: RETRY.maxTotalWaitMs / 1000 + 1 });
 			const error = await failure(apiRequest.call(ctx(), 'GET', '/api/user/me'));
 			expect(error.httpCode).toBe('429');
 			expect(clock.sleeps.filter((ms) => ms > 0)).toEqual([]);
@@ -204,18 +243,30 @@ describe('transport', () => {
 
 	describe('5xx and connection failures', () => {
 		it.each([502, 503, 504])('GET is retried after %i', async (status) => {
-			const scope = nock(TEST_BASE_URL).get('/api/user/me').reply(status, 'gateway').get('/api/user/me').reply(200, { name: 'A' });
+			const scope = nock(TEST_BASE_URL)
+				.get('/api/user/me')
+				.reply(status, 'gateway')
+				.get('/api/user/me')
+				.reply(200, { name: 'A' });
 			await expect(apiRequest.call(ctx(), 'GET', '/api/user/me')).resolves.toEqual({ name: 'A' });
 			scope.done();
 		});
 
 		it('POST is retried after 503 (not applied) but not after 502 or 504 (may have been applied)', async () => {
-			const retried = nock(TEST_BASE_URL).post('/api/user/lead').reply(503, {}).post('/api/user/lead').reply(200, { data: { id: 1 } });
-			await expect(apiRequest.call(ctx(), 'POST', '/api/user/lead', { body: { a: 1 } })).resolves.toEqual({ data: { id: 1 } });
+			const retried = nock(TEST_BASE_URL)
+				.post('/api/user/lead')
+				.reply(503, {})
+				.post('/api/user/lead')
+				.reply(200, { data: { id: 1 } });
+			await expect(
+				apiRequest.call(ctx(), 'POST', '/api/user/lead', { body: { a: 1 } }),
+			).resolves.toEqual({ data: { id: 1 } });
 			retried.done();
 			for (const status of [502, 504]) {
 				const once = nock(TEST_BASE_URL).post('/api/user/lead').reply(status, {});
-				const error = await failure(apiRequest.call(ctx(), 'POST', '/api/user/lead', { body: { a: 1 } }));
+				const error = await failure(
+					apiRequest.call(ctx(), 'POST', '/api/user/lead', { body: { a: 1 } }),
+				);
 				expect(error.httpCode).toBe(String(status));
 				once.done();
 			}
@@ -238,14 +289,23 @@ describe('transport', () => {
 				.reply(200, { name: 'late' })
 				.get('/api/user/me')
 				.reply(200, { name: 'A' });
-			await expect(apiRequest.call(ctx(), 'GET', '/api/user/me', { timeout: 50 })).resolves.toEqual({ name: 'A' });
+			await expect(apiRequest.call(ctx(), 'GET', '/api/user/me', { timeout: 50 })).resolves.toEqual(
+				{ name: 'A' },
+			);
 			scope.done();
 		});
 
 		it('a timeout on POST is not retried: the lead may have been created', async () => {
-			const scope = nock(TEST_BASE_URL).post('/api/user/lead').delayConnection(300).reply(200, { data: { id: 1 } });
-			const second = nock(TEST_BASE_URL).post('/api/user/lead').reply(200, { data: { id: 2 } });
-			const error = await failure(apiRequest.call(ctx(), 'POST', '/api/user/lead', { body: { a: 1 }, timeout: 50 }));
+			const scope = nock(TEST_BASE_URL)
+				.post('/api/user/lead')
+				.delayConnection(300)
+				.reply(200, { data: { id: 1 } });
+			const second = nock(TEST_BASE_URL)
+				.post('/api/user/lead')
+				.reply(200, { data: { id: 2 } });
+			const error = await failure(
+				apiRequest.call(ctx(), 'POST', '/api/user/lead', { body: { a: 1 }, timeout: 50 }),
+			);
 			expect(error).toBeInstanceOf(NodeApiError);
 			expect(error.message).toMatch(/did not answer within 0\.05 s/);
 			expect(error.description).toMatch(/was sent and may have been carried out/);
@@ -256,8 +316,13 @@ describe('transport', () => {
 		});
 
 		it('a refused connection is retried for POST too (nothing was sent), then reported without the key', async () => {
-			nock(TEST_BASE_URL).post('/api/user/lead').times(RETRY.maxAttempts).replyWithError(netError('ECONNREFUSED', 'connect ECONNREFUSED'));
-			const error = await failure(apiRequest.call(ctx(), 'POST', '/api/user/lead', { body: { a: 1 } }));
+			nock(TEST_BASE_URL)
+				.post('/api/user/lead')
+				.times(RETRY.maxAttempts)
+				.replyWithError(netError('ECONNREFUSED', 'connect ECONNREFUSED'));
+			const error = await failure(
+				apiRequest.call(ctx(), 'POST', '/api/user/lead', { body: { a: 1 } }),
+			);
 			expect(error.message).toContain('could not be reached');
 			expect(error.description).toContain(`${RETRY.maxAttempts} attempts`);
 			expect(nock.isDone()).toBe(true);
@@ -286,7 +351,12 @@ describe('transport', () => {
 				.get('/api/user/calls')
 				.query({ status: 'completed', per_page: '100', page: '3' })
 				.reply(200, page(3, 3, 50, 100));
-			const all = await apiRequestAllItems.call(ctx(), '/api/user/calls', { status: 'completed' }, undefined);
+			const all = await apiRequestAllItems.call(
+				ctx(),
+				'/api/user/calls',
+				{ status: 'completed' },
+				undefined,
+			);
 			expect(all).toHaveLength(250);
 			expect(all[249]).toEqual({ id: 250 });
 			scope.done();
@@ -304,13 +374,21 @@ describe('transport', () => {
 					.reply((_uri, _body, callback) => {
 						inFlight++;
 						most = Math.max(most, inFlight);
-						setTimeout(() => {
-							inFlight--;
-							callback(null, [200, page(n, 6, n === 6 ? 10 : 100, 100)]);
-						}, 60 - n * 8);
+						setTimeout(
+							() => {
+								inFlight--;
+								callback(null, [200, page(n, 6, n === 6 ? 10 : 100, 100)]);
+							},
+							60 - n * 8,
+						);
 					});
 			}
-			const all = (await apiRequestAllItems.call(ctx(), '/api/user/calls', {}, undefined)) as Array<{ id: number }>;
+			const all = (await apiRequestAllItems.call(
+				ctx(),
+				'/api/user/calls',
+				{},
+				undefined,
+			)) as Array<{ id: number }>;
 			expect(all.map((c) => c.id)).toEqual(Array.from({ length: 510 }, (_, i) => i + 1));
 			expect(most).toBeGreaterThan(1);
 			expect(most).toBeLessThanOrEqual(PAGES_IN_FLIGHT);
@@ -354,7 +432,9 @@ describe('transport', () => {
 				.get('/api/user/calls')
 				.query({ per_page: '30', page: '1' })
 				.reply(200, page(1, 9, 30, 30));
-			const some = (await apiRequestAllItems.call(ctx(), '/api/user/calls', {}, 30)) as Array<{ id: number }>;
+			const some = (await apiRequestAllItems.call(ctx(), '/api/user/calls', {}, 30)) as Array<{
+				id: number;
+			}>;
 			expect(some.map((c) => c.id)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
 			scope.done();
 		});
@@ -378,31 +458,47 @@ describe('transport: requests that spend money or reach a person (retry: sendOnc
 	const clock = fakeClockPerTest();
 
 	it.each([503, 502, 504, 500])('a %s is not sent again', async (status) => {
-		const scope = nock(TEST_BASE_URL).post('/api/user/sms').once().reply(status, { message: 'Service Unavailable' });
-		const error = await failure(apiRequest.call(ctx(), 'POST', '/api/user/sms', { body: { to: '+1' }, retry: 'sendOnce' }));
+		const scope = nock(TEST_BASE_URL)
+			.post('/api/user/sms')
+			.once()
+			.reply(status, { message: 'Service Unavailable' });
+		const error = await failure(
+			apiRequest.call(ctx(), 'POST', '/api/user/sms', { body: { to: '+1' }, retry: 'sendOnce' }),
+		);
 		expect(error).toBeInstanceOf(NodeApiError);
 		expect(clock.sleeps).toEqual([]);
 		scope.done();
 	});
 
 	it('a reset connection (the request may have arrived) is not sent again', async () => {
-		const scope = nock(TEST_BASE_URL).post('/api/user/sms').once().replyWithError(netError('ECONNRESET', 'socket hang up'));
+		const scope = nock(TEST_BASE_URL)
+			.post('/api/user/sms')
+			.once()
+			.replyWithError(netError('ECONNRESET', 'socket hang up'));
 		await failure(apiRequest.call(ctx(), 'POST', '/api/user/sms', { body: {}, retry: 'sendOnce' }));
 		scope.done();
 	});
 
 	it('a 429 (refused, nothing done) is sent again after retry_after', async () => {
 		const scope = nock(TEST_BASE_URL)
-			.post('/api/user/sms').reply(429, { message: 'Too Many Attempts.', retry_after: 2 })
-			.post('/api/user/sms').reply(200, { message: 'SMS sent successfully', data: { sms_id: 's1' } });
-		await expect(apiRequest.call(ctx(), 'POST', '/api/user/sms', { body: {}, retry: 'sendOnce' })).resolves.toMatchObject({ data: { sms_id: 's1' } });
+			.post('/api/user/sms')
+			.reply(429, { message: 'Too Many Attempts.', retry_after: 2 })
+			.post('/api/user/sms')
+			.reply(200, { message: 'SMS sent successfully', data: { sms_id: 's1' } });
+		await expect(
+			apiRequest.call(ctx(), 'POST', '/api/user/sms', { body: {}, retry: 'sendOnce' }),
+		).resolves.toMatchObject({ data: { sms_id: 's1' } });
 		expect(clock.sleeps).toEqual([2_000]);
 		scope.done();
 	});
 
 	it('{success: false, ...} with HTTP 200 is an error with the service message', async () => {
-		nock(TEST_BASE_URL).post('/api/user/whatsapp/send').reply(200, { success: false, error: 'Sender not found', error_code: 'SENDER_NOT_FOUND' });
-		const error = await failure(apiRequest.call(ctx(), 'POST', '/api/user/whatsapp/send', { body: {} }));
+		nock(TEST_BASE_URL)
+			.post('/api/user/whatsapp/send')
+			.reply(200, { success: false, error: 'Sender not found', error_code: 'SENDER_NOT_FOUND' });
+		const error = await failure(
+			apiRequest.call(ctx(), 'POST', '/api/user/whatsapp/send', { body: {} }),
+		);
 		expect(error.message).toContain('Sender not found');
 	});
 });
@@ -411,15 +507,22 @@ describe('transport: honest messages and natural keys (exactly once)', () => {
 	const clock = fakeClockPerTest();
 
 	it('a connection that broke after the request was sent never says "could not be reached" nor "check the base URL"', async () => {
-		nock(TEST_BASE_URL).post('/api/user/knowledgebases').replyWithError(netError('ECONNRESET', 'socket hang up'));
-		const error = await failure(apiRequest.call(ctx(), 'POST', '/api/user/knowledgebases', { body: { name: 'A' } }));
+		nock(TEST_BASE_URL)
+			.post('/api/user/knowledgebases')
+			.replyWithError(netError('ECONNRESET', 'socket hang up'));
+		const error = await failure(
+			apiRequest.call(ctx(), 'POST', '/api/user/knowledgebases', { body: { name: 'A' } }),
+		);
 		expect(error.message).toBe('The connection broke after the request was sent (ECONNRESET)');
 		expect(error.description).toContain('may have been carried out');
 		expect(`${error.message} ${error.description}`).not.toMatch(/could not be reached|base URL/);
 	});
 
 	it('"check the base URL" appears only when nothing reached the service', async () => {
-		nock(TEST_BASE_URL).get('/api/user/me').times(RETRY.maxAttempts).replyWithError(netError('ENOTFOUND', 'getaddrinfo ENOTFOUND'));
+		nock(TEST_BASE_URL)
+			.get('/api/user/me')
+			.times(RETRY.maxAttempts)
+			.replyWithError(netError('ENOTFOUND', 'getaddrinfo ENOTFOUND'));
 		const error = await failure(apiRequest.call(ctx(), 'GET', '/api/user/me'));
 		expect(error.message).toBe('The service could not be reached (ENOTFOUND)');
 		expect(error.description).toContain('Check the base URL');
@@ -427,25 +530,43 @@ describe('transport: honest messages and natural keys (exactly once)', () => {
 
 	it('a request with a natural key is sent again after a 500, a 502 and a reset, and says that the outcome of an earlier attempt is unknown', async () => {
 		const scope = nock(TEST_BASE_URL)
-			.post('/api/user/lead').reply(500, { message: 'Server Error' })
-			.post('/api/user/lead').reply(502, 'Bad Gateway')
-			.post('/api/user/lead').replyWithError(netError('ECONNRESET', 'socket hang up'))
-			.post('/api/user/lead').reply(200, { data: { id: 9 } });
-		await expect(sendRequest(ctx(), 'POST', '/api/user/lead', { body: {}, retry: 'naturalKey' })).resolves.toEqual({ body: { data: { id: 9 } }, unknownOutcome: true });
+			.post('/api/user/lead')
+			.reply(500, { message: 'Server Error' })
+			.post('/api/user/lead')
+			.reply(502, 'Bad Gateway')
+			.post('/api/user/lead')
+			.replyWithError(netError('ECONNRESET', 'socket hang up'))
+			.post('/api/user/lead')
+			.reply(200, { data: { id: 9 } });
+		await expect(
+			sendRequest(ctx(), 'POST', '/api/user/lead', { body: {}, retry: 'naturalKey' }),
+		).resolves.toEqual({ body: { data: { id: 9 } }, unknownOutcome: true });
 		scope.done();
 	});
 
 	it('a 503 before anything was stored is no unknown outcome', async () => {
-		nock(TEST_BASE_URL).post('/api/user/lead').reply(503, { message: 'Service Unavailable' }).post('/api/user/lead').reply(200, { data: { id: 9 } });
-		await expect(sendRequest(ctx(), 'POST', '/api/user/lead', { body: {}, retry: 'naturalKey' })).resolves.toEqual({ body: { data: { id: 9 } }, unknownOutcome: false });
+		nock(TEST_BASE_URL)
+			.post('/api/user/lead')
+			.reply(503, { message: 'Service Unavailable' })
+			.post('/api/user/lead')
+			.reply(200, { data: { id: 9 } });
+		await expect(
+			sendRequest(ctx(), 'POST', '/api/user/lead', { body: {}, retry: 'naturalKey' }),
+		).resolves.toEqual({ body: { data: { id: 9 } }, unknownOutcome: false });
 	});
 
 	it('a send-once request whose answer was lost says what to check before retrying', async () => {
 		nock(TEST_BASE_URL).post('/api/user/make_call').reply(502, 'Bad Gateway');
 		const error = await failure(
-			apiRequest.call(ctx(), 'POST', '/api/user/make_call', { body: {}, retry: 'sendOnce', checkBeforeRetry: 'look for the call in Call → Get Many' }),
+			apiRequest.call(ctx(), 'POST', '/api/user/make_call', {
+				body: {},
+				retry: 'sendOnce',
+				checkBeforeRetry: 'look for the call in Call → Get Many',
+			}),
 		);
-		expect(error.description).toContain('The request was sent and may have been carried out; look for the call in Call → Get Many before running it again.');
+		expect(error.description).toContain(
+			'The request was sent and may have been carried out; look for the call in Call → Get Many before running it again.',
+		);
 		expect(clock.sleeps).toEqual([]);
 	});
 });

@@ -8,7 +8,12 @@ import nock from 'nock';
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
-import { deliveryKey, finish, resetReplays, start } from '../../../nodes/VoiceChatAssistantTrigger/replays';
+import {
+	deliveryKey,
+	finish,
+	resetReplays,
+	start,
+} from '../../../nodes/VoiceChatAssistantTrigger/replays';
 import {
 	MAX_PAGES,
 	resetCatchUpMemory,
@@ -274,14 +279,28 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 		const first = await deliver({});
 		expect(first.items.map((i) => i.id)).toEqual([9001, 9002, DELIVERED_ID]);
 		// the watermark stays before 9050's end
-		const at = (first.staticData.catchUp as IDataObject & { assistants: Record<string, { at: number }> }).assistants['34'].at;
+		const at = (
+			first.staticData.catchUp as IDataObject & { assistants: Record<string, { at: number }> }
+		).assistants['34'].at;
 		expect(at).toBe(NOW - 30_000 - 1);
 
 		// its delivery never came; the next delivery after a quiet time starts it
 		clock.advance(10 * MINUTE);
-		pages = listPages([listCall(20_001, NOW + 9 * MINUTE), DELIVERED_LISTED, recent, ...gap.map((g) => g.call), BEFORE]);
-		nock(TEST_BASE_URL).get(CALLS).query(true).reply(200, () => pages[0]);
-		const second = await deliver({ staticData: first.staticData, body: { ...PAYLOAD, id: 20_001 } });
+		pages = listPages([
+			listCall(20_001, NOW + 9 * MINUTE),
+			DELIVERED_LISTED,
+			recent,
+			...gap.map((g) => g.call),
+			BEFORE,
+		]);
+		nock(TEST_BASE_URL)
+			.get(CALLS)
+			.query(true)
+			.reply(200, () => pages[0]);
+		const second = await deliver({
+			staticData: first.staticData,
+			body: { ...PAYLOAD, id: 20_001 },
+		});
 		expect(second.items.map((i) => i.id)).toEqual([9050, 20_001]);
 		expect(second.items[0].caught_up).toBe(true);
 	});
@@ -444,8 +463,15 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 	});
 
 	it('a call whose delivery is being built right now (its recording downloading) is left to that delivery', async () => {
-		const probe = createWebhookContext({ staticData: staticData(), parameters: parameters() }).context;
-		const key = deliveryKey(`${probe.getWorkflow().id}|${probe.getNode().id}`, 'inboundCallCompleted', { id: 9002 }) as string;
+		const probe = createWebhookContext({
+			staticData: staticData(),
+			parameters: parameters(),
+		}).context;
+		const key = deliveryKey(
+			`${probe.getWorkflow().id}|${probe.getNode().id}`,
+			'inboundCallCompleted',
+			{ id: 9002 },
+		) as string;
 		start(key);
 		try {
 			pages = listPages([DELIVERED_LISTED, ...gapCalls(3).map((g) => g.call), BEFORE]);
@@ -475,10 +501,15 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 			return [500, 'down'];
 		});
 		cdn.get('/recordings/9002.mp3').reply(500, 'down');
-		const first = await deliver({ parameters: parameters({ options: { downloadRecording: true } }) });
+		const first = await deliver({
+			parameters: parameters({ options: { downloadRecording: true } }),
+		});
 		expect(first.items.map((i) => i.id)).toEqual([9001, 9002, DELIVERED_ID]);
 		expect(duringBuild?.result.workflowData).toBeUndefined();
-		expect(duringBuild?.response).toMatchObject({ statusCode: 200, body: { received: true, duplicate: true } });
+		expect(duringBuild?.response).toMatchObject({
+			statusCode: 200,
+			body: { received: true, duplicate: true },
+		});
 	});
 
 	it('a call this process started already is not started again, even when the saved state does not list it', async () => {

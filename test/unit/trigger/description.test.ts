@@ -18,7 +18,12 @@ describe('Voice Chat Assistant Trigger: description', () => {
 		expect(description.group).toEqual(['trigger']);
 		expect(description.inputs).toEqual([]);
 		expect(description.webhooks).toEqual([
-			{ name: 'default', httpMethod: 'POST', responseMode: '={{$parameter["responseMode"]}}', path: 'webhook' },
+			{
+				name: 'default',
+				httpMethod: 'POST',
+				responseMode: '={{$parameter["responseMode"]}}',
+				path: 'webhook',
+			},
 		]);
 		expect(property('responseMode').default).toBe('onReceived');
 		expect(property('responseMode').options?.map((o) => (o as { value: string }).value)).toEqual([
@@ -42,30 +47,61 @@ describe('Voice Chat Assistant Trigger: description', () => {
 	});
 
 	it('says plainly that the service holds one URL per assistant and that it is given back, offers the three ownership choices, and warns when the secret check is off', () => {
-		expect(String(property('oneUrlPerAssistantNotice').displayName)).toMatch(/one webhook URL per assistant/);
-		expect(String(property('oneUrlPerAssistantNotice').displayName)).toMatch(/gets back the URL it had before/);
+		expect(String(property('oneUrlPerAssistantNotice').displayName)).toMatch(
+			/one webhook URL per assistant/,
+		);
+		expect(String(property('oneUrlPerAssistantNotice').displayName)).toMatch(
+			/gets back the URL it had before/,
+		);
 		const policy = property('existingWebhook');
 		expect(policy.default).toBe('takeOverAndGiveBack');
-		expect((policy.options as Array<{ value: string }>).map((o) => o.value)).toEqual(['takeOverAndGiveBack', 'fail', 'takeOver']);
+		expect((policy.options as Array<{ value: string }>).map((o) => o.value)).toEqual([
+			'takeOverAndGiveBack',
+			'fail',
+			'takeOver',
+		]);
 		const warning = property('verifySecretOffNotice');
 		expect(warning.displayOptions).toEqual({ show: { verifySecret: [false] } });
-		expect(String(warning.displayName)).toMatch(/anyone who knows the webhook URL can start this workflow/);
+		expect(String(warning.displayName)).toMatch(
+			/anyone who knows the webhook URL can start this workflow/,
+		);
 	});
 
 	it('offers every call status of the service as a filter', () => {
 		const options = property('options').options as INodeProperties[];
-		const statuses = options.find((o) => o.name === 'callStatuses')?.options?.map((o) => (o as { value: string }).value);
+		const statuses = options
+			.find((o) => o.name === 'callStatuses')
+			?.options?.map((o) => (o as { value: string }).value);
 		expect([...(statuses ?? [])].sort()).toEqual(
-			['initiated', 'ringing', 'busy', 'in-progress', 'ended', 'completed', 'ended_by_customer', 'ended_by_assistant', 'no-answer', 'failed'].sort(),
+			[
+				'initiated',
+				'ringing',
+				'busy',
+				'in-progress',
+				'ended',
+				'completed',
+				'ended_by_customer',
+				'ended_by_assistant',
+				'no-answer',
+				'failed',
+			].sort(),
 		);
 	});
 
 	it('has a codex with categories and the aliases people search for', () => {
 		const codex = JSON.parse(
-			readFileSync(join(__dirname, '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node.json'), 'utf8'),
+			readFileSync(
+				join(
+					__dirname,
+					'../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node.json',
+				),
+				'utf8',
+			),
 		);
 		expect(codex.node).toBe('n8n-nodes-voice-chat-assistant.voiceChatAssistantTrigger');
 		expect(codex.categories.length).toBeGreaterThan(0);
-		expect(codex.alias).toEqual(expect.arrayContaining(['Famulor', 'call ended', 'AI phone call', 'voice agent']));
+		expect(codex.alias).toEqual(
+			expect.arrayContaining(['Famulor', 'call ended', 'AI phone call', 'voice agent']),
+		);
 	});
 });

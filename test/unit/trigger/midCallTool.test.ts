@@ -6,7 +6,7 @@
  * test asserts the exact requests.
  */
 import nock from 'nock';
-import type { IDataObject, IHookFunctions, IHttpRequestOptions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
@@ -16,8 +16,10 @@ import {
 	TEST_URL,
 	createHookContext,
 	createWebhookContext,
+	activate,
 	firstOutput,
 	locator,
+	requestLines,
 } from '../../helpers/hookContext';
 import { installFakeClock } from '../../helpers/fakeClock';
 
@@ -93,14 +95,6 @@ function service(assistants: Assistant[], tools: Tool[] = []) {
 	return { assistants, tools };
 }
 
-function lines(sent: IHttpRequestOptions[]): string[] {
-	return sent.map((r) => {
-		const qs = r.qs ? ` page=${(r.qs as IDataObject).page}` : '';
-		const body = r.body === undefined ? '' : ` ${JSON.stringify(r.body)}`;
-		return `${r.method} ${r.url}${qs}${body}`;
-	});
-}
-
 function params(extra: IDataObject = {}): IDataObject {
 	return {
 		event: 'midCallTool',
@@ -140,12 +134,6 @@ function toolBody(secret: string, url = PRODUCTION_URL, extra: IDataObject = {})
 		schema: SCHEMA,
 		...extra,
 	});
-}
-
-async function activate(ctx: IHookFunctions): Promise<'created' | 'existed'> {
-	if (await methods.checkExists.call(ctx)) return 'existed';
-	await methods.create.call(ctx);
-	return 'created';
 }
 
 /** The stored registration of the tool that calls `url`. */
@@ -250,7 +238,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			const secret = secretOf(staticData);
 			expect(secret).toMatch(SECRET);
 			// no tool of this URL on the service yet: a new one
-			expect(lines(sent)).toEqual([
+			expect(requestLines(sent)).toEqual([
 				`GET ${TOOLS}`,
 				`POST ${TOOLS} ${toolBody(secret)}`,
 				`GET ${LIST} page=1`,
@@ -281,7 +269,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			await activate(createHookContext({ parameters: params(), staticData }).context);
 			const again = createHookContext({ parameters: params(), staticData });
 			await expect(activate(again.context)).resolves.toBe('existed');
-			expect(lines(again.sent)).toEqual([`GET ${TOOLS}/50`, `GET ${LIST} page=1`]);
+			expect(requestLines(again.sent)).toEqual([`GET ${TOOLS}/50`, `GET ${LIST} page=1`]);
 		});
 
 		it('updates the same tool (same secret) when its definition changed', async () => {
@@ -291,7 +279,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			const secret = secretOf(staticData);
 			const changed = createHookContext({ parameters: params({ toolTimeout: 20 }), staticData });
 			await expect(activate(changed.context)).resolves.toBe('created');
-			expect(lines(changed.sent)).toEqual([
+			expect(requestLines(changed.sent)).toEqual([
 				`PUT ${TOOLS}/50 ${toolBody(secret, PRODUCTION_URL, { timeout: 20 })}`,
 				`GET ${LIST} page=1`,
 			]);
@@ -309,7 +297,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			svc.assistants[0].tool_ids = [1];
 			const again = createHookContext({ parameters: params(), staticData });
 			await expect(activate(again.context)).resolves.toBe('created');
-			expect(lines(again.sent)).toEqual([
+			expect(requestLines(again.sent)).toEqual([
 				`GET ${TOOLS}/50`,
 				`PUT ${TOOLS}/50 ${toolBody(secret)}`,
 				`POST ${TOOLS} ${toolBody(secret)}`,
@@ -372,7 +360,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			const svc = service([{ id: 12 }]);
 			const { context, staticData, sent, logs } = createHookContext({ parameters: params() });
 			await methods.create.call(context);
-			expect(lines(sent).map((l) => l.split(' ').slice(0, 2).join(' '))).toEqual([
+			expect(requestLines(sent).map((l) => l.split(' ').slice(0, 2).join(' '))).toEqual([
 				`GET ${TOOLS}`,
 				`POST ${TOOLS}`,
 				`GET ${LIST}`,
@@ -395,7 +383,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 				}),
 			});
 			await expect(methods.create.call(context)).rejects.toThrow('Assistant 99 not found');
-			expect(lines(sent).slice(3)).toEqual([
+			expect(requestLines(sent).slice(3)).toEqual([
 				`PUT /api/user/assistant/12 {"tool_ids":[1,50]}`,
 				`PUT /api/user/assistant/12 {"tool_ids":[1]}`,
 				`DELETE ${TOOLS}/50`,
@@ -425,7 +413,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			svc.assistants[0].tool_ids = [1, 50, 9];
 			const { context, sent } = createHookContext({ parameters: params(), staticData });
 			await expect(methods.delete.call(context)).resolves.toBe(true);
-			expect(lines(sent)).toEqual([
+			expect(requestLines(sent)).toEqual([
 				`GET ${LIST} page=1`,
 				`PUT /api/user/assistant/12 {"tool_ids":[1,9]}`,
 				`PUT /api/user/assistant/34 {"tool_ids":[]}`,
@@ -448,7 +436,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			await activate(createHookContext({ parameters: both, staticData }).context);
 			const { context, sent } = createHookContext({ parameters: params(), staticData });
 			await expect(activate(context)).resolves.toBe('created');
-			expect(lines(sent)).toEqual([
+			expect(requestLines(sent)).toEqual([
 				`PUT ${TOOLS}/50 ${toolBody(secretOf(staticData))}`,
 				`GET ${LIST} page=1`,
 				`PUT /api/user/assistant/34 {"tool_ids":[2]}`,
@@ -489,7 +477,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			await expect(activate(test.context)).resolves.toBe('created');
 			const testSecret = secretOf(staticData, TEST_URL);
 			expect(testSecret).not.toBe(secretOf(staticData));
-			expect(lines(test.sent)).toEqual([
+			expect(requestLines(test.sent)).toEqual([
 				`GET ${TOOLS}`,
 				`POST ${TOOLS} ${toolBody(testSecret, TEST_URL)}`,
 				`GET ${LIST} page=1`,
@@ -523,7 +511,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 				mode: 'manual',
 			});
 			await expect(methods.delete.call(ended.context)).resolves.toBe(true);
-			expect(lines(ended.sent)).toEqual([
+			expect(requestLines(ended.sent)).toEqual([
 				`GET ${TOOLS}`,
 				`GET ${LIST} page=1`,
 				`PUT /api/user/assistant/12 {"tool_ids":[1,50]}`,
@@ -539,7 +527,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			);
 			const { context, sent } = createHookContext({ parameters: params(), staticData: {} });
 			await expect(methods.delete.call(context)).resolves.toBe(true);
-			expect(lines(sent)).toEqual([`GET ${TOOLS}`]);
+			expect(requestLines(sent)).toEqual([`GET ${TOOLS}`]);
 		});
 
 		it('activation takes up a tool of this URL left on the service instead of making a second one', async () => {
@@ -553,7 +541,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			});
 			await methods.create.call(context);
 			const secret = secretOf(staticData);
-			expect(lines(sent)).toEqual([
+			expect(requestLines(sent)).toEqual([
 				`GET ${TOOLS}`,
 				`PUT ${TOOLS}/9 ${toolBody(secret)}`,
 				`GET ${LIST} page=1`,

@@ -6,7 +6,12 @@ import { streamingBinary } from './streamingBinary';
 
 import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/replays';
-import { PRODUCTION_URL, createWebhookContext, firstOutput, locator } from '../../helpers/hookContext';
+import {
+	PRODUCTION_URL,
+	createWebhookContext,
+	firstOutput,
+	locator,
+} from '../../helpers/hookContext';
 import type { WebhookRequestOptions } from '../../helpers/hookContext';
 
 const trigger = new VoiceChatAssistantTrigger();
@@ -17,8 +22,11 @@ beforeEach(() => resetReplays());
 const SECRET = 'Qm3kZ8pR1vT6wX9yB2nC5dF7gH0jK4lA';
 const SECRETS: Record<number, string> = { 12: 'Tw0SecretForAssistantTwelve12xYz', 34: SECRET };
 
-/** Static data as create() leaves it (see lifecycle.test.ts). */
-function registeredStaticData(event = 'inboundCallCompleted', ids: number[] = [12, 34]): IDataObject {
+/** Static data as create() leaves it (see webhookRegistration.test.ts). */
+function registeredStaticData(
+	event = 'inboundCallCompleted',
+	ids: number[] = [12, 34],
+): IDataObject {
 	const registration: IDataObject = {
 		event,
 		webhookUrl: PRODUCTION_URL,
@@ -30,7 +38,10 @@ function registeredStaticData(event = 'inboundCallCompleted', ids: number[] = [1
 		})),
 	};
 	if (event === 'callCompleted') {
-		registration.settings = { send_webhook_only_on_completed: true, include_recording_in_webhook: true };
+		registration.settings = {
+			send_webhook_only_on_completed: true,
+			include_recording_in_webhook: true,
+		};
 	}
 	return { registration };
 }
@@ -88,7 +99,11 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 					transcript_text: PAYLOAD.transcript,
 				},
 			]);
-			expect(Object.keys(firstOutput(result.workflowData)[0]).slice(0, 3)).toEqual(['event', 'assistant_id', 'id']);
+			expect(Object.keys(firstOutput(result.workflowData)[0]).slice(0, 3)).toEqual([
+				'event',
+				'assistant_id',
+				'id',
+			]);
 			expect(result.noWebhookResponse).toBe(true);
 			expect(response).toMatchObject({ statusCode: 200, body: { received: true }, ended: true });
 		});
@@ -102,7 +117,11 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 		])('a %s secret is answered 401 and starts nothing', async (_label, query) => {
 			const { result, response } = await call({ query });
 			expect(result).toEqual({ noWebhookResponse: true });
-			expect(response).toMatchObject({ statusCode: 401, body: { message: 'Unauthorized' }, ended: true });
+			expect(response).toMatchObject({
+				statusCode: 401,
+				body: { message: 'Unauthorized' },
+				ended: true,
+			});
 		});
 
 		it('without a registration in static data nothing can be verified: 401', async () => {
@@ -117,7 +136,10 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 		});
 
 		it('"Verify Secret" off accepts calls without the secret (for a watched assistant)', async () => {
-			const { result, response } = await call({ parameters: parameters({ verifySecret: false }), query: { assistant_id: '12' } });
+			const { result, response } = await call({
+				parameters: parameters({ verifySecret: false }),
+				query: { assistant_id: '12' },
+			});
 			expect(firstOutput(result.workflowData)).toHaveLength(1);
 			expect(firstOutput(result.workflowData)[0].assistant_id).toBe(12);
 			expect(response.statusCode).toBe(200);
@@ -138,11 +160,16 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 			const { result, response } = await call({ body });
 			expect(result).toEqual({ noWebhookResponse: true });
 			expect(response.statusCode).toBe(400);
-			expect(response.body).toEqual({ message: 'Bad request: the body must be a JSON object with the call data' });
+			expect(response.body).toEqual({
+				message: 'Bad request: the body must be a JSON object with the call data',
+			});
 		});
 
 		it('a JSON object sent as text (another content type) is read', async () => {
-			const { result } = await call({ body: JSON.stringify(PAYLOAD), headers: { 'content-type': 'text/plain' } });
+			const { result } = await call({
+				body: JSON.stringify(PAYLOAD),
+				headers: { 'content-type': 'text/plain' },
+			});
 			expect(firstOutput(result.workflowData)[0].id).toBe(9001);
 		});
 
@@ -155,13 +182,25 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 	describe('the transcript', () => {
 		it('an array of turns gives transcript_text as "sender: text" lines and keeps the array', async () => {
 			const transcript = [
-				{ text: 'Hello, how can I help?', type: 'transcript', sender: 'bot', timestamp: 1746180000.5 },
-				{ text: 'I would like an appointment.', type: 'transcript', sender: 'human', timestamp: 1746180004.75 },
+				{
+					text: 'Hello, how can I help?',
+					type: 'transcript',
+					sender: 'bot',
+					timestamp: 1746180000.5,
+				},
+				{
+					text: 'I would like an appointment.',
+					type: 'transcript',
+					sender: 'human',
+					timestamp: 1746180004.75,
+				},
 			];
 			const { result } = await call({ body: { ...PAYLOAD, transcript } });
 			const [item] = firstOutput(result.workflowData);
 			expect(item.transcript).toEqual(transcript);
-			expect(item.transcript_text).toBe('bot: Hello, how can I help?\nhuman: I would like an appointment.');
+			expect(item.transcript_text).toBe(
+				'bot: Hello, how can I help?\nhuman: I would like an appointment.',
+			);
 		});
 
 		it('no transcript gives an empty transcript_text', async () => {
@@ -198,25 +237,37 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 
 		it('a call without a status does not pass a non-empty filter; an empty filter lets every call through', async () => {
 			const { status: _omitted, ...withoutStatus } = PAYLOAD;
-			const filtered = await call({ parameters: parameters({ options: { callStatuses: ['completed'] } }), body: withoutStatus });
+			const filtered = await call({
+				parameters: parameters({ options: { callStatuses: ['completed'] } }),
+				body: withoutStatus,
+			});
 			expect(filtered.result.workflowData).toBeUndefined();
-			const open = await call({ parameters: parameters({ options: { callStatuses: [] } }), body: withoutStatus });
+			const open = await call({
+				parameters: parameters({ options: { callStatuses: [] } }),
+				body: withoutStatus,
+			});
 			expect(firstOutput(open.result.workflowData)).toHaveLength(1);
 		});
 	});
 
 	describe('Response Mode', () => {
-		it.each(['responseNode', 'lastNode'])('%s: n8n answers later; the node writes nothing', async (responseMode) => {
-			const { result, response } = await call({ parameters: parameters({ responseMode }) });
-			expect(result.noWebhookResponse).toBeUndefined();
-			expect(result.webhookResponse).toBeUndefined();
-			expect(firstOutput(result.workflowData)).toHaveLength(1);
-			expect(response.ended).toBe(false);
-			expect(response.statusCode).toBeUndefined();
-		});
+		it.each(['responseNode', 'lastNode'])(
+			'%s: n8n answers later; the node writes nothing',
+			async (responseMode) => {
+				const { result, response } = await call({ parameters: parameters({ responseMode }) });
+				expect(result.noWebhookResponse).toBeUndefined();
+				expect(result.webhookResponse).toBeUndefined();
+				expect(firstOutput(result.workflowData)).toHaveLength(1);
+				expect(response.ended).toBe(false);
+				expect(response.statusCode).toBeUndefined();
+			},
+		);
 
 		it('refusals are answered at once in every mode', async () => {
-			const { result, response } = await call({ parameters: parameters({ responseMode: 'responseNode' }), query: {} });
+			const { result, response } = await call({
+				parameters: parameters({ responseMode: 'responseNode' }),
+				query: {},
+			});
 			expect(result).toEqual({ noWebhookResponse: true });
 			expect(response.statusCode).toBe(401);
 		});
@@ -243,7 +294,11 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 			});
 			expect(firstOutput(single.result.workflowData)[0].assistant_id).toBe(12);
 
-			const several = await call({ parameters: parameters({ verifySecret: false }), query: {}, body: { ...PAYLOAD, id: 9003 } });
+			const several = await call({
+				parameters: parameters({ verifySecret: false }),
+				query: {},
+				body: { ...PAYLOAD, id: 9003 },
+			});
 			expect(firstOutput(several.result.workflowData)[0].assistant_id).toBeNull();
 		});
 
@@ -258,8 +313,20 @@ describe('recording as binary data', () => {
 	it('answers the service first, reads the recording URL from the call list (not from the post), downloads it without the key from another host', async () => {
 		const list = nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
 			.get('/api/user/calls')
-			.query({ assistant_id: '34', per_page: '100', phone_number: '+4915112345678', date_from: '2025-05-01', date_to: '2025-05-03', page: '1' })
-			.reply(200, { current_page: 1, last_page: 1, next_page_url: null, data: [{ id: 9001, recording_url: 'https://media.example.net/r/9001.mp3' }] });
+			.query({
+				assistant_id: '34',
+				per_page: '100',
+				phone_number: '+4915112345678',
+				date_from: '2025-05-01',
+				date_to: '2025-05-03',
+				page: '1',
+			})
+			.reply(200, {
+				current_page: 1,
+				last_page: 1,
+				next_page_url: null,
+				data: [{ id: 9001, recording_url: 'https://media.example.net/r/9001.mp3' }],
+			});
 		const media = nock('https://media.example.net', { badheaders: ['authorization'] })
 			.get('/r/9001.mp3')
 			.reply(200, Buffer.from('ID3-audio'), { 'content-type': 'audio/mpeg' });
@@ -275,7 +342,11 @@ describe('recording as binary data', () => {
 		const [item] = result.workflowData![0];
 		expect(item.json.recording_url).toBe(PAYLOAD.recording_url);
 		expect(item.json.recording_error).toBeUndefined();
-		expect(item.binary?.data).toMatchObject({ data: Buffer.from('ID3-audio').toString('base64'), mimeType: 'audio/mpeg', fileName: '9001.mp3' });
+		expect(item.binary?.data).toMatchObject({
+			data: Buffer.from('ID3-audio').toString('base64'),
+			mimeType: 'audio/mpeg',
+			fileName: '9001.mp3',
+		});
 		// streamed into n8n's binary data, nothing fetched from cdn.example.com (the post's recording_url)
 		expect(binaryCalls).toEqual([{ stream: true, fileName: '9001.mp3', mimeType: 'audio/mpeg' }]);
 		expect(ctx.sent.map((r) => `${r.method} ${r.baseURL ?? ''}${String(r.url)}`)).toEqual([
@@ -334,7 +405,10 @@ describe('replays and chat-ended deliveries', () => {
 		const options = {
 			staticData: registeredStaticData('conversationEnded'),
 			body: chat,
-			parameters: parameters({ event: 'conversationEnded', options: { callStatuses: ['completed'] } }),
+			parameters: parameters({
+				event: 'conversationEnded',
+				options: { callStatuses: ['completed'] },
+			}),
 		};
 		const first = await call(options);
 		expect(firstOutput(first.result.workflowData)).toEqual([
@@ -346,6 +420,9 @@ describe('replays and chat-ended deliveries', () => {
 			}),
 		]);
 		expect((await call(options)).result.workflowData).toBeUndefined();
-		expect((await call({ ...options, body: { ...chat, ended_at: '2026-11-23T11:40:00+01:00' } })).result.workflowData).toBeDefined();
+		expect(
+			(await call({ ...options, body: { ...chat, ended_at: '2026-11-23T11:40:00+01:00' } })).result
+				.workflowData,
+		).toBeDefined();
 	});
 });

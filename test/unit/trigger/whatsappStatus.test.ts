@@ -365,7 +365,9 @@ describe('WhatsApp Message Status: the form and the lifecycle', () => {
 			expect(byName(name)[0].displayOptions?.hide?.event).toContain(EVENT);
 		}
 		const options = props.find((p) => p.name === 'options')!;
-		const include = (options.options as unknown as IDataObject[]).find((o) => o.name === 'includeTestEvents')!;
+		const include = (options.options as unknown as IDataObject[]).find(
+			(o) => o.name === 'includeTestEvents',
+		)!;
 		expect(include.displayOptions).toEqual({ show: { '/event': [EVENT] } });
 		expect(trigger.description.subtitle).toContain(`"${EVENT}" ? "WhatsApp message status"`);
 	});

@@ -52,15 +52,24 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		const { authenticate } = credentialType(typeName);
 		if (typeof authenticate === 'function') return await authenticate(credentials, request);
 		if (authenticate?.type === 'generic') {
-			if (!workflow || !node) throw new Error('Workflow and node are required for a generic credential');
+			if (!workflow || !node)
+				throw new Error('Workflow and node are required for a generic credential');
 			const resolve = (value: string) =>
 				isExpression(value)
 					? String(
-							workflow.expression.getSimpleParameterValue(node, value, 'internal', { $credentials: credentials }, undefined, '') ?? '',
+							workflow.expression.getSimpleParameterValue(
+								node,
+								value,
+								'internal',
+								{ $credentials: credentials },
+								undefined,
+								'',
+							) ?? '',
 						)
 					: value;
 			for (const [target, entries] of Object.entries(authenticate.properties)) {
-				const bag = ((request as unknown as Record<string, Record<string, unknown>>)[target] ??= {});
+				const bag = ((request as unknown as Record<string, Record<string, unknown>>)[target] ??=
+					{});
 				for (const [key, value] of Object.entries(entries as Record<string, string>)) {
 					bag[resolve(key)] = resolve(value);
 				}
@@ -86,8 +95,16 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 		return { ...withDefaults, ...data };
 	}
 
-	async getCredentials(nodeCredentials: INodeCredentialsDetails, type: string): Promise<ICredentials> {
-		return { id: nodeCredentials.id, name: nodeCredentials.name, type, data: undefined } as unknown as ICredentials;
+	async getCredentials(
+		nodeCredentials: INodeCredentialsDetails,
+		type: string,
+	): Promise<ICredentials> {
+		return {
+			id: nodeCredentials.id,
+			name: nodeCredentials.name,
+			type,
+			data: undefined,
+		} as unknown as ICredentials;
 	}
 
 	getCredentialsProperties(type: string): INodeProperties[] {

@@ -37,10 +37,12 @@ import type { BinaryDataConfig } from 'n8n-core';
  */
 const fromCore = createRequire(require.resolve('n8n-core'));
 const { Container } = fromCore('@n8n/di') as { Container: typeof ContainerType };
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const { Logger: LoggerToken } = fromCore('@n8n/backend-common') as { Logger: new (...args: any[]) => Logger };
+const { Logger: LoggerToken } = fromCore('@n8n/backend-common') as {
+	Logger: new (...args: any[]) => Logger;
+};
 const { InstanceSettingsConfig } = fromCore('@n8n/config') as {
-	InstanceSettingsConfig: new () => InstanceSettingsConfigType & ConstructorParameters<typeof InstanceSettings>[0];
+	InstanceSettingsConfig: new () => InstanceSettingsConfigType &
+		ConstructorParameters<typeof InstanceSettings>[0];
 };
 
 /** n8n-core's Logger (from its own @n8n/backend-common). */
@@ -64,10 +66,12 @@ export interface CoreEnvironment {
 
 function recordingLogger(logs: LogLine[]): Logger {
 	const logger = {
-		error: (message: string, metadata?: unknown) => logs.push({ level: 'error', message, metadata }),
+		error: (message: string, metadata?: unknown) =>
+			logs.push({ level: 'error', message, metadata }),
 		warn: (message: string, metadata?: unknown) => logs.push({ level: 'warn', message, metadata }),
 		info: (message: string, metadata?: unknown) => logs.push({ level: 'info', message, metadata }),
-		debug: (message: string, metadata?: unknown) => logs.push({ level: 'debug', message, metadata }),
+		debug: (message: string, metadata?: unknown) =>
+			logs.push({ level: 'debug', message, metadata }),
 		scoped: () => logger,
 	};
 	return logger as unknown as Logger;
@@ -111,7 +115,11 @@ async function create(): Promise<CoreEnvironment> {
 		signingSecret: 'workflow-tests-signing-secret',
 		dbMaxFileSize: 512,
 	} as unknown as BinaryDataConfig;
-	const binaryDataService = new BinaryDataService(binaryDataConfig, Container.get(ErrorReporter), logger);
+	const binaryDataService = new BinaryDataService(
+		binaryDataConfig,
+		Container.get(ErrorReporter),
+		logger,
+	);
 	await binaryDataService.init();
 	Container.set(BinaryDataService, binaryDataService);
 

@@ -93,9 +93,16 @@ class Items implements INodeType {
 		for (let i = 0; i < rows.length; i++) {
 			const item: INodeExecutionData = { json: rows[i], pairedItem: { item: 0 } };
 			for (const [property, file] of Object.entries(files[i] ?? {})) {
-				const buffer = file.base64 !== undefined ? Buffer.from(file.base64, 'base64') : Buffer.from(file.text ?? '', 'utf8');
+				const buffer =
+					file.base64 !== undefined
+						? Buffer.from(file.base64, 'base64')
+						: Buffer.from(file.text ?? '', 'utf8');
 				item.binary ??= {};
-				item.binary[property] = await this.helpers.prepareBinaryData(buffer, file.fileName, file.mimeType);
+				item.binary[property] = await this.helpers.prepareBinaryData(
+					buffer,
+					file.fileName,
+					file.mimeType,
+				);
 			}
 			out.push(item);
 		}

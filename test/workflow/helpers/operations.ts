@@ -104,7 +104,9 @@ export const RESOURCE_FILES: Record<string, string[]> = {
 };
 
 /** The resources of a file of RESOURCE_FILES. */
-export const resourcesOf = (file: string): string[] => [...new Set(RESOURCE_FILES[file].map((name) => name.split(':')[0]))];
+export const resourcesOf = (file: string): string[] => [
+	...new Set(RESOURCE_FILES[file].map((name) => name.split(':')[0])),
+];
 
 /**
  * The operations of the file's own resources among those run, sorted: what a
@@ -125,17 +127,26 @@ export function operationRunner() {
 	const exercised = new Set<string>();
 
 	/** Runs one operation; returns the output items (a failed node throws its error). */
-	async function run(sim: Simulator, parameters: IDataObject, options: ActionWorkflowOptions = {}): Promise<INodeExecutionData[]> {
+	async function run(
+		sim: Simulator,
+		parameters: IDataObject,
+		options: ActionWorkflowOptions = {},
+	): Promise<INodeExecutionData[]> {
 		exercised.add(`${parameters.resource}:${parameters.operation}`);
-		const result = await runWorkflow(actionWorkflow(parameters, options), { credentials: simCredentials(sim) });
+		const result = await runWorkflow(actionWorkflow(parameters, options), {
+			credentials: simCredentials(sim),
+		});
 		const error = result.errorOf(SERVICE) ?? result.error;
 		if (error) throw Object.assign(new Error(error.message), error);
 		return result.outputOf(SERVICE);
 	}
 
 	/** The same, JSON of the items only. */
-	// eslint-disable-next-line @typescript-eslint/no-explicit-any
-	async function op(sim: Simulator, parameters: IDataObject, options: ActionWorkflowOptions = {}): Promise<any[]> {
+	async function op(
+		sim: Simulator,
+		parameters: IDataObject,
+		options: ActionWorkflowOptions = {},
+	): Promise<any[]> {
 		return (await run(sim, parameters, options)).map((item) => item.json);
 	}
 
@@ -145,11 +156,16 @@ export function operationRunner() {
 /** Every `resource:operation` the node offers, from its description. */
 export function allOperations(): string[] {
 	const properties = new VoiceChatAssistant().description.properties as INodeProperties[];
-	const resources = (properties.find((p) => p.name === 'resource')!.options as Array<{ value: string }>).map((o) => o.value);
+	const resources = (
+		properties.find((p) => p.name === 'resource')!.options as Array<{ value: string }>
+	).map((o) => o.value);
 	const all: string[] = [];
 	for (const resource of resources) {
-		const picker = properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource));
-		for (const option of (picker?.options ?? []) as Array<{ value: string }>) all.push(`${resource}:${option.value}`);
+		const picker = properties.find(
+			(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource),
+		);
+		for (const option of (picker?.options ?? []) as Array<{ value: string }>)
+			all.push(`${resource}:${option.value}`);
 	}
 	return all;
 }

@@ -16,7 +16,13 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { ExecutionLifecycleHooks, HookContext, PollContext, WebhookContext, WorkflowExecute } from 'n8n-core';
+import {
+	ExecutionLifecycleHooks,
+	HookContext,
+	PollContext,
+	WebhookContext,
+	WorkflowExecute,
+} from 'n8n-core';
 import type {
 	ExecutionBaseError,
 	ICredentialDataDecryptedObject,
@@ -152,7 +158,9 @@ export class TestWorkflow {
 			settings: this.json.settings ?? { executionOrder: 'v1' },
 			staticData: this.json.staticData,
 		});
-		this.credentialsHelper = new TestCredentialsHelper({ voiceChatAssistantApi: options.credentials });
+		this.credentialsHelper = new TestCredentialsHelper({
+			voiceChatAssistantApi: options.credentials,
+		});
 	}
 
 	/** The workflow's static data, as n8n would save it. */
@@ -166,7 +174,11 @@ export class TestWorkflow {
 		return node;
 	}
 
-	private additionalData(executionId: string, mode: WorkflowExecuteMode, extra: Partial<IWorkflowExecuteAdditionalData> = {}) {
+	private additionalData(
+		executionId: string,
+		mode: WorkflowExecuteMode,
+		extra: Partial<IWorkflowExecuteAdditionalData> = {},
+	) {
 		const workflowData: IWorkflowBase = {
 			id: WORKFLOW_ID,
 			name: 'Workflow test',
@@ -223,7 +235,10 @@ export class TestWorkflow {
 	}
 
 	/** Runs the workflow once, in-process, and collects what every node produced. */
-	async run(options: RunOptions = {}, extra: Partial<IWorkflowExecuteAdditionalData> = {}): Promise<WorkflowResult> {
+	async run(
+		options: RunOptions = {},
+		extra: Partial<IWorkflowExecuteAdditionalData> = {},
+	): Promise<WorkflowResult> {
 		await setupN8nCore();
 		const mode = options.mode ?? 'manual';
 		const executionId = `execution-${++executionCounter}`;
@@ -238,7 +253,9 @@ export class TestWorkflow {
 		if (options.inputItems) {
 			pinData = {
 				[startNode.name]: options.inputItems.map((item) =>
-					'json' in item && typeof item.json === 'object' ? (item as INodeExecutionData) : { json: item as IDataObject },
+					'json' in item && typeof item.json === 'object'
+						? (item as INodeExecutionData)
+						: { json: item as IDataObject },
 				),
 			};
 		}
@@ -250,7 +267,11 @@ export class TestWorkflow {
 				],
 			},
 		});
-		const run = await new WorkflowExecute(additionalData, mode, runExecutionData).processRunExecutionData(this.workflow);
+		const run = await new WorkflowExecute(
+			additionalData,
+			mode,
+			runExecutionData,
+		).processRunExecutionData(this.workflow);
 
 		const runData = run.data.resultData.runData;
 		return {
@@ -264,8 +285,14 @@ export class TestWorkflow {
 		};
 	}
 
-	private webhookData(node: INode, mode: WorkflowExecuteMode, additionalData: IWorkflowExecuteAdditionalData, isTest: boolean): IWebhookData {
-		const description = nodeTypes.getByNameAndVersion(node.type, node.typeVersion).description.webhooks?.[0];
+	private webhookData(
+		node: INode,
+		mode: WorkflowExecuteMode,
+		additionalData: IWorkflowExecuteAdditionalData,
+		isTest: boolean,
+	): IWebhookData {
+		const description = nodeTypes.getByNameAndVersion(node.type, node.typeVersion).description
+			.webhooks?.[0];
 		if (!description) throw new Error(`Node "${node.name}" has no webhook`);
 		return {
 			httpMethod: 'POST',
@@ -368,7 +395,12 @@ export class TestWorkflow {
 		if (this.deliveries.length < count) {
 			await new Promise<void>((resolve, reject) => {
 				const timer = setTimeout(
-					() => reject(new Error(`${this.deliveries.length} of ${count} webhook calls arrived within ${timeoutMs} ms`)),
+					() =>
+						reject(
+							new Error(
+								`${this.deliveries.length} of ${count} webhook calls arrived within ${timeoutMs} ms`,
+							),
+						),
 					timeoutMs,
 				);
 				this.deliveryWaiters.push({
@@ -396,7 +428,8 @@ export class TestWorkflow {
 		const query: IDataObject = {};
 		for (const [key, value] of url.searchParams) {
 			const previous = query[key];
-			query[key] = previous === undefined ? value : ([] as string[]).concat(previous as string, value);
+			query[key] =
+				previous === undefined ? value : ([] as string[]).concat(previous as string, value);
 		}
 		let body: unknown = {};
 		if (/json/i.test(String(req.headers['content-type'])) && rawBody.length) {
@@ -406,7 +439,14 @@ export class TestWorkflow {
 				body = {};
 			}
 		}
-		const delivery: Delivery = { method: req.method ?? 'GET', path: url.pathname, query, body, statusCode: 0, response: undefined };
+		const delivery: Delivery = {
+			method: req.method ?? 'GET',
+			path: url.pathname,
+			query,
+			body,
+			statusCode: 0,
+			response: undefined,
+		};
 
 		const response = expressLikeResponse(res, delivery);
 		if (!node || req.method !== 'POST' || (kind !== 'webhook' && kind !== 'webhook-test')) {
@@ -416,18 +456,37 @@ export class TestWorkflow {
 		}
 
 		const mode: WorkflowExecuteMode = isTest ? 'manual' : 'webhook';
-		const request = { method: req.method, url: req.url, headers: req.headers, query, params: {}, body, rawBody };
+		const request = {
+			method: req.method,
+			url: req.url,
+			headers: req.headers,
+			query,
+			params: {},
+			body,
+			rawBody,
+		};
 		const extra = {
 			httpRequest: request as unknown as IWorkflowExecuteAdditionalData['httpRequest'],
 			httpResponse: response as unknown as IWorkflowExecuteAdditionalData['httpResponse'],
 		};
 		const { additionalData } = this.additionalData(`webhook-${++executionCounter}`, mode, extra);
-		const context = new WebhookContext(this.workflow, node, additionalData, mode, this.webhookData(node, mode, additionalData, isTest), [], null);
+		const context = new WebhookContext(
+			this.workflow,
+			node,
+			additionalData,
+			mode,
+			this.webhookData(node, mode, additionalData, isTest),
+			[],
+			null,
+		);
 		const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 		const answer = (await nodeType.webhook!.call(context)) as IWebhookResponseData;
 
 		if (answer.workflowData) {
-			delivery.result = await this.run({ startNode: node.name, startData: answer.workflowData, mode }, extra);
+			delivery.result = await this.run(
+				{ startNode: node.name, startData: answer.workflowData, mode },
+				extra,
+			);
 		}
 		if (!answer.noWebhookResponse && !res.headersSent && delivery.result?.error) {
 			// n8n's answer when the run failed before a response was sent (lastNode and responseNode modes)
@@ -490,7 +549,9 @@ export function serializeDeep(value: unknown): string {
 	const seen = new WeakSet<object>();
 	const walk = (current: unknown): unknown => {
 		if (current === null || typeof current !== 'object') {
-			return typeof current === 'function' ? `[function ${(current as { name?: string }).name ?? ''}]` : current;
+			return typeof current === 'function'
+				? `[function ${(current as { name?: string }).name ?? ''}]`
+				: current;
 		}
 		if (seen.has(current)) return '[circular]';
 		seen.add(current);

@@ -24,9 +24,7 @@ export interface SimLogEntry {
 
 export interface Simulator {
 	url: string;
-	/* eslint-disable @typescript-eslint/no-explicit-any */
 	readonly state: any;
-	/* eslint-enable @typescript-eslint/no-explicit-any */
 	readonly log: SimLogEntry[];
 	reset(): void;
 	clearLog(): void;
@@ -34,7 +32,7 @@ export interface Simulator {
 	close(): Promise<void>;
 }
 
-export async function startSimulator(options: IDataObject = {}): Promise<Simulator> {
+async function startSimulator(options: IDataObject = {}): Promise<Simulator> {
 	return (await simulator.startSimulator({ port: 0, rateLimit: false, ...options })) as Simulator;
 }
 
@@ -43,7 +41,10 @@ export async function startSimulator(options: IDataObject = {}): Promise<Simulat
  * and closed after them; with `resetEach` its state and log are reset before
  * each test. The value stands for it from the first test on.
  */
-export function simulatorForTests(options: IDataObject = {}, { resetEach = false } = {}): Simulator {
+export function simulatorForTests(
+	options: IDataObject = {},
+	{ resetEach = false } = {},
+): Simulator {
 	let sim: Simulator | undefined;
 	beforeAll(async () => {
 		sim = await startSimulator(options);
@@ -67,7 +68,11 @@ export function simulatorForTests(options: IDataObject = {}, { resetEach = false
 }
 
 /** Calls the simulator's control API (`/__sim/...`). */
-export async function control<T = IDataObject>(sim: Simulator, path: string, body?: unknown): Promise<T> {
+export async function control<T = IDataObject>(
+	sim: Simulator,
+	path: string,
+	body?: unknown,
+): Promise<T> {
 	const response = await fetch(`${sim.url}/__sim/${path}`, {
 		method: body === undefined ? 'GET' : 'POST',
 		headers: { 'content-type': 'application/json' },
@@ -79,7 +84,13 @@ export async function control<T = IDataObject>(sim: Simulator, path: string, bod
 
 /** Credential data for the simulator, with budgets high enough never to hold a test back. */
 export function simCredentials(sim: Simulator, extra: IDataObject = {}) {
-	return { apiKey: SIM_API_KEY, baseUrl: sim.url, requestsPerMinute: 100_000, burst: 100_000, ...extra };
+	return {
+		apiKey: SIM_API_KEY,
+		baseUrl: sim.url,
+		requestsPerMinute: 100_000,
+		burst: 100_000,
+		...extra,
+	};
 }
 
 export const MANUAL = 'When clicking "Execute workflow"';
@@ -98,15 +109,23 @@ export interface ActionWorkflowOptions {
 }
 
 /** Manual Trigger → (Rows →) Voice Chat Assistant with the given parameters. */
-export function actionWorkflow(parameters: IDataObject, options: ActionWorkflowOptions = {}): WorkflowJson {
-	const nodes: WorkflowJson['nodes'] = [{ name: MANUAL, type: TYPES.manualTrigger, parameters: {} }];
+export function actionWorkflow(
+	parameters: IDataObject,
+	options: ActionWorkflowOptions = {},
+): WorkflowJson {
+	const nodes: WorkflowJson['nodes'] = [
+		{ name: MANUAL, type: TYPES.manualTrigger, parameters: {} },
+	];
 	const connections: WorkflowJson['connections'] = {};
 	let previous = MANUAL;
 	if (options.rows) {
 		nodes.push({
 			name: ROWS,
 			type: TYPES.items,
-			parameters: { items: JSON.stringify(options.rows), files: JSON.stringify(options.files ?? []) },
+			parameters: {
+				items: JSON.stringify(options.rows),
+				files: JSON.stringify(options.files ?? []),
+			},
 		});
 		connections[MANUAL] = { main: [[{ node: ROWS, type: 'main', index: 0 }]] };
 		previous = ROWS;
@@ -115,7 +134,12 @@ export function actionWorkflow(parameters: IDataObject, options: ActionWorkflowO
 		name: SERVICE,
 		type: TYPES.action,
 		parameters: parameters as INode['parameters'],
-		credentials: { voiceChatAssistantApi: { id: options.credentialId ?? 'credential-1', name: 'Simulator account' } },
+		credentials: {
+			voiceChatAssistantApi: {
+				id: options.credentialId ?? 'credential-1',
+				name: 'Simulator account',
+			},
+		},
 		...options.node,
 	});
 	connections[previous] = { main: [[{ node: SERVICE, type: 'main', index: 0 }]] };

@@ -12,8 +12,12 @@ describe('Account: every operation in a workflow against the simulator', () => {
 	const sim = simulatorForTests();
 
 	it('Account: Get Profile, Get API Keys', async () => {
-		expect((await op(sim, { resource: 'account', operation: 'getProfile' }))[0].email).toBe(sim.state.user.email);
-		expect(await op(sim, { resource: 'account', operation: 'getApiKeys' })).toHaveLength(sim.state.apiKeys.length);
+		expect((await op(sim, { resource: 'account', operation: 'getProfile' }))[0].email).toBe(
+			sim.state.user.email,
+		);
+		expect(await op(sim, { resource: 'account', operation: 'getApiKeys' })).toHaveLength(
+			sim.state.apiKeys.length,
+		);
 	});
 
 	it('ran every operation of Account', () => {

@@ -7,33 +7,53 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
 import { byId, control, simulatorForTests } from '../helpers/workflows';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 const { exercised, run, op } = operationRunner();
 
 describe('Call: every operation in a workflow against the simulator', () => {
 	const sim = simulatorForTests();
 
 	it('Call: Make, Get, Get Many with filters and a limit', async () => {
-		const [made] = await op(sim, { resource: 'call', operation: 'make', assistantId: byId(2), phoneNumber: '+4915112345678' });
+		const [made] = await op(sim, {
+			resource: 'call',
+			operation: 'make',
+			assistantId: byId(2),
+			phoneNumber: '+4915112345678',
+		});
 		expect(made.status).toBe('initiated');
-		expect((await op(sim, { resource: 'call', operation: 'get', callId: String(made.call_id) }))[0].id).toBe(made.call_id);
-		const inbound = await op(sim, { resource: 'call', operation: 'getMany', returnAll: true, filters: { type: 'inbound' } });
+		expect(
+			(await op(sim, { resource: 'call', operation: 'get', callId: String(made.call_id) }))[0].id,
+		).toBe(made.call_id);
+		const inbound = await op(sim, {
+			resource: 'call',
+			operation: 'getMany',
+			returnAll: true,
+			filters: { type: 'inbound' },
+		});
 		expect(inbound.length).toBeGreaterThan(0);
 		expect(inbound.every((c) => c.type === 'inbound')).toBe(true);
-		expect(await op(sim, { resource: 'call', operation: 'getMany', returnAll: false, limit: 2, filters: {} })).toHaveLength(2);
+		expect(
+			await op(sim, {
+				resource: 'call',
+				operation: 'getMany',
+				returnAll: false,
+				limit: 2,
+				filters: {},
+			}),
+		).toHaveLength(2);
 	});
 
 	it('Call → Delete removes the call with its transcript; a second delete fails', async () => {
 		const [call] = sim.state.calls;
-		expect(await op(sim, { resource: 'call', operation: 'delete', callId: String(call.id) })).toEqual([
-			{ deleted: true, id: call.id, message: 'Call deleted successfully' },
-		]);
+		expect(
+			await op(sim, { resource: 'call', operation: 'delete', callId: String(call.id) }),
+		).toEqual([{ deleted: true, id: call.id, message: 'Call deleted successfully' }]);
 		expect(sim.state.calls.map((c: any) => c.id)).not.toContain(call.id);
-		await expect(op(sim, { resource: 'call', operation: 'get', callId: String(call.id) })).rejects.toThrow('Call not found');
-		await expect(op(sim, { resource: 'call', operation: 'delete', callId: String(call.id) })).rejects.toThrow(
-			'Call not found or does not belong to the authenticated user',
-		);
+		await expect(
+			op(sim, { resource: 'call', operation: 'get', callId: String(call.id) }),
+		).rejects.toThrow('Call not found');
+		await expect(
+			op(sim, { resource: 'call', operation: 'delete', callId: String(call.id) }),
+		).rejects.toThrow('Call not found or does not belong to the authenticated user');
 	});
 
 	it('ran every operation of Call', () => {
@@ -51,7 +71,12 @@ describe('Call: Get Many, Return All over 250 calls', () => {
 		expect(sim.state.calls).toHaveLength(250);
 		const before = sim.log.length;
 
-		const items: INodeExecutionData[] = await run(sim, { resource: 'call', operation: 'getMany', returnAll: true, filters: {} });
+		const items: INodeExecutionData[] = await run(sim, {
+			resource: 'call',
+			operation: 'getMany',
+			returnAll: true,
+			filters: {},
+		});
 
 		expect(items).toHaveLength(250);
 		expect(new Set(items.map((i) => i.json.id)).size).toBe(250);
@@ -59,7 +84,9 @@ describe('Call: Get Many, Return All over 250 calls', () => {
 		const times = items.map((i) => Date.parse(`${String(i.json.created_at).replace(' ', 'T')}Z`));
 		expect(times.every((t) => Number.isFinite(t))).toBe(true);
 		expect(times).toEqual([...times].sort((a, b) => b - a));
-		expect(items.map((i) => i.json.id).sort()).toEqual(sim.state.calls.map((c: any) => c.id).sort());
+		expect(items.map((i) => i.json.id).sort()).toEqual(
+			sim.state.calls.map((c: any) => c.id).sort(),
+		);
 		expect(items.every((i) => (i.pairedItem as { item: number }).item === 0)).toBe(true);
 		const requests = sim.log.slice(before).filter((e) => e.path === '/api/user/calls');
 		expect(requests.map((e) => [e.method, e.query.page, e.query.per_page, e.status])).toEqual([

@@ -8,9 +8,14 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
 import { runWorkflow } from '../helpers/runWorkflow';
-import { actionWorkflow, byId, control, SERVICE, simCredentials, simulatorForTests } from '../helpers/workflows';
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
+import {
+	actionWorkflow,
+	byId,
+	control,
+	SERVICE,
+	simCredentials,
+	simulatorForTests,
+} from '../helpers/workflows';
 
 const { exercised, op } = operationRunner();
 
@@ -18,11 +23,18 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 	const sim = simulatorForTests();
 	const campaign = (id: number) => sim.state.campaigns.find((c: any) => c.id === id);
 	const leadsOf = (id: number) => sim.state.leads.filter((l: any) => l.campaign_id === id);
-	const statusPosts = () => sim.log.filter((e) => e.method === 'POST' && e.path === '/api/user/campaigns/update-status');
+	const statusPosts = () =>
+		sim.log.filter((e) => e.method === 'POST' && e.path === '/api/user/campaigns/update-status');
 
 	it('Campaign: Get Many, Get', async () => {
-		expect((await op(sim, { resource: 'campaign', operation: 'getMany', returnAll: true })).map((c) => c.id)).toEqual([1, 2]);
-		expect((await op(sim, { resource: 'campaign', operation: 'get', campaignId: byId(2) }))[0]).toMatchObject({ id: 2, name: 'Winter Reactivation' });
+		expect(
+			(await op(sim, { resource: 'campaign', operation: 'getMany', returnAll: true })).map(
+				(c) => c.id,
+			),
+		).toEqual([1, 2]);
+		expect(
+			(await op(sim, { resource: 'campaign', operation: 'get', campaignId: byId(2) }))[0],
+		).toMatchObject({ id: 2, name: 'Winter Reactivation' });
 	});
 
 	it('lead import → campaign start: create, import leads, list, update, delete, start, stop, delete the campaign', async () => {
@@ -44,7 +56,12 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 				phone_number_ids: [1, 2],
 			},
 		});
-		expect(created).toMatchObject({ name: 'Workflow Outreach', status: 'draft', allowed_hours_start_time: '09:00:00', retry_interval: 30 });
+		expect(created).toMatchObject({
+			name: 'Workflow Outreach',
+			status: 'draft',
+			allowed_hours_start_time: '09:00:00',
+			retry_interval: 30,
+		});
 		const id = created.id;
 		expect(campaign(id)).toMatchObject({
 			assistant_id: 2,
@@ -54,10 +71,16 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 			phone_number_ids: [1, 2],
 			retry_on_voicemail: true,
 		});
-		expect((await op(sim, { resource: 'campaign', operation: 'getMany', returnAll: true })).map((c) => c.id)).toContain(id);
+		expect(
+			(await op(sim, { resource: 'campaign', operation: 'getMany', returnAll: true })).map(
+				(c) => c.id,
+			),
+		).toContain(id);
 
 		// starting an empty campaign is refused by the service, nothing changes
-		await expect(op(sim, { resource: 'campaign', operation: 'start', campaignId: byId(id) })).rejects.toThrow('no leads to call');
+		await expect(
+			op(sim, { resource: 'campaign', operation: 'start', campaignId: byId(id) }),
+		).rejects.toThrow('no leads to call');
 		expect(campaign(id).status).toBe('draft');
 
 		// Lead → Create for each imported row
@@ -68,25 +91,68 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 		];
 		const imported = await op(
 			sim,
-			{ resource: 'lead', operation: 'create', campaignId: byId(id), phoneNumber: '={{ $json.phone }}', variablesJson: '={{ { customer_name: $json.name } }}' },
+			{
+				resource: 'lead',
+				operation: 'create',
+				campaignId: byId(id),
+				phoneNumber: '={{ $json.phone }}',
+				variablesJson: '={{ { customer_name: $json.name } }}',
+			},
 			{ rows },
 		);
 		expect(imported.map((l) => l.phone_number)).toEqual(rows.map((r) => r.phone));
 		expect(leadsOf(id)).toHaveLength(3);
 
 		// Lead → Get Many with filters
-		const listed = await op(sim, { resource: 'lead', operation: 'getMany', returnAll: true, simplify: false, filters: { campaign_id: id } });
-		const simple = await op(sim, { resource: 'lead', operation: 'getMany', returnAll: true, filters: { campaign_id: id } });
+		const listed = await op(sim, {
+			resource: 'lead',
+			operation: 'getMany',
+			returnAll: true,
+			simplify: false,
+			filters: { campaign_id: id },
+		});
+		const simple = await op(sim, {
+			resource: 'lead',
+			operation: 'getMany',
+			returnAll: true,
+			filters: { campaign_id: id },
+		});
 		expect(Object.keys(simple[0]).length).toBeLessThanOrEqual(10);
 		expect(simple[0]).toMatchObject({ campaign_name: 'Workflow Outreach', status: 'created' });
 		expect(listed.map((l) => l.phone_number).sort()).toEqual(rows.map((r) => r.phone).sort());
-		expect(listed[0]).toMatchObject({ campaign: { id, name: 'Workflow Outreach' }, status: 'created' });
-		const berlin = await op(sim, { resource: 'lead', operation: 'getMany', returnAll: true, filters: { campaign_id: id, phone_number: '+4930' } });
+		expect(listed[0]).toMatchObject({
+			campaign: { id, name: 'Workflow Outreach' },
+			status: 'created',
+		});
+		const berlin = await op(sim, {
+			resource: 'lead',
+			operation: 'getMany',
+			returnAll: true,
+			filters: { campaign_id: id, phone_number: '+4930' },
+		});
 		expect(berlin.map((l) => l.variables.customer_name)).toEqual(['Cem']);
-		expect(await op(sim, { resource: 'lead', operation: 'getMany', returnAll: false, limit: 2, filters: { campaign_id: id, status: 'created' } })).toHaveLength(2);
+		expect(
+			await op(sim, {
+				resource: 'lead',
+				operation: 'getMany',
+				returnAll: false,
+				limit: 2,
+				filters: { campaign_id: id, status: 'created' },
+			}),
+		).toHaveLength(2);
 		const today = new Date().toISOString().slice(0, 10);
-		expect(await op(sim, { resource: 'lead', operation: 'getMany', returnAll: true, filters: { campaign_id: id, date_from: today } })).toHaveLength(3);
-		expect(sim.log.filter((e) => e.path === '/api/user/leads').pop()?.query).toMatchObject({ campaign_id: String(id), date_from: today });
+		expect(
+			await op(sim, {
+				resource: 'lead',
+				operation: 'getMany',
+				returnAll: true,
+				filters: { campaign_id: id, date_from: today },
+			}),
+		).toHaveLength(3);
+		expect(sim.log.filter((e) => e.path === '/api/user/leads').pop()?.query).toMatchObject({
+			campaign_id: String(id),
+			date_from: today,
+		});
 
 		// Lead → Update: variables merged, status and number changed
 		const ada = imported[0];
@@ -94,7 +160,11 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 			resource: 'lead',
 			operation: 'update',
 			leadId: String(ada.id),
-			updateFields: { status: 'completed', phone_number: '+49 151 0000 0009', variables: { values: [{ key: 'plan', value: 'gold' }] } },
+			updateFields: {
+				status: 'completed',
+				phone_number: '+49 151 0000 0009',
+				variables: { values: [{ key: 'plan', value: 'gold' }] },
+			},
 		});
 		expect(updated).toEqual({
 			id: ada.id,
@@ -109,70 +179,139 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 			phone_number: '+4915100000009',
 			variables: { customer_name: 'Ada', plan: 'gold' },
 		});
-		expect(await op(sim, { resource: 'lead', operation: 'getMany', returnAll: true, filters: { campaign_id: id, status: 'completed' } })).toHaveLength(1);
-		await expect(op(sim, { resource: 'lead', operation: 'update', leadId: '99999', updateFields: { status: 'completed' } })).rejects.toThrow('Lead not found');
+		expect(
+			await op(sim, {
+				resource: 'lead',
+				operation: 'getMany',
+				returnAll: true,
+				filters: { campaign_id: id, status: 'completed' },
+			}),
+		).toHaveLength(1);
+		await expect(
+			op(sim, {
+				resource: 'lead',
+				operation: 'update',
+				leadId: '99999',
+				updateFields: { status: 'completed' },
+			}),
+		).rejects.toThrow('Lead not found');
 
 		// Lead → Delete
 		const bob = imported[1];
-		expect(await op(sim, { resource: 'lead', operation: 'delete', leadId: String(bob.id) })).toEqual([
-			{ deleted: true, id: bob.id, message: 'Lead deleted successfully' },
-		]);
+		expect(
+			await op(sim, { resource: 'lead', operation: 'delete', leadId: String(bob.id) }),
+		).toEqual([{ deleted: true, id: bob.id, message: 'Lead deleted successfully' }]);
 		expect(leadsOf(id).map((l: any) => l.id)).not.toContain(bob.id);
-		await expect(op(sim, { resource: 'lead', operation: 'delete', leadId: String(bob.id) })).rejects.toThrow('Lead not found');
+		await expect(
+			op(sim, { resource: 'lead', operation: 'delete', leadId: String(bob.id) }),
+		).rejects.toThrow('Lead not found');
 
 		// Campaign → Start: refused without balance, then started once
 		await control(sim, 'user', { total_balance: 0 });
-		await expect(op(sim, { resource: 'campaign', operation: 'start', campaignId: byId(id) })).rejects.toThrow(
-			'Insufficient balance to start the campaign. Please top up your account.',
-		);
+		await expect(
+			op(sim, { resource: 'campaign', operation: 'start', campaignId: byId(id) }),
+		).rejects.toThrow('Insufficient balance to start the campaign. Please top up your account.');
 		expect(campaign(id).status).toBe('draft');
 		await control(sim, 'user', { total_balance: 25 });
 		const before = statusPosts().length;
-		expect(await op(sim, { resource: 'campaign', operation: 'start', campaignId: byId(id) })).toEqual([
+		expect(
+			await op(sim, { resource: 'campaign', operation: 'start', campaignId: byId(id) }),
+		).toEqual([
 			{ campaign_id: id, status: 'in-progress', message: 'Campaign started successfully.' },
 		]);
-		expect(statusPosts().slice(before).map((e) => e.body)).toEqual([{ campaign_id: id, action: 'start' }]);
+		expect(
+			statusPosts()
+				.slice(before)
+				.map((e) => e.body),
+		).toEqual([{ campaign_id: id, action: 'start' }]);
 		expect(campaign(id).status).toBe('in-progress');
 
 		// Campaign → Stop
-		expect(await op(sim, { resource: 'campaign', operation: 'stop', campaignId: byId(id) })).toEqual([
-			{ campaign_id: id, status: 'stopped', message: 'Campaign stopped successfully.' },
-		]);
+		expect(
+			await op(sim, { resource: 'campaign', operation: 'stop', campaignId: byId(id) }),
+		).toEqual([{ campaign_id: id, status: 'stopped', message: 'Campaign stopped successfully.' }]);
 		expect(campaign(id).status).toBe('stopped');
 
 		// Campaign → Delete: its leads go with it
 		expect(leadsOf(id).length).toBe(2);
-		expect(await op(sim, { resource: 'campaign', operation: 'delete', campaignId: byId(id) })).toEqual([
-			{ deleted: true, id, message: 'Campaign deleted successfully' },
-		]);
+		expect(
+			await op(sim, { resource: 'campaign', operation: 'delete', campaignId: byId(id) }),
+		).toEqual([{ deleted: true, id, message: 'Campaign deleted successfully' }]);
 		expect(campaign(id)).toBeUndefined();
 		expect(leadsOf(id)).toHaveLength(0);
-		expect(await op(sim, { resource: 'lead', operation: 'getMany', returnAll: true, filters: { campaign_id: id } })).toEqual([]);
-		await expect(op(sim, { resource: 'campaign', operation: 'delete', campaignId: byId(id) })).rejects.toThrow('Campaign not found');
+		expect(
+			await op(sim, {
+				resource: 'lead',
+				operation: 'getMany',
+				returnAll: true,
+				filters: { campaign_id: id },
+			}),
+		).toEqual([]);
+		await expect(
+			op(sim, { resource: 'campaign', operation: 'delete', campaignId: byId(id) }),
+		).rejects.toThrow('Campaign not found');
 	});
 
 	it('Campaign → Create: the service refuses an inbound assistant and an unknown number, the node an out-of-range value', async () => {
 		const count = sim.state.campaigns.length;
-		await expect(op(sim, { resource: 'campaign', operation: 'create', name: 'Inbound', assistantId: byId(1), additionalFields: {} })).rejects.toThrow(
-			'Assistant not found or not an outbound assistant.',
-		);
 		await expect(
-			op(sim, { resource: 'campaign', operation: 'create', name: 'Unknown number', assistantId: byId(2), additionalFields: { phone_number_ids: '1,999' } }),
+			op(sim, {
+				resource: 'campaign',
+				operation: 'create',
+				name: 'Inbound',
+				assistantId: byId(1),
+				additionalFields: {},
+			}),
+		).rejects.toThrow('Assistant not found or not an outbound assistant.');
+		await expect(
+			op(sim, {
+				resource: 'campaign',
+				operation: 'create',
+				name: 'Unknown number',
+				assistantId: byId(2),
+				additionalFields: { phone_number_ids: '1,999' },
+			}),
 		).rejects.toThrow('phone_number_ids.1: The selected phone_number_ids.1 is invalid.');
 		await expect(
-			op(sim, { resource: 'campaign', operation: 'create', name: 'Too many', assistantId: byId(2), additionalFields: { max_calls_in_parallel: 11 } }),
+			op(sim, {
+				resource: 'campaign',
+				operation: 'create',
+				name: 'Too many',
+				assistantId: byId(2),
+				additionalFields: { max_calls_in_parallel: 11 },
+			}),
 		).rejects.toThrow('Max Calls in Parallel must be a whole number from 1 to 10, got 11');
-		expect(sim.log.filter((e) => e.method === 'POST' && e.path === '/api/user/campaigns')).toHaveLength(3); // the refused one was not sent
+		expect(
+			sim.log.filter((e) => e.method === 'POST' && e.path === '/api/user/campaigns'),
+		).toHaveLength(3); // the refused one was not sent
 		expect(sim.state.campaigns).toHaveLength(count);
 	});
 
 	it("Campaign → Create: the plan's campaign limit answers 403 with the service message", async () => {
-		const rows = Array.from({ length: 10 - sim.state.campaigns.length }, (_, n) => ({ name: `Filler ${n}` }));
-		await op(sim, { resource: 'campaign', operation: 'create', name: '={{ $json.name }}', assistantId: byId(2), additionalFields: {} }, { rows });
-		expect(sim.state.campaigns).toHaveLength(10);
-		await expect(op(sim, { resource: 'campaign', operation: 'create', name: 'One too many', assistantId: byId(2), additionalFields: {} })).rejects.toThrow(
-			'maximum of 10 campaigns',
+		const rows = Array.from({ length: 10 - sim.state.campaigns.length }, (_, n) => ({
+			name: `Filler ${n}`,
+		}));
+		await op(
+			sim,
+			{
+				resource: 'campaign',
+				operation: 'create',
+				name: '={{ $json.name }}',
+				assistantId: byId(2),
+				additionalFields: {},
+			},
+			{ rows },
 		);
+		expect(sim.state.campaigns).toHaveLength(10);
+		await expect(
+			op(sim, {
+				resource: 'campaign',
+				operation: 'create',
+				name: 'One too many',
+				assistantId: byId(2),
+				additionalFields: {},
+			}),
+		).rejects.toThrow('maximum of 10 campaigns');
 		expect(sim.state.campaigns).toHaveLength(10);
 	});
 
@@ -187,37 +326,61 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 	});
 
 	describe('Lead: Create', () => {
-		const phones = ['+4915100000101', '+4915100000102', 'not-a-phone', '+4915100000104', '+4915100000105'];
+		const phones = [
+			'+4915100000101',
+			'+4915100000102',
+			'not-a-phone',
+			'+4915100000104',
+			'+4915100000105',
+		];
 		const rows = phones.map((phone, n) => ({ phone, name: `Lead ${n}` }));
 		const parameters = (suffix: string, extra: IDataObject = {}) => ({
-			resource: 'lead', operation: 'create', campaignId: byId(1),
+			resource: 'lead',
+			operation: 'create',
+			campaignId: byId(1),
 			phoneNumber: `={{ $json.phone === "not-a-phone" ? $json.phone : $json.phone + "${suffix}" }}`,
 			variablesJson: '={{ { customer_name: $json.name } }}',
 			...extra,
 		});
-		const leadsIn = (suffix: string) => sim.state.leads.filter((l: any) => String(l.phone_number).endsWith(suffix));
+		const leadsIn = (suffix: string) =>
+			sim.state.leads.filter((l: any) => String(l.phone_number).endsWith(suffix));
 
 		it.each([
 			['one request at a time', '1', {}],
 			['five requests in flight', '2', { requestsInFlight: 5 }],
-		])('5 rows, one invalid phone, Continue On Fail (%s): 4 leads + 1 error item, each paired to its row', async (_label, suffix, extra) => {
-			const result = await runWorkflow(actionWorkflow(parameters(suffix, extra), { rows, node: { onError: 'continueRegularOutput' } }), {
-				credentials: simCredentials(sim),
-			});
-			exercised.add('lead:create');
-			expect(result.status).toBe('success');
-			const items = result.outputOf(SERVICE);
-			expect(items.map((i) => i.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
-			expect(items.map((i) => (i.json.error ? 'error' : i.json.phone_number))).toEqual([
-				`+4915100000101${suffix}`, `+4915100000102${suffix}`, 'error', `+4915100000104${suffix}`, `+4915100000105${suffix}`,
-			]);
-			expect(items[2].json.error).toEqual(expect.stringContaining('not-a-phone'));
-			expect(items[0].json.variables).toEqual({ customer_name: 'Lead 0' });
-			expect(leadsIn(suffix)).toHaveLength(4);
-		});
+		])(
+			'5 rows, one invalid phone, Continue On Fail (%s): 4 leads + 1 error item, each paired to its row',
+			async (_label, suffix, extra) => {
+				const result = await runWorkflow(
+					actionWorkflow(parameters(suffix, extra), {
+						rows,
+						node: { onError: 'continueRegularOutput' },
+					}),
+					{
+						credentials: simCredentials(sim),
+					},
+				);
+				exercised.add('lead:create');
+				expect(result.status).toBe('success');
+				const items = result.outputOf(SERVICE);
+				expect(items.map((i) => i.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
+				expect(items.map((i) => (i.json.error ? 'error' : i.json.phone_number))).toEqual([
+					`+4915100000101${suffix}`,
+					`+4915100000102${suffix}`,
+					'error',
+					`+4915100000104${suffix}`,
+					`+4915100000105${suffix}`,
+				]);
+				expect(items[2].json.error).toEqual(expect.stringContaining('not-a-phone'));
+				expect(items[0].json.variables).toEqual({ customer_name: 'Lead 0' });
+				expect(leadsIn(suffix)).toHaveLength(4);
+			},
+		);
 
 		it('without Continue On Fail the run stops at the invalid row and names it', async () => {
-			const result = await runWorkflow(actionWorkflow(parameters('3'), { rows }), { credentials: simCredentials(sim) });
+			const result = await runWorkflow(actionWorkflow(parameters('3'), { rows }), {
+				credentials: simCredentials(sim),
+			});
 			expect(result.status).toBe('error');
 			const error = result.errorOf(SERVICE) as any;
 			expect(error.message).toEqual(expect.stringContaining('not-a-phone'));
@@ -232,13 +395,27 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 				{ phone: '+4915100000202', customer_name: 'Bob', plan: 'silver', visits: 0, vip: false },
 				{ phone: '+4915100000203', customer_name: 'Cem', plan: 'gold', visits: 12, vip: true },
 			];
-			const parameters = { resource: 'lead', operation: 'create', campaignId: byId(1), phoneNumber: '={{ $json.phone }}', variablesFrom: 'inputFields', requestsInFlight: 3 };
+			const parameters = {
+				resource: 'lead',
+				operation: 'create',
+				campaignId: byId(1),
+				phoneNumber: '={{ $json.phone }}',
+				variablesFrom: 'inputFields',
+				requestsInFlight: 3,
+			};
 			const variablesOf = ({ phone: _phone, ...variables }: IDataObject) => variables;
 			const output = await op(sim, parameters, { rows: imported });
-			expect(output.map((l) => [l.phone_number, l.variables])).toEqual(imported.map((r) => [r.phone, variablesOf(r)]));
-			const posts = sim.log.filter((e) => e.method === 'POST' && e.path === '/api/user/lead').slice(-3);
-			const byPhone = (a: any, b: any) => String(a.phone_number).localeCompare(String(b.phone_number));
-			expect(posts.map((e) => e.body).sort(byPhone)).toEqual(imported.map((r) => ({ phone_number: r.phone, campaign_id: 1, variables: variablesOf(r) })));
+			expect(output.map((l) => [l.phone_number, l.variables])).toEqual(
+				imported.map((r) => [r.phone, variablesOf(r)]),
+			);
+			const posts = sim.log
+				.filter((e) => e.method === 'POST' && e.path === '/api/user/lead')
+				.slice(-3);
+			const byPhone = (a: any, b: any) =>
+				String(a.phone_number).localeCompare(String(b.phone_number));
+			expect(posts.map((e) => e.body).sort(byPhone)).toEqual(
+				imported.map((r) => ({ phone_number: r.phone, campaign_id: 1, variables: variablesOf(r) })),
+			);
 			for (const r of imported) {
 				const stored = sim.state.leads.filter((l: any) => l.phone_number === r.phone);
 				expect(stored).toHaveLength(1);
@@ -247,14 +424,28 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 			}
 			// the same import again (On Duplicate's default): each stored lead is the one sent
 			const again = await op(sim, parameters, { rows: imported });
-			expect(again.map((l) => [l.phone_number, l.already_stored])).toEqual(imported.map((r) => [r.phone, true]));
-			expect(sim.state.leads.filter((l: any) => imported.some((r) => r.phone === l.phone_number))).toHaveLength(3);
+			expect(again.map((l) => [l.phone_number, l.already_stored])).toEqual(
+				imported.map((r) => [r.phone, true]),
+			);
+			expect(
+				sim.state.leads.filter((l: any) => imported.some((r) => r.phone === l.phone_number)),
+			).toHaveLength(3);
 		});
 
 		it('On Duplicate "skip" passes the row through, marked as skipped', async () => {
-			const again = await op(sim, { resource: 'lead', operation: 'create', campaignId: byId(1), phoneNumber: '+49151000001011', options: { onDuplicate: 'skip' } }, {
-				rows: [{ row: 1 }],
-			});
+			const again = await op(
+				sim,
+				{
+					resource: 'lead',
+					operation: 'create',
+					campaignId: byId(1),
+					phoneNumber: '+49151000001011',
+					options: { onDuplicate: 'skip' },
+				},
+				{
+					rows: [{ row: 1 }],
+				},
+			);
 			expect(again).toEqual([expect.objectContaining({ row: 1, skipped: true })]);
 		});
 	});

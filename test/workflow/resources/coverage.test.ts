@@ -24,8 +24,12 @@ describe('workflow tests grouped by resource', () => {
 
 	it('each resource lives in exactly one file', () => {
 		const resources = Object.keys(RESOURCE_FILES).flatMap(resourcesOf);
-		expect(resources.filter((resource, index) => resources.indexOf(resource) !== index)).toEqual([]);
-		expect([...resources].sort()).toEqual([...new Set(all.map((name) => name.split(':')[0]))].sort());
+		expect(resources.filter((resource, index) => resources.indexOf(resource) !== index)).toEqual(
+			[],
+		);
+		expect([...resources].sort()).toEqual(
+			[...new Set(all.map((name) => name.split(':')[0]))].sort(),
+		);
 	});
 
 	it('each list has its file in this folder, and each file here its list', () => {

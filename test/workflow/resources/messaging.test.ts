@@ -12,7 +12,12 @@ const { exercised, op } = operationRunner();
 const OPEN_WINDOW = '+4915112345678';
 const EXPIRED_WINDOW = '+4917612345678';
 const round = (n: number) => Math.round(n * 10000) / 10000;
-const mapper = (value: IDataObject | null) => ({ mappingMode: 'defineBelow', value, matchingColumns: [], schema: [] });
+const mapper = (value: IDataObject | null) => ({
+	mappingMode: 'defineBelow',
+	value,
+	matchingColumns: [],
+	schema: [],
+});
 
 // WhatsApp sends wait for their own limit (5 per second): a busy machine needs more than jest's 5 s
 jest.setTimeout(30_000);
@@ -24,27 +29,71 @@ describe('SMS and WhatsApp: every operation in a workflow against the simulator'
 	it('SMS: Send charges per segment and records the SMS; refusals of the service come through', async () => {
 		const before = balance();
 		const text = `Your appointment is confirmed. ${'Details follow. '.repeat(10)}`.trim();
-		const [sent] = await op(sim, { resource: 'sms', operation: 'send', fromNumberId: byId(1), to: '+49 151 1234 5678', body: text });
-		expect(sent).toMatchObject({ message: 'SMS sent successfully', from: '+14155550101', to: OPEN_WINDOW, segments: 2, status: 'sent' });
+		const [sent] = await op(sim, {
+			resource: 'sms',
+			operation: 'send',
+			fromNumberId: byId(1),
+			to: '+49 151 1234 5678',
+			body: text,
+		});
+		expect(sent).toMatchObject({
+			message: 'SMS sent successfully',
+			from: '+14155550101',
+			to: OPEN_WINDOW,
+			segments: 2,
+			status: 'sent',
+		});
 		expect(round(before - balance())).toBe(sent.cost);
-		expect(sim.state.smsMessages).toEqual([expect.objectContaining({ sms_id: sent.sms_id, phone_number_id: 1, body: text })]);
+		expect(sim.state.smsMessages).toEqual([
+			expect.objectContaining({ sms_id: sent.sms_id, phone_number_id: 1, body: text }),
+		]);
 
-		await expect(op(sim, { resource: 'sms', operation: 'send', fromNumberId: byId(3), to: OPEN_WINDOW, body: 'Hi' })).rejects.toThrow(
-			'Phone number is not SMS-capable',
-		);
-		await expect(op(sim, { resource: 'sms', operation: 'send', fromNumberId: byId(6), to: OPEN_WINDOW, body: 'Hi' })).rejects.toThrow(
-			'Phone number subscription is not active',
-		);
-		await expect(op(sim, { resource: 'sms', operation: 'send', fromNumberId: byId(99), to: OPEN_WINDOW, body: 'Hi' })).rejects.toThrow(
-			'From number not found',
-		);
-		await expect(op(sim, { resource: 'sms', operation: 'send', fromNumberId: byId(1), to: OPEN_WINDOW, body: 'x'.repeat(301) })).rejects.toThrow(
-			'at most 300 are allowed',
-		);
+		await expect(
+			op(sim, {
+				resource: 'sms',
+				operation: 'send',
+				fromNumberId: byId(3),
+				to: OPEN_WINDOW,
+				body: 'Hi',
+			}),
+		).rejects.toThrow('Phone number is not SMS-capable');
+		await expect(
+			op(sim, {
+				resource: 'sms',
+				operation: 'send',
+				fromNumberId: byId(6),
+				to: OPEN_WINDOW,
+				body: 'Hi',
+			}),
+		).rejects.toThrow('Phone number subscription is not active');
+		await expect(
+			op(sim, {
+				resource: 'sms',
+				operation: 'send',
+				fromNumberId: byId(99),
+				to: OPEN_WINDOW,
+				body: 'Hi',
+			}),
+		).rejects.toThrow('From number not found');
+		await expect(
+			op(sim, {
+				resource: 'sms',
+				operation: 'send',
+				fromNumberId: byId(1),
+				to: OPEN_WINDOW,
+				body: 'x'.repeat(301),
+			}),
+		).rejects.toThrow('at most 300 are allowed');
 		await control(sim, 'user', { total_balance: 0 });
-		await expect(op(sim, { resource: 'sms', operation: 'send', fromNumberId: byId(2), to: OPEN_WINDOW, body: 'Hi' })).rejects.toThrow(
-			'Insufficient balance to send SMS',
-		);
+		await expect(
+			op(sim, {
+				resource: 'sms',
+				operation: 'send',
+				fromNumberId: byId(2),
+				to: OPEN_WINDOW,
+				body: 'Hi',
+			}),
+		).rejects.toThrow('Insufficient balance to send SMS');
 		expect(sim.state.smsMessages).toHaveLength(1);
 	});
 
@@ -53,7 +102,17 @@ describe('SMS and WhatsApp: every operation in a workflow against the simulator'
 			{ phone: '+14155559876', text: 'Hello Jane' },
 			{ phone: '+14155559877', text: 'Hello John' },
 		];
-		const sent = await op(sim, { resource: 'sms', operation: 'send', fromNumberId: byId(2), to: '={{ $json.phone }}', body: '={{ $json.text }}' }, { rows });
+		const sent = await op(
+			sim,
+			{
+				resource: 'sms',
+				operation: 'send',
+				fromNumberId: byId(2),
+				to: '={{ $json.phone }}',
+				body: '={{ $json.text }}',
+			},
+			{ rows },
+		);
 		expect(sent.map((s) => [s.to, s.body, s.cost])).toEqual([
 			['+14155559876', 'Hello Jane', 0.01],
 			['+14155559877', 'Hello John', 0.01],
@@ -62,32 +121,89 @@ describe('SMS and WhatsApp: every operation in a workflow against the simulator'
 	});
 
 	it('WhatsApp: Get Senders (online by default, all, limit) and Get Templates (approved by default, all)', async () => {
-		expect((await op(sim, { resource: 'whatsapp', operation: 'getSenders', returnAll: true })).map((s) => s.id)).toEqual([1]);
-		const all = await op(sim, { resource: 'whatsapp', operation: 'getSenders', senderStatus: 'all', returnAll: true });
+		expect(
+			(await op(sim, { resource: 'whatsapp', operation: 'getSenders', returnAll: true })).map(
+				(s) => s.id,
+			),
+		).toEqual([1]);
+		const all = await op(sim, {
+			resource: 'whatsapp',
+			operation: 'getSenders',
+			senderStatus: 'all',
+			returnAll: true,
+		});
 		expect(all.map((s) => [s.id, s.status])).toEqual([
 			[1, 'online'],
 			[2, 'offline'],
 		]);
-		expect(await op(sim, { resource: 'whatsapp', operation: 'getSenders', senderStatus: 'all', returnAll: false, limit: 1 })).toHaveLength(1);
+		expect(
+			await op(sim, {
+				resource: 'whatsapp',
+				operation: 'getSenders',
+				senderStatus: 'all',
+				returnAll: false,
+				limit: 1,
+			}),
+		).toHaveLength(1);
 
-		const approved = await op(sim, { resource: 'whatsapp', operation: 'getTemplates', senderId: byId(1), returnAll: true });
+		const approved = await op(sim, {
+			resource: 'whatsapp',
+			operation: 'getTemplates',
+			senderId: byId(1),
+			returnAll: true,
+		});
 		expect(approved.map((t) => [t.name, t.variables])).toEqual([
 			['order_update', ['customer_name', 'order_number']],
 			['welcome', []],
 		]);
-		const every = await op(sim, { resource: 'whatsapp', operation: 'getTemplates', senderId: byId(1), templateStatus: 'all', returnAll: true });
+		const every = await op(sim, {
+			resource: 'whatsapp',
+			operation: 'getTemplates',
+			senderId: byId(1),
+			templateStatus: 'all',
+			returnAll: true,
+		});
 		expect(every.map((t) => t.status)).toEqual(['approved', 'approved', 'pending', 'rejected']);
-		await expect(op(sim, { resource: 'whatsapp', operation: 'getTemplates', senderId: byId(9), returnAll: true })).rejects.toThrow('Sender not found');
+		await expect(
+			op(sim, {
+				resource: 'whatsapp',
+				operation: 'getTemplates',
+				senderId: byId(9),
+				returnAll: true,
+			}),
+		).rejects.toThrow('Sender not found');
 	});
 
 	it('WhatsApp: Get Session Status of an open, an expired and an unknown customer (the "+" arrives)', async () => {
-		const [open] = await op(sim, { resource: 'whatsapp', operation: 'getSessionStatus', senderId: byId(1), recipientPhone: OPEN_WINDOW });
-		expect(open).toMatchObject({ has_conversation: true, customer_name: 'Ada Lovelace', session_status: { is_open: true, can_send_freeform: true } });
+		const [open] = await op(sim, {
+			resource: 'whatsapp',
+			operation: 'getSessionStatus',
+			senderId: byId(1),
+			recipientPhone: OPEN_WINDOW,
+		});
+		expect(open).toMatchObject({
+			has_conversation: true,
+			customer_name: 'Ada Lovelace',
+			session_status: { is_open: true, can_send_freeform: true },
+		});
 		expect(sim.log.at(-1)!.query).toEqual({ sender_id: '1', recipient_phone: OPEN_WINDOW });
-		const [expired] = await op(sim, { resource: 'whatsapp', operation: 'getSessionStatus', senderId: byId(1), recipientPhone: EXPIRED_WINDOW });
+		const [expired] = await op(sim, {
+			resource: 'whatsapp',
+			operation: 'getSessionStatus',
+			senderId: byId(1),
+			recipientPhone: EXPIRED_WINDOW,
+		});
 		expect(expired.session_status).toMatchObject({ is_open: false, requires_template: true });
-		const [unknown] = await op(sim, { resource: 'whatsapp', operation: 'getSessionStatus', senderId: byId(1), recipientPhone: '+14155550000' });
-		expect(unknown).toMatchObject({ has_conversation: false, session_status: { requires_template: true } });
+		const [unknown] = await op(sim, {
+			resource: 'whatsapp',
+			operation: 'getSessionStatus',
+			senderId: byId(1),
+			recipientPhone: '+14155550000',
+		});
+		expect(unknown).toMatchObject({
+			has_conversation: false,
+			session_status: { requires_template: true },
+		});
 	});
 
 	it('WhatsApp: Send Template fills the variables by name or position, charges and records; refusals', async () => {
@@ -104,7 +220,12 @@ describe('SMS and WhatsApp: every operation in a workflow against the simulator'
 		expect(sent).toMatchObject({ conversation_id: 1, status: 'queued' });
 		expect(sent.success).toBeUndefined();
 		expect(sim.state.whatsappMessages).toEqual([
-			expect.objectContaining({ id: sent.message_id, type: 'template', to: OPEN_WINDOW, content: 'Hello Ada, your order A-17 has shipped.' }),
+			expect.objectContaining({
+				id: sent.message_id,
+				type: 'template',
+				to: OPEN_WINDOW,
+				content: 'Hello Ada, your order A-17 has shipped.',
+			}),
 		]);
 		expect(round(before - balance())).toBe(0.02);
 
@@ -119,12 +240,25 @@ describe('SMS and WhatsApp: every operation in a workflow against the simulator'
 			options: { variablesJson: '{"1": "Grace", "2": "B-2"}' },
 		});
 		expect(second.conversation_id).not.toBe(1);
-		expect(sim.state.whatsappMessages.at(-1).content).toBe('Hello Grace, your order B-2 has shipped.');
+		expect(sim.state.whatsappMessages.at(-1).content).toBe(
+			'Hello Grace, your order B-2 has shipped.',
+		);
 
 		const send = (change: IDataObject) =>
-			op(sim, { resource: 'whatsapp', operation: 'sendTemplate', senderId: byId(1), templateId: byId(2), templateVariables: mapper(null), recipientPhone: OPEN_WINDOW, options: {}, ...change });
+			op(sim, {
+				resource: 'whatsapp',
+				operation: 'sendTemplate',
+				senderId: byId(1),
+				templateId: byId(2),
+				templateVariables: mapper(null),
+				recipientPhone: OPEN_WINDOW,
+				options: {},
+				...change,
+			});
 		await expect(send({ templateId: byId(3) })).rejects.toThrow('Template is not approved');
-		await expect(send({ senderId: byId(2), templateId: byId(4) })).rejects.toThrow('The sender is offline');
+		await expect(send({ senderId: byId(2), templateId: byId(4) })).rejects.toThrow(
+			'The sender is offline',
+		);
 		await expect(send({ senderId: byId(2) })).rejects.toThrow('Template not found');
 		await expect(send({ templateId: byId(1) })).rejects.toThrow('Template variables missing');
 		await control(sim, 'user', { total_balance: 0 });
@@ -134,12 +268,30 @@ describe('SMS and WhatsApp: every operation in a workflow against the simulator'
 
 	it('WhatsApp: Send Freeform inside the window is charged and recorded; an expired window is refused', async () => {
 		const before = balance();
-		const [sent] = await op(sim, { resource: 'whatsapp', operation: 'sendFreeform', senderId: byId(1), recipientPhone: OPEN_WINDOW, message: 'Your parcel arrives today.' });
+		const [sent] = await op(sim, {
+			resource: 'whatsapp',
+			operation: 'sendFreeform',
+			senderId: byId(1),
+			recipientPhone: OPEN_WINDOW,
+			message: 'Your parcel arrives today.',
+		});
 		expect(sent).toMatchObject({ conversation_id: 1, session_status: { is_open: true } });
-		expect(sim.state.whatsappMessages).toEqual([expect.objectContaining({ type: 'freeform', content: 'Your parcel arrives today.', to: OPEN_WINDOW })]);
+		expect(sim.state.whatsappMessages).toEqual([
+			expect.objectContaining({
+				type: 'freeform',
+				content: 'Your parcel arrives today.',
+				to: OPEN_WINDOW,
+			}),
+		]);
 		expect(round(before - balance())).toBe(0.005);
 
-		const error = await op(sim, { resource: 'whatsapp', operation: 'sendFreeform', senderId: byId(1), recipientPhone: EXPIRED_WINDOW, message: 'Hi' }).catch((e) => e);
+		const error = await op(sim, {
+			resource: 'whatsapp',
+			operation: 'sendFreeform',
+			senderId: byId(1),
+			recipientPhone: EXPIRED_WINDOW,
+			message: 'Hi',
+		}).catch((e) => e);
 		expect(error.message).toContain('24-hour session has expired');
 		expect(error.description).toContain('SESSION_EXPIRED');
 		expect(sim.state.whatsappMessages).toHaveLength(1);

@@ -12,15 +12,38 @@ describe('Mid Call Tool: every operation in a workflow against the simulator', (
 
 	it('Mid Call Tool: Create, Get, Get Many, Update, Delete', async () => {
 		const [tool] = await op(sim, {
-			resource: 'tool', operation: 'create', name: 'check_stock', description: 'Checks the stock', endpoint: 'https://example.com/stock', method: 'GET',
-			additionalFields: { timeout: 5, schema: { values: [{ name: 'sku', type: 'string', description: 'Article number' }] } },
+			resource: 'tool',
+			operation: 'create',
+			name: 'check_stock',
+			description: 'Checks the stock',
+			endpoint: 'https://example.com/stock',
+			method: 'GET',
+			additionalFields: {
+				timeout: 5,
+				schema: { values: [{ name: 'sku', type: 'string', description: 'Article number' }] },
+			},
 		});
 		const ref = byId(tool.id);
-		expect((await op(sim, { resource: 'tool', operation: 'get', toolId: ref }))[0].name).toBe('check_stock');
-		expect((await op(sim, { resource: 'tool', operation: 'getMany', returnAll: true })).map((t) => t.id)).toContain(tool.id);
-		expect((await op(sim, { resource: 'tool', operation: 'update', toolId: ref, updateFields: { timeout: 20 } }))[0].timeout).toBe(20);
+		expect((await op(sim, { resource: 'tool', operation: 'get', toolId: ref }))[0].name).toBe(
+			'check_stock',
+		);
+		expect(
+			(await op(sim, { resource: 'tool', operation: 'getMany', returnAll: true })).map((t) => t.id),
+		).toContain(tool.id);
+		expect(
+			(
+				await op(sim, {
+					resource: 'tool',
+					operation: 'update',
+					toolId: ref,
+					updateFields: { timeout: 20 },
+				})
+			)[0].timeout,
+		).toBe(20);
 		await op(sim, { resource: 'tool', operation: 'delete', toolId: ref });
-		await expect(op(sim, { resource: 'tool', operation: 'get', toolId: ref })).rejects.toThrow('Tool not found');
+		await expect(op(sim, { resource: 'tool', operation: 'get', toolId: ref })).rejects.toThrow(
+			'Tool not found',
+		);
 	});
 
 	it('ran every operation of Mid Call Tool', () => {

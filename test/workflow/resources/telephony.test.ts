@@ -6,8 +6,6 @@ import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations'
 import type { Simulator } from '../helpers/workflows';
 import { byId, simulatorForTests } from '../helpers/workflows';
 
-/* eslint-disable @typescript-eslint/no-explicit-any */
-
 const { exercised, op } = operationRunner();
 
 const requests = (sim: Simulator, method: string, path: string) =>

@@ -20,11 +20,16 @@ describe('Account', () => {
 			.get('/api/user/me')
 			.reply(200, { name: 'Ada Lovelace', email: 'ada@example.com', total_balance: 25.5 });
 
-		const { context } = createContext({ parameters: { resource: 'account', operation: 'getProfile' } });
+		const { context } = createContext({
+			parameters: { resource: 'account', operation: 'getProfile' },
+		});
 		const [output] = await router.call(context);
 
 		expect(output).toEqual([
-			{ json: { name: 'Ada Lovelace', email: 'ada@example.com', total_balance: 25.5 }, pairedItem: { item: 0 } },
+			{
+				json: { name: 'Ada Lovelace', email: 'ada@example.com', total_balance: 25.5 },
+				pairedItem: { item: 0 },
+			},
 		]);
 		scope.done();
 	});

@@ -3,7 +3,17 @@ import nock from 'nock';
 import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { run } from '../helpers';
-import { dual, fields, fieldsBody, minimal, modeExtras, multi, pipe, record, requiredBody } from './fixtures';
+import {
+	dual,
+	fields,
+	fieldsBody,
+	minimal,
+	modeExtras,
+	multi,
+	pipe,
+	record,
+	requiredBody,
+} from './fixtures';
 
 describe('Assistant → Create and Update', () => {
 	beforeEach(() => resetLimiters());
@@ -11,8 +21,12 @@ describe('Assistant → Create and Update', () => {
 
 	describe.each(['pipeline', 'multimodal', 'dualplex'])('%s', (mode) => {
 		it('minimal create sends exactly the required fields', async () => {
-			const scope = nock(TEST_BASE_URL).post('/api/user/assistant', requiredBody(mode)).reply(201, { message: 'Assistant created', data: { ...record, mode } });
-			expect(await run(minimal[mode])).toEqual([{ json: { ...record, mode, message: 'Assistant created' }, pairedItem: { item: 0 } }]);
+			const scope = nock(TEST_BASE_URL)
+				.post('/api/user/assistant', requiredBody(mode))
+				.reply(201, { message: 'Assistant created', data: { ...record, mode } });
+			expect(await run(minimal[mode])).toEqual([
+				{ json: { ...record, mode, message: 'Assistant created' }, pairedItem: { item: 0 } },
+			]);
 			scope.done();
 		});
 
@@ -27,8 +41,15 @@ describe('Assistant → Create and Update', () => {
 	});
 
 	it('shows the service 422 field by field', async () => {
-		nock(TEST_BASE_URL).post('/api/user/assistant').reply(422, { message: 'Validation failed', errors: { voice_id: ['The voice is not compatible with the engine mode.'] } });
-		await expect(run(minimal.multimodal)).rejects.toThrow('Validation failed: voice_id: The voice is not compatible with the engine mode.');
+		nock(TEST_BASE_URL)
+			.post('/api/user/assistant')
+			.reply(422, {
+				message: 'Validation failed',
+				errors: { voice_id: ['The voice is not compatible with the engine mode.'] },
+			});
+		await expect(run(minimal.multimodal)).rejects.toThrow(
+			'Validation failed: voice_id: The voice is not compatible with the engine mode.',
+		);
 	});
 
 	// the required fields and the mode, checked by create.operation.ts itself
@@ -40,9 +61,17 @@ describe('Assistant → Create and Update', () => {
 		['missing initial message', { ...pipe, initialMessage: '' }, 'Initial Message is required'],
 		['missing system prompt', { ...pipe, systemPrompt: '' }, 'System Prompt is required'],
 		['pipeline without LLM model', { ...pipe, llmModelId: '' }, 'LLM Model is required'],
-		['multimodal without model', { ...multi, multimodalModelId: '' }, 'Multimodal Model is required'],
+		[
+			'multimodal without model',
+			{ ...multi, multimodalModelId: '' },
+			'Multimodal Model is required',
+		],
 		['dualplex without model', { ...dual, multimodalModelId: '' }, 'Multimodal Model is required'],
-		['unknown mode', { ...pipe, mode: 'turbo' }, 'Mode must be one of pipeline, multimodal, dualplex'],
+		[
+			'unknown mode',
+			{ ...pipe, mode: 'turbo' },
+			'Mode must be one of pipeline, multimodal, dualplex',
+		],
 	])('refuses %s, with no request sent', async (_what, parameters, message) => {
 		await expect(run(parameters)).rejects.toThrow(message);
 		expect(nock.pendingMocks()).toEqual([]);

@@ -6,7 +6,11 @@ import { item, rl, run } from '../helpers';
 describe('Assistant → Enable Post-Call Webhook', () => {
 	it('Enable Post-Call Webhook updates the assistant with the switch, the URL and the chosen settings', async () => {
 		const scope = nock(TEST_BASE_URL)
-			.put('/api/user/assistant/5', { is_webhook_active: true, webhook_url: 'https://example.com/ended', send_webhook_only_on_completed: false })
+			.put('/api/user/assistant/5', {
+				is_webhook_active: true,
+				webhook_url: 'https://example.com/ended',
+				send_webhook_only_on_completed: false,
+			})
 			.reply(200, { message: 'Assistant updated successfully', data: { id: 5 } });
 		expect(
 			await run({
@@ -28,7 +32,13 @@ describe('Assistant → Enable Post-Call Webhook', () => {
 		]);
 		scope.done();
 		await expect(
-			run({ resource: 'assistant', operation: 'enablePostCallWebhook', assistantId: rl('5'), webhookUrl: 'example.com', options: {} }),
+			run({
+				resource: 'assistant',
+				operation: 'enablePostCallWebhook',
+				assistantId: rl('5'),
+				webhookUrl: 'example.com',
+				options: {},
+			}),
 		).rejects.toThrow('Webhook URL must be a valid http(s) URL');
 	});
 });

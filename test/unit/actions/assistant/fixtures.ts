@@ -4,7 +4,13 @@ import type { IDataObject } from 'n8n-workflow';
  * The parameters and request bodies shared by the assistant's Create, Update
  * and field-rule (body.ts, modeRules.ts) tests.
  */
-export const record = { id: 9, name: 'Lisa', status: 'inactive', type: 'outbound', mode: 'pipeline' };
+export const record = {
+	id: 9,
+	name: 'Lisa',
+	status: 'inactive',
+	type: 'outbound',
+	mode: 'pipeline',
+};
 
 export const base = {
 	resource: 'assistant',
@@ -31,7 +37,9 @@ export const requiredBody = (mode: string) => ({
 	timezone: 'Europe/Berlin',
 	initial_message: 'Hello {{customer_name}}!',
 	system_prompt: 'You are Lisa.',
-	...(mode === 'pipeline' ? { llm_model_id: 2 } : { multimodal_model_id: mode === 'multimodal' ? 10 : 20 }),
+	...(mode === 'pipeline'
+		? { llm_model_id: 2 }
+		: { multimodal_model_id: mode === 'multimodal' ? 10 : 20 }),
 });
 export const common = {
 	ambient_sound: 'office',
@@ -74,30 +82,75 @@ export const fields = {
 	tool_ids: ['7'],
 	tools: {
 		tool: [
-			{ type: 'call_transfer', phone_number: '+4930123456', description: 'To sales', custom: false, timezone: 'Europe/Berlin' },
+			{
+				type: 'call_transfer',
+				phone_number: '+4930123456',
+				description: 'To sales',
+				custom: false,
+				timezone: 'Europe/Berlin',
+			},
 			{ type: 'end_call', description: 'When done' },
 			{ type: 'dtmf_input', description: 'For menus' },
-			{ type: 'calendar_integration', calendar_api_key: 'cal_key', calendar_event_slug: 'demo', description: 'Book demos' },
+			{
+				type: 'calendar_integration',
+				calendar_api_key: 'cal_key',
+				calendar_event_slug: 'demo',
+				description: 'Book demos',
+			},
 		],
 	},
-	post_call_schema: { field: [{ name: 'interested', type: 'bool', description: 'Whether the lead is interested' }] },
+	post_call_schema: {
+		field: [{ name: 'interested', type: 'bool', description: 'Whether the lead is interested' }],
+	},
 	variables: { values: [{ key: 'company', value: 'ACME' }] },
 };
 export const fieldsBody = {
 	...common,
 	tools: [
-		{ type: 'call_transfer', phone_number: '+4930123456', description: 'To sales', custom: false, timezone: 'Europe/Berlin' },
+		{
+			type: 'call_transfer',
+			phone_number: '+4930123456',
+			description: 'To sales',
+			custom: false,
+			timezone: 'Europe/Berlin',
+		},
 		{ type: 'end_call', description: 'When done' },
 		{ type: 'dtmf_input', description: 'For menus' },
-		{ type: 'calendar_integration', calendar_api_key: 'cal_key', calendar_event_slug: 'demo', description: 'Book demos' },
+		{
+			type: 'calendar_integration',
+			calendar_api_key: 'cal_key',
+			calendar_event_slug: 'demo',
+			description: 'Book demos',
+		},
 	],
-	post_call_schema: [{ name: 'interested', type: 'bool', description: 'Whether the lead is interested' }],
+	post_call_schema: [
+		{ name: 'interested', type: 'bool', description: 'Whether the lead is interested' },
+	],
 	variables: { company: 'ACME' },
 };
 export const modeExtras: Record<string, [object, object]> = {
-	pipeline: [{ fillers: true, transcriber_provider_id: '2', allow_interruptions: false, knowledgebase_mode: 'prompt' }, { fillers: true, transcriber_provider_id: 2, allow_interruptions: false, knowledgebase_mode: 'prompt' }],
-	multimodal: [{ turn_detection_threshold: 0.55, chat_llm_fallback_id: '1' }, { turn_detection_threshold: 0.55, chat_llm_fallback_id: 1 }],
-	dualplex: [{ turn_detection_threshold: 0.2, chat_llm_fallback_id: '3' }, { turn_detection_threshold: 0.2, chat_llm_fallback_id: 3 }],
+	pipeline: [
+		{
+			fillers: true,
+			transcriber_provider_id: '2',
+			allow_interruptions: false,
+			knowledgebase_mode: 'prompt',
+		},
+		{
+			fillers: true,
+			transcriber_provider_id: 2,
+			allow_interruptions: false,
+			knowledgebase_mode: 'prompt',
+		},
+	],
+	multimodal: [
+		{ turn_detection_threshold: 0.55, chat_llm_fallback_id: '1' },
+		{ turn_detection_threshold: 0.55, chat_llm_fallback_id: 1 },
+	],
+	dualplex: [
+		{ turn_detection_threshold: 0.2, chat_llm_fallback_id: '3' },
+		{ turn_detection_threshold: 0.2, chat_llm_fallback_id: 3 },
+	],
 };
 
 export const pipe = minimal.pipeline;
@@ -107,5 +160,10 @@ export const dual = minimal.dualplex;
 export const add = (params: object, additionalFields: object) => ({ ...params, additionalFields });
 /** Update parameters of assistant 9 (engine mode kept) with these Update Fields. */
 export const update = (updateFields: object, extra: object = {}) => ({
-	resource: 'assistant', operation: 'update', assistantId: { __rl: true, mode: 'id', value: '9' }, mode: 'keep', updateFields, ...extra,
+	resource: 'assistant',
+	operation: 'update',
+	assistantId: { __rl: true, mode: 'id', value: '9' },
+	mode: 'keep',
+	updateFields,
+	...extra,
 });

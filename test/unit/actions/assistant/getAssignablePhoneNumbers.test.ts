@@ -1,5 +1,10 @@
 import { describeListOperation } from './listCases';
 
 describeListOperation([
-		['getAssignablePhoneNumbers', '/api/user/assistants/phone-numbers', { assistantType: 'outbound' }, { type: 'outbound' }],
+	[
+		'getAssignablePhoneNumbers',
+		'/api/user/assistants/phone-numbers',
+		{ assistantType: 'outbound' },
+		{ type: 'outbound' },
+	],
 ]);

@@ -10,11 +10,19 @@ describe('Assistant (all but create and update)', () => {
 
 	it('Get Many reads the paginated list', async () => {
 		const scope = nock(TEST_BASE_URL)
-			.get('/api/user/assistants/get').query({ per_page: '100', page: '1' })
-			.reply(200, { data: [{ id: 1 }], next_page_url: `${TEST_BASE_URL}/api/user/assistants/get?page=2` })
-			.get('/api/user/assistants/get').query({ per_page: '100', page: '2' })
+			.get('/api/user/assistants/get')
+			.query({ per_page: '100', page: '1' })
+			.reply(200, {
+				data: [{ id: 1 }],
+				next_page_url: `${TEST_BASE_URL}/api/user/assistants/get?page=2`,
+			})
+			.get('/api/user/assistants/get')
+			.query({ per_page: '100', page: '2' })
 			.reply(200, { data: [{ id: 2 }], next_page_url: null });
-		expect(await run({ resource: 'assistant', operation: 'getMany', returnAll: true })).toEqual([item({ id: 1 }), item({ id: 2 })]);
+		expect(await run({ resource: 'assistant', operation: 'getMany', returnAll: true })).toEqual([
+			item({ id: 1 }),
+			item({ id: 2 }),
+		]);
 		scope.done();
 	});
 });
@@ -24,11 +32,16 @@ describe('Assistant (lists, delete, webhooks)', () => {
 		const scope = nock(TEST_BASE_URL)
 			.get('/api/user/assistants/get')
 			.query({ per_page: '100', page: '1' })
-			.reply(200, { data: [{ id: 1 }], next_page_url: `${TEST_BASE_URL}/api/user/assistants/get?page=2` })
+			.reply(200, {
+				data: [{ id: 1 }],
+				next_page_url: `${TEST_BASE_URL}/api/user/assistants/get?page=2`,
+			})
 			.get('/api/user/assistants/get')
 			.query({ per_page: '100', page: '2' })
 			.reply(200, { data: [{ id: 2 }], next_page_url: null });
-		expect(await run({ resource: 'assistant', operation: 'getMany', returnAll: true })).toEqual(items([{ id: 1 }, { id: 2 }]));
+		expect(await run({ resource: 'assistant', operation: 'getMany', returnAll: true })).toEqual(
+			items([{ id: 1 }, { id: 2 }]),
+		);
 		scope.done();
 	});
 });

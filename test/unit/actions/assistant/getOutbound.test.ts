@@ -1,5 +1,3 @@
 import { describeListOperation } from './listCases';
 
-describeListOperation([
-		['getOutbound', '/api/user/assistants/outbound', {}, {}],
-]);
+describeListOperation([['getOutbound', '/api/user/assistants/outbound', {}, {}]]);

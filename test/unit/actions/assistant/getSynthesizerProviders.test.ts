@@ -1,5 +1,5 @@
 import { describeListOperation } from './listCases';
 
 describeListOperation([
-		['getSynthesizerProviders', '/api/user/assistants/synthesizer-providers', {}, {}],
+	['getSynthesizerProviders', '/api/user/assistants/synthesizer-providers', {}, {}],
 ]);

@@ -1,5 +1,5 @@
 import { describeListOperation } from './listCases';
 
 describeListOperation([
-		['getTranscriberProviders', '/api/user/assistants/transcriber-providers', {}, {}],
+	['getTranscriberProviders', '/api/user/assistants/transcriber-providers', {}, {}],
 ]);

@@ -9,20 +9,35 @@ describe('Assistant (all but create and update)', () => {
 	afterEach(() => nock.cleanAll());
 
 	itReadsTheList([
-		['getVoices', '/api/user/assistants/voices', { filters: { mode: 'dualplex', language_id: 2 } }, { mode: 'dualplex', language_id: '2' }],
+		[
+			'getVoices',
+			'/api/user/assistants/voices',
+			{ filters: { mode: 'dualplex', language_id: 2 } },
+			{ mode: 'dualplex', language_id: '2' },
+		],
 		['getVoices', '/api/user/assistants/voices', { filters: {} }, {}],
 	]);
 
 	it('Get Voices refuses an unknown engine mode', async () => {
-		await expect(run({ resource: 'assistant', operation: 'getVoices', returnAll: true, filters: { mode: 'turbo' } })).rejects.toThrow(
-			'Engine Mode must be one of pipeline, multimodal, dualplex, got "turbo"',
-		);
+		await expect(
+			run({
+				resource: 'assistant',
+				operation: 'getVoices',
+				returnAll: true,
+				filters: { mode: 'turbo' },
+			}),
+		).rejects.toThrow('Engine Mode must be one of pipeline, multimodal, dualplex, got "turbo"');
 	});
 });
 
 describe('Assistant (lists, delete, webhooks)', () => {
 	itOutputsOneItemPerElement([
-		['getVoices', '/api/user/assistants/voices', { filters: { mode: 'dualplex', language_id: 2 } }, { mode: 'dualplex', language_id: '2' }],
+		[
+			'getVoices',
+			'/api/user/assistants/voices',
+			{ filters: { mode: 'dualplex', language_id: 2 } },
+			{ mode: 'dualplex', language_id: '2' },
+		],
 		['getVoices', '/api/user/assistants/voices', { filters: {} }, {}],
 	]);
 });

@@ -10,11 +10,13 @@ export type ListRow = [string, string, object, nock.DataMatcherMap];
 /** The query sent and the limit applied (Return All off, Limit 2). */
 export function itReadsTheList(rows: ListRow[]) {
 	it.each(rows)('%s reads %s with the query %j', async (operation, path, parameters, query) => {
-		const scope = nock(TEST_BASE_URL).get(path).query(query).reply(200, [{ id: 1 }, { id: 2 }, { id: 3 }]);
-		expect(await run({ resource: 'assistant', operation, returnAll: false, limit: 2, ...parameters })).toEqual([
-			item({ id: 1 }),
-			item({ id: 2 }),
-		]);
+		const scope = nock(TEST_BASE_URL)
+			.get(path)
+			.query(query)
+			.reply(200, [{ id: 1 }, { id: 2 }, { id: 3 }]);
+		expect(
+			await run({ resource: 'assistant', operation, returnAll: false, limit: 2, ...parameters }),
+		).toEqual([item({ id: 1 }), item({ id: 2 })]);
 		scope.done();
 	});
 }
@@ -26,9 +28,9 @@ export function itOutputsOneItemPerElement(rows: ListRow[]) {
 		async (operation, path, parameters, query) => {
 			const list = [{ id: 1 }, { id: 2 }, { id: 3 }];
 			const scope = nock(TEST_BASE_URL).get(path).query(query).reply(200, list);
-			expect(await run({ resource: 'assistant', operation, returnAll: false, limit: 2, ...parameters })).toEqual(
-				items(list.slice(0, 2)),
-			);
+			expect(
+				await run({ resource: 'assistant', operation, returnAll: false, limit: 2, ...parameters }),
+			).toEqual(items(list.slice(0, 2)));
 			scope.done();
 		},
 	);

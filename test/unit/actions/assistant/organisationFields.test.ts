@@ -41,7 +41,11 @@ describe('Assistant → folder, labels, filler phrases, chat settings', () => {
 
 	it('Update clears the folder and the chat webhook (null) and empties the labels ([])', async () => {
 		const scope = nock(TEST_BASE_URL)
-			.put('/api/user/assistant/9', { folder_id: null, conversation_ended_webhook_url: null, label_ids: [] })
+			.put('/api/user/assistant/9', {
+				folder_id: null,
+				conversation_ended_webhook_url: null,
+				label_ids: [],
+			})
 			.reply(200, { message: 'ok', data: record });
 		await run({
 			resource: 'assistant',
@@ -58,16 +62,33 @@ describe('Assistant → folder, labels, filler phrases, chat settings', () => {
 	it.each([
 		[{ conversation_inactivity_timeout: 0 }, /Conversation Inactivity Timeout.*1.*1440/],
 		[{ conversation_inactivity_timeout: 1441 }, /Conversation Inactivity Timeout.*1.*1440/],
-		[{ conversation_ended_webhook_url: 'not a url' }, /Conversation-Ended Webhook URL must be a valid http\(s\) URL/],
+		[
+			{ conversation_ended_webhook_url: 'not a url' },
+			/Conversation-Ended Webhook URL must be a valid http\(s\) URL/,
+		],
 		[{ folder_id: 'sales' }, /Folder/],
 		[{ label_ids: ['1', 'x'] }, /Label/],
 	])('Update refuses %j before sending', async (updateFields, message) => {
-		await expect(run({ resource: 'assistant', operation: 'update', assistantId: id, mode: 'keep', updateFields })).rejects.toThrow(message);
+		await expect(
+			run({
+				resource: 'assistant',
+				operation: 'update',
+				assistantId: id,
+				mode: 'keep',
+				updateFields,
+			}),
+		).rejects.toThrow(message);
 	});
 
 	it('Create sends the folder and labels with the required fields', async () => {
 		const scope = nock(TEST_BASE_URL)
-			.post('/api/user/assistant', (body) => body.folder_id === 1 && JSON.stringify(body.label_ids) === '[2]' && body.conversation_inactivity_timeout === 1440)
+			.post(
+				'/api/user/assistant',
+				(body) =>
+					body.folder_id === 1 &&
+					JSON.stringify(body.label_ids) === '[2]' &&
+					body.conversation_inactivity_timeout === 1440,
+			)
 			.reply(201, { message: 'Assistant created successfully', data: record });
 		await run({
 			resource: 'assistant',

@@ -5,7 +5,13 @@ import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/ra
 import { TEST_BASE_URL, createContext } from '../../../helpers/context';
 import { items, run } from '../helpers';
 
-const call = (id: number) => ({ id, assistant_name: 'Reception', type: 'inbound', status: 'completed', duration: 42 });
+const call = (id: number) => ({
+	id,
+	assistant_name: 'Reception',
+	type: 'inbound',
+	status: 'completed',
+	duration: 42,
+});
 function page(n: number, last: number, size: number, perPage: number) {
 	return {
 		current_page: n,
@@ -42,7 +48,13 @@ describe('Call', () => {
 				resource: 'call',
 				operation: 'getMany',
 				returnAll: true,
-				filters: { ...filters, assistant_id: 3, campaign_id: 9, date_from: '2026-11-01T08:00:00.000+01:00', date_to: '2026-11-21' },
+				filters: {
+					...filters,
+					assistant_id: 3,
+					campaign_id: 9,
+					date_from: '2026-11-01T08:00:00.000+01:00',
+					date_to: '2026-11-21',
+				},
 			},
 		});
 		const [output] = await router.call(context);
@@ -52,8 +64,19 @@ describe('Call', () => {
 	});
 
 	it('Get Many with Limit 30 makes one request with per_page 30', async () => {
-		const scope = nock(TEST_BASE_URL).get('/api/user/calls').query({ per_page: '30', page: '1' }).reply(200, page(1, 9, 30, 30));
-		const { context } = createContext({ parameters: { resource: 'call', operation: 'getMany', returnAll: false, limit: 30, filters: {} } });
+		const scope = nock(TEST_BASE_URL)
+			.get('/api/user/calls')
+			.query({ per_page: '30', page: '1' })
+			.reply(200, page(1, 9, 30, 30));
+		const { context } = createContext({
+			parameters: {
+				resource: 'call',
+				operation: 'getMany',
+				returnAll: false,
+				limit: 30,
+				filters: {},
+			},
+		});
 		const [output] = await router.call(context);
 		expect(output).toHaveLength(30);
 		scope.done();
@@ -65,7 +88,9 @@ describe('Call', () => {
 		[{ date_to: '2026-02-30' }, 'To Date must be a date in the form YYYY-MM-DD'],
 		[{ assistant_id: -4 }, 'Assistant ID must be a positive whole number'],
 	])('Get Many refuses the filter %j before sending anything', async (filters, message) => {
-		const { context } = createContext({ parameters: { resource: 'call', operation: 'getMany', returnAll: true, filters } });
+		const { context } = createContext({
+			parameters: { resource: 'call', operation: 'getMany', returnAll: true, filters },
+		});
 		await expect(router.call(context)).rejects.toThrow(message);
 	});
 });
@@ -86,7 +111,11 @@ describe('Call', () => {
 		const scope = nock(TEST_BASE_URL)
 			.get('/api/user/calls')
 			.query({ ...qs, per_page: '100', page: '1' })
-			.reply(200, { current_page: 1, data: [call(1), call(2)], next_page_url: `${TEST_BASE_URL}/api/user/calls?page=2` })
+			.reply(200, {
+				current_page: 1,
+				data: [call(1), call(2)],
+				next_page_url: `${TEST_BASE_URL}/api/user/calls?page=2`,
+			})
 			.get('/api/user/calls')
 			.query({ ...qs, per_page: '100', page: '2' })
 			.reply(200, { current_page: 2, data: [call(3)], next_page_url: null });
@@ -94,7 +123,13 @@ describe('Call', () => {
 			resource: 'call',
 			operation: 'getMany',
 			returnAll: true,
-			filters: { ...qs, assistant_id: 3, campaign_id: 9, date_from: '2026-11-01T10:00:00.000Z', date_to: '2026-11-21' },
+			filters: {
+				...qs,
+				assistant_id: 3,
+				campaign_id: 9,
+				date_from: '2026-11-01T10:00:00.000Z',
+				date_to: '2026-11-21',
+			},
 		});
 		expect(output).toEqual(items([call(1), call(2), call(3)]));
 		scope.done();
@@ -104,16 +139,34 @@ describe('Call', () => {
 		const scope = nock(TEST_BASE_URL)
 			.get('/api/user/calls')
 			.query({ per_page: '2', page: '1' })
-			.reply(200, { data: [call(1), call(2)], next_page_url: `${TEST_BASE_URL}/api/user/calls?page=2` });
-		expect(await run({ resource: 'call', operation: 'getMany', returnAll: false, limit: 2, filters: {} })).toEqual(items([call(1), call(2)]));
+			.reply(200, {
+				data: [call(1), call(2)],
+				next_page_url: `${TEST_BASE_URL}/api/user/calls?page=2`,
+			});
+		expect(
+			await run({
+				resource: 'call',
+				operation: 'getMany',
+				returnAll: false,
+				limit: 2,
+				filters: {},
+			}),
+		).toEqual(items([call(1), call(2)]));
 		scope.done();
 	});
 
 	it('Get Many refuses an unknown status and a bad date without a request', async () => {
-		await expect(run({ resource: 'call', operation: 'getMany', returnAll: true, filters: { status: 'done' } })).rejects.toThrow('Status must be one of');
-		await expect(run({ resource: 'call', operation: 'getMany', returnAll: true, filters: { date_from: '21.11.2026' } })).rejects.toThrow(
-			'From Date must be a date',
-		);
+		await expect(
+			run({ resource: 'call', operation: 'getMany', returnAll: true, filters: { status: 'done' } }),
+		).rejects.toThrow('Status must be one of');
+		await expect(
+			run({
+				resource: 'call',
+				operation: 'getMany',
+				returnAll: true,
+				filters: { date_from: '21.11.2026' },
+			}),
+		).rejects.toThrow('From Date must be a date');
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 });

@@ -12,7 +12,11 @@ describe('Call', () => {
 	it('Make sends assistant, phone and variables and outputs the answer', async () => {
 		const answer = { message: 'Call initiated', call_id: 77, status: 'initiated' };
 		const scope = nock(TEST_BASE_URL)
-			.post('/api/user/make_call', { assistant_id: 2, phone_number: '+4915112345678', variables: { customer_name: 'Ada' } })
+			.post('/api/user/make_call', {
+				assistant_id: 2,
+				phone_number: '+4915112345678',
+				variables: { customer_name: 'Ada' },
+			})
 			.reply(200, answer);
 		const { context } = createContext({
 			parameters: {
@@ -29,9 +33,16 @@ describe('Call', () => {
 
 	it('Make refuses a number that is not E.164', async () => {
 		const { context } = createContext({
-			parameters: { resource: 'call', operation: 'make', assistantId: { __rl: true, mode: 'id', value: '2' }, phoneNumber: '0151 1234' },
+			parameters: {
+				resource: 'call',
+				operation: 'make',
+				assistantId: { __rl: true, mode: 'id', value: '2' },
+				phoneNumber: '0151 1234',
+			},
 		});
-		await expect(router.call(context)).rejects.toThrow('Phone Number must be a phone number in E.164 form');
+		await expect(router.call(context)).rejects.toThrow(
+			'Phone Number must be a phone number in E.164 form',
+		);
 	});
 });
 
@@ -39,7 +50,11 @@ describe('Call', () => {
 	it('Make posts assistant, phone and variables and outputs the answer', async () => {
 		const answer = { message: 'Call initiated', call_id: 77, status: 'initiated' };
 		const scope = nock(TEST_BASE_URL)
-			.post('/api/user/make_call', { assistant_id: 5, phone_number: '+4915112345678', variables: { name: 'Ada', plan: 'gold' } })
+			.post('/api/user/make_call', {
+				assistant_id: 5,
+				phone_number: '+4915112345678',
+				variables: { name: 'Ada', plan: 'gold' },
+			})
 			.reply(200, answer);
 		const output = await run({
 			resource: 'call',
@@ -55,7 +70,9 @@ describe('Call', () => {
 
 	it('Make refuses a phone that is not E.164 without a request', async () => {
 		const scope = nock(TEST_BASE_URL).post('/api/user/make_call').reply(200, {});
-		await expect(run({ resource: 'call', operation: 'make', assistantId: rl('5'), phoneNumber: '0049151' })).rejects.toThrow('E.164');
+		await expect(
+			run({ resource: 'call', operation: 'make', assistantId: rl('5'), phoneNumber: '0049151' }),
+		).rejects.toThrow('E.164');
 		expect(scope.isDone()).toBe(false);
 	});
 });

@@ -9,13 +9,30 @@ describe('Campaign → Get Many', () => {
 	afterEach(() => nock.cleanAll());
 
 	it('Campaign → Get Many returns one item per campaign', async () => {
-		nock(TEST_BASE_URL).get('/api/user/campaigns').reply(200, { data: [{ id: 1, name: 'Spring' }, { id: 2, name: 'Summer' }] });
-		expect(await run({ resource: 'campaign', operation: 'getMany', returnAll: true })).toEqual([item({ id: 1, name: 'Spring' }), item({ id: 2, name: 'Summer' })]);
+		nock(TEST_BASE_URL)
+			.get('/api/user/campaigns')
+			.reply(200, {
+				data: [
+					{ id: 1, name: 'Spring' },
+					{ id: 2, name: 'Summer' },
+				],
+			});
+		expect(await run({ resource: 'campaign', operation: 'getMany', returnAll: true })).toEqual([
+			item({ id: 1, name: 'Spring' }),
+			item({ id: 2, name: 'Summer' }),
+		]);
 	});
 
 	it('Campaign → Get Many accepts a bare array (as documented) and applies the limit', async () => {
-		nock(TEST_BASE_URL).get('/api/user/campaigns').reply(200, [{ id: 1, name: 'Spring' }, { id: 2, name: 'Summer' }]);
-		expect(await run({ resource: 'campaign', operation: 'getMany', returnAll: false, limit: 1 })).toEqual([item({ id: 1, name: 'Spring' })]);
+		nock(TEST_BASE_URL)
+			.get('/api/user/campaigns')
+			.reply(200, [
+				{ id: 1, name: 'Spring' },
+				{ id: 2, name: 'Summer' },
+			]);
+		expect(
+			await run({ resource: 'campaign', operation: 'getMany', returnAll: false, limit: 1 }),
+		).toEqual([item({ id: 1, name: 'Spring' })]);
 	});
 
 	it('Campaign → Get Many outputs nothing for an empty list', async () => {

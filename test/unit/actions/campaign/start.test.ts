@@ -10,7 +10,11 @@ describe('Campaign → Start', () => {
 	it('Start posts {campaign_id, action: start} and outputs the data with the message', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.post('/api/user/campaigns/update-status', { campaign_id: 7, action: 'start' })
-			.reply(200, { message: 'Campaign started successfully.', success: true, data: { campaign_id: 7, status: 'in-progress' } });
+			.reply(200, {
+				message: 'Campaign started successfully.',
+				success: true,
+				data: { campaign_id: 7, status: 'in-progress' },
+			});
 		expect(await run({ resource: 'campaign', operation: 'start', campaignId: rl('7') })).toEqual(
 			items([{ campaign_id: 7, status: 'in-progress', message: 'Campaign started successfully.' }]),
 		);
@@ -25,29 +29,46 @@ describe('Campaign → Start', () => {
 		nock(TEST_BASE_URL)
 			.post('/api/user/campaigns/update-status')
 			.reply(status, { message, success: false, data: { campaign_id: 7, status: 'draft' } });
-		await expect(run({ resource: 'campaign', operation: 'start', campaignId: rl('7') })).rejects.toThrow(message);
+		await expect(
+			run({ resource: 'campaign', operation: 'start', campaignId: rl('7') }),
+		).rejects.toThrow(message);
 	});
 
 	it('Start fails on an answer with success: false even with HTTP 200', async () => {
 		nock(TEST_BASE_URL)
 			.post('/api/user/campaigns/update-status')
-			.reply(200, { message: 'Insufficient balance to start the campaign. Please top up your account.', success: false, data: { campaign_id: 7, status: 'draft' } });
-		await expect(run({ resource: 'campaign', operation: 'start', campaignId: rl('7') })).rejects.toThrow('Insufficient balance');
+			.reply(200, {
+				message: 'Insufficient balance to start the campaign. Please top up your account.',
+				success: false,
+				data: { campaign_id: 7, status: 'draft' },
+			});
+		await expect(
+			run({ resource: 'campaign', operation: 'start', campaignId: rl('7') }),
+		).rejects.toThrow('Insufficient balance');
 	});
 
-	it.each([502, 504])('Start is never sent twice after an uncertain failure (HTTP %i)', async (status) => {
-		const first = nock(TEST_BASE_URL).post('/api/user/campaigns/update-status').reply(status, 'gateway');
-		const second = nock(TEST_BASE_URL).post('/api/user/campaigns/update-status').reply(200, { success: true, data: {} });
-		await expect(run({ resource: 'campaign', operation: 'start', campaignId: rl('7') })).rejects.toThrow();
-		expect(first.isDone()).toBe(true);
-		expect(second.isDone()).toBe(false);
-	});
+	it.each([502, 504])(
+		'Start is never sent twice after an uncertain failure (HTTP %i)',
+		async (status) => {
+			const first = nock(TEST_BASE_URL)
+				.post('/api/user/campaigns/update-status')
+				.reply(status, 'gateway');
+			const second = nock(TEST_BASE_URL)
+				.post('/api/user/campaigns/update-status')
+				.reply(200, { success: true, data: {} });
+			await expect(
+				run({ resource: 'campaign', operation: 'start', campaignId: rl('7') }),
+			).rejects.toThrow();
+			expect(first.isDone()).toBe(true);
+			expect(second.isDone()).toBe(false);
+		},
+	);
 
 	it('refuses a campaign that is not a numeric ID before sending', async () => {
 		const scope = nock(TEST_BASE_URL).post('/api/user/campaigns/update-status').reply(200, {});
-		await expect(run({ resource: 'campaign', operation: 'start', campaignId: rl('spring', 'id') })).rejects.toThrow(
-			'Campaign must be a positive whole number, got "spring"',
-		);
+		await expect(
+			run({ resource: 'campaign', operation: 'start', campaignId: rl('spring', 'id') }),
+		).rejects.toThrow('Campaign must be a positive whole number, got "spring"');
 		expect(scope.isDone()).toBe(false);
 	});
 });

@@ -11,9 +11,9 @@ describe('Campaign → Stop', () => {
 		const scope = nock(TEST_BASE_URL)
 			.post('/api/user/campaigns/update-status', { campaign_id: 7, action: 'stop' })
 			.reply(200, { message: 'Campaign stopped successfully.', success: true });
-		expect(await run({ resource: 'campaign', operation: 'stop', campaignId: rl('7', 'id') })).toEqual(
-			items([{ campaign_id: 7, message: 'Campaign stopped successfully.' }]),
-		);
+		expect(
+			await run({ resource: 'campaign', operation: 'stop', campaignId: rl('7', 'id') }),
+		).toEqual(items([{ campaign_id: 7, message: 'Campaign stopped successfully.' }]));
 		scope.done();
 	});
 
@@ -21,7 +21,11 @@ describe('Campaign → Stop', () => {
 		nock(TEST_BASE_URL).post('/api/user/campaigns/update-status').reply(502, 'gateway');
 		const again = nock(TEST_BASE_URL)
 			.post('/api/user/campaigns/update-status', { campaign_id: 7, action: 'stop' })
-			.reply(200, { message: 'Campaign stopped successfully.', success: true, data: { campaign_id: 7, status: 'stopped' } });
+			.reply(200, {
+				message: 'Campaign stopped successfully.',
+				success: true,
+				data: { campaign_id: 7, status: 'stopped' },
+			});
 		expect(await run({ resource: 'campaign', operation: 'stop', campaignId: rl('7') })).toEqual(
 			items([{ campaign_id: 7, status: 'stopped', message: 'Campaign stopped successfully.' }]),
 		);
@@ -31,7 +35,11 @@ describe('Campaign → Stop', () => {
 
 describe('Campaign → Stop errors', () => {
 	it('fails with the service message for an unknown campaign', async () => {
-		nock(TEST_BASE_URL).post('/api/user/campaigns/update-status', { campaign_id: 8, action: 'stop' }).reply(404, { message: 'Campaign not found.', success: false });
-		await expect(run({ resource: 'campaign', operation: 'stop', campaignId: rl('8') })).rejects.toThrow('Campaign not found.');
+		nock(TEST_BASE_URL)
+			.post('/api/user/campaigns/update-status', { campaign_id: 8, action: 'stop' })
+			.reply(404, { message: 'Campaign not found.', success: false });
+		await expect(
+			run({ resource: 'campaign', operation: 'stop', campaignId: rl('8') }),
+		).rejects.toThrow('Campaign not found.');
 	});
 });

@@ -16,11 +16,18 @@ describe('Conversation', () => {
 
 	it('Create sends the assistant UUID, type and variables and drops status: true', async () => {
 		const scope = nock(TEST_BASE_URL)
-			.post('/api/conversations', { assistant_id: ASSISTANT, type: 'test', variables: { customer_name: 'Ada' } })
+			.post('/api/conversations', {
+				assistant_id: ASSISTANT,
+				type: 'test',
+				variables: { customer_name: 'Ada' },
+			})
 			.reply(200, { status: true, conversation_id: CONVERSATION, history });
 		expect(
 			await run({
-				resource: 'conversation', operation: 'create', assistantUuid: { __rl: true, mode: 'list', value: ASSISTANT }, type: 'test',
+				resource: 'conversation',
+				operation: 'create',
+				assistantUuid: { __rl: true, mode: 'list', value: ASSISTANT },
+				type: 'test',
 				variables: { values: [{ key: 'customer_name', value: 'Ada' }] },
 			}),
 		).toEqual([item({ conversation_id: CONVERSATION, history })]);
@@ -32,13 +39,25 @@ describe('Conversation', () => {
 		[404, 'Assistant not found'],
 	])('Create shows {status: false, error} answered with %i', async (status, error) => {
 		nock(TEST_BASE_URL).post('/api/conversations').reply(status, { status: false, error });
-		await expect(run({ resource: 'conversation', operation: 'create', assistantUuid: { __rl: true, mode: 'id', value: ASSISTANT }, type: 'widget' })).rejects.toThrow(error);
+		await expect(
+			run({
+				resource: 'conversation',
+				operation: 'create',
+				assistantUuid: { __rl: true, mode: 'id', value: ASSISTANT },
+				type: 'widget',
+			}),
+		).rejects.toThrow(error);
 	});
 
 	it('Create refuses an assistant that is not a UUID', async () => {
-		await expect(run({ resource: 'conversation', operation: 'create', assistantUuid: { __rl: true, mode: 'id', value: '12' }, type: 'widget' })).rejects.toThrow(
-			'Assistant must be a UUID',
-		);
+		await expect(
+			run({
+				resource: 'conversation',
+				operation: 'create',
+				assistantUuid: { __rl: true, mode: 'id', value: '12' },
+				type: 'widget',
+			}),
+		).rejects.toThrow('Assistant must be a UUID');
 	});
 });
 
@@ -47,7 +66,11 @@ describe('Conversation', () => {
 
 	it('Create posts the assistant UUID, type and variables and outputs the answer without status', async () => {
 		const scope = nock(TEST_BASE_URL)
-			.post('/api/conversations', { assistant_id: ASSISTANT_UUID, type: 'widget', variables: { name: 'Ada' } })
+			.post('/api/conversations', {
+				assistant_id: ASSISTANT_UUID,
+				type: 'widget',
+				variables: { name: 'Ada' },
+			})
 			.reply(200, { status: true, conversation_id: CONVERSATION_UUID, history });
 		const output = await run({
 			resource: 'conversation',
@@ -61,15 +84,27 @@ describe('Conversation', () => {
 	});
 
 	it('Create refuses an assistant that is not a UUID without a request', async () => {
-		await expect(run({ resource: 'conversation', operation: 'create', assistantUuid: rl('12', 'id'), type: 'test' })).rejects.toThrow(
-			'Assistant must be a UUID',
-		);
+		await expect(
+			run({
+				resource: 'conversation',
+				operation: 'create',
+				assistantUuid: rl('12', 'id'),
+				type: 'test',
+			}),
+		).rejects.toThrow('Assistant must be a UUID');
 	});
 
 	it('Create fails with the service error of {status: false}', async () => {
-		nock(TEST_BASE_URL).post('/api/conversations').reply(200, { status: false, error: 'Insufficient balance. Please top up your account.' });
-		await expect(run({ resource: 'conversation', operation: 'create', assistantUuid: rl(ASSISTANT_UUID), type: 'widget' })).rejects.toThrow(
-			'Insufficient balance',
-		);
+		nock(TEST_BASE_URL)
+			.post('/api/conversations')
+			.reply(200, { status: false, error: 'Insufficient balance. Please top up your account.' });
+		await expect(
+			run({
+				resource: 'conversation',
+				operation: 'create',
+				assistantUuid: rl(ASSISTANT_UUID),
+				type: 'widget',
+			}),
+		).rejects.toThrow('Insufficient balance');
 	});
 });

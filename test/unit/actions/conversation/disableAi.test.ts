@@ -16,27 +16,41 @@ describe('Conversation: Disable AI', () => {
 				return true;
 			})
 			.reply(200, { status: true, ai_enabled: false });
-		expect(await run({ resource: 'conversation', operation: 'disableAi', conversationId: ` ${UUID} ` })).toEqual([item({ id: UUID, ai_enabled: false })]);
-		expect(sentBody === '' || sentBody === undefined || (typeof sentBody === 'object' && Object.keys(sentBody as object).length === 0)).toBe(true);
+		expect(
+			await run({ resource: 'conversation', operation: 'disableAi', conversationId: ` ${UUID} ` }),
+		).toEqual([item({ id: UUID, ai_enabled: false })]);
+		expect(
+			sentBody === '' ||
+				sentBody === undefined ||
+				(typeof sentBody === 'object' && Object.keys(sentBody as object).length === 0),
+		).toBe(true);
 		scope.done();
 	});
 
 	it('an answer without ai_enabled still says the AI is off', async () => {
 		nock(TEST_BASE_URL).post(path).reply(200, { status: true, message: 'AI disabled' });
-		expect(await run({ resource: 'conversation', operation: 'disableAi', conversationId: UUID })).toEqual([
-			item({ id: UUID, message: 'AI disabled', ai_enabled: false }),
-		]);
+		expect(
+			await run({ resource: 'conversation', operation: 'disableAi', conversationId: UUID }),
+		).toEqual([item({ id: UUID, message: 'AI disabled', ai_enabled: false })]);
 	});
 
 	it('refuses an ID that is not a UUID before sending', async () => {
-		await expect(run({ resource: 'conversation', operation: 'disableAi', conversationId: '42' })).rejects.toThrow(
-			'Conversation ID must be a UUID',
-		);
+		await expect(
+			run({ resource: 'conversation', operation: 'disableAi', conversationId: '42' }),
+		).rejects.toThrow('Conversation ID must be a UUID');
 	});
 
 	it('an unknown conversation and a refused key fail with the service text', async () => {
-		nock(TEST_BASE_URL).post(path).reply(404, { status: false, error: 'Conversation not found' }).post(path).reply(401, { error: 'Unauthorized' });
-		await expect(run({ resource: 'conversation', operation: 'disableAi', conversationId: UUID })).rejects.toThrow('Conversation not found');
-		await expect(run({ resource: 'conversation', operation: 'disableAi', conversationId: UUID })).rejects.toThrow('Unauthorized');
+		nock(TEST_BASE_URL)
+			.post(path)
+			.reply(404, { status: false, error: 'Conversation not found' })
+			.post(path)
+			.reply(401, { error: 'Unauthorized' });
+		await expect(
+			run({ resource: 'conversation', operation: 'disableAi', conversationId: UUID }),
+		).rejects.toThrow('Conversation not found');
+		await expect(
+			run({ resource: 'conversation', operation: 'disableAi', conversationId: UUID }),
+		).rejects.toThrow('Unauthorized');
 	});
 });

@@ -18,7 +18,13 @@ const answer = {
 	ai_disabled: false,
 };
 const { success: _success, ...output } = answer;
-const base = { resource: 'conversation', operation: 'generateAiReply', assistantId: rl('3'), customerIdentifier: '+4915112345678', message: 'Hi, is my order shipped?' };
+const base = {
+	resource: 'conversation',
+	operation: 'generateAiReply',
+	assistantId: rl('3'),
+	customerIdentifier: '+4915112345678',
+	message: 'Hi, is my order shipped?',
+};
 
 describe('Conversation: Generate AI Reply', () => {
 	beforeEach(() => {
@@ -30,7 +36,11 @@ describe('Conversation: Generate AI Reply', () => {
 
 	it('posts assistant, customer and message to the documented path; outputs the reply', async () => {
 		const scope = nock(TEST_BASE_URL)
-			.post(NEW, { assistant_id: 3, customer_identifier: '+4915112345678', message: 'Hi, is my order shipped?' })
+			.post(NEW, {
+				assistant_id: 3,
+				customer_identifier: '+4915112345678',
+				message: 'Hi, is my order shipped?',
+			})
 			.reply(200, answer);
 		expect(await run(base)).toEqual([item(output)]);
 		scope.done();
@@ -38,17 +48,29 @@ describe('Conversation: Generate AI Reply', () => {
 
 	it('sends the variables (pairs and JSON merged)', async () => {
 		const scope = nock(TEST_BASE_URL)
-			.post(NEW, { assistant_id: 3, customer_identifier: 'chat-42', message: 'Hi', variables: { customer_name: 'Ada', plan: 'gold' } })
+			.post(NEW, {
+				assistant_id: 3,
+				customer_identifier: 'chat-42',
+				message: 'Hi',
+				variables: { customer_name: 'Ada', plan: 'gold' },
+			})
 			.reply(200, answer);
-		await run({ ...base, customerIdentifier: ' chat-42 ', message: 'Hi', variables: { values: [{ key: 'customer_name', value: 'Ada' }] }, variablesJson: '{"plan":"gold"}' });
+		await run({
+			...base,
+			customerIdentifier: ' chat-42 ',
+			message: 'Hi',
+			variables: { values: [{ key: 'customer_name', value: 'Ada' }] },
+			variablesJson: '{"plan":"gold"}',
+		});
 		scope.done();
 	});
 
 	it('the service JSON 404 ASSISTANT_NOT_FOUND is reported, not asked on the old path', async () => {
-		const scope = nock(TEST_BASE_URL)
-			.post(NEW)
-			.once()
-			.reply(404, { success: false, error: 'Assistant not found or does not belong to you', error_code: 'ASSISTANT_NOT_FOUND' });
+		const scope = nock(TEST_BASE_URL).post(NEW).once().reply(404, {
+			success: false,
+			error: 'Assistant not found or does not belong to you',
+			error_code: 'ASSISTANT_NOT_FOUND',
+		});
 		await expect(run(base)).rejects.toThrow('Assistant not found or does not belong to you');
 		scope.done();
 	});
@@ -57,7 +79,11 @@ describe('Conversation: Generate AI Reply', () => {
 		const scope = nock(TEST_BASE_URL)
 			.post(NEW)
 			.reply(404, { message: 'The route api/user/ai/generate-reply could not be found.' })
-			.post(OLD, { assistant_id: 3, customer_identifier: '+4915112345678', message: 'Hi, is my order shipped?' })
+			.post(OLD, {
+				assistant_id: 3,
+				customer_identifier: '+4915112345678',
+				message: 'Hi, is my order shipped?',
+			})
 			.reply(200, answer)
 			.post(OLD)
 			.reply(200, answer);
@@ -67,14 +93,21 @@ describe('Conversation: Generate AI Reply', () => {
 	});
 
 	it('an HTML 404 of both paths fails with the 404 of the old path', async () => {
-		const scope = nock(TEST_BASE_URL).post(NEW).reply(404, '<html>Not Found</html>').post(OLD).reply(404, '<html>Not Found</html>');
+		const scope = nock(TEST_BASE_URL)
+			.post(NEW)
+			.reply(404, '<html>Not Found</html>')
+			.post(OLD)
+			.reply(404, '<html>Not Found</html>');
 		await expect(run(base)).rejects.toThrow('Not found');
 		scope.done();
 	});
 
 	it.each([
 		[{ customerIdentifier: '  ' }, 'Customer Identifier is required'],
-		[{ customerIdentifier: 'c'.repeat(256) }, 'Customer Identifier is too long: 256 characters, at most 255 are allowed'],
+		[
+			{ customerIdentifier: 'c'.repeat(256) },
+			'Customer Identifier is too long: 256 characters, at most 255 are allowed',
+		],
 		[{ message: '' }, 'Message is required'],
 		[{ assistantId: rl('abc', 'id') }, 'Assistant must be a positive whole number'],
 		[{ variablesJson: 'not json' }, 'Variables (JSON) must be a JSON object'],
@@ -87,9 +120,16 @@ describe('Conversation: Generate AI Reply', () => {
 	it('422 and 402 come with the service text', async () => {
 		nock(TEST_BASE_URL)
 			.post(NEW)
-			.reply(422, { message: 'The message field is required.', errors: { message: ['The message field is required.'] } })
+			.reply(422, {
+				message: 'The message field is required.',
+				errors: { message: ['The message field is required.'] },
+			})
 			.post(NEW)
-			.reply(402, { success: false, error: 'Insufficient balance', error_code: 'INSUFFICIENT_BALANCE' });
+			.reply(402, {
+				success: false,
+				error: 'Insufficient balance',
+				error_code: 'INSUFFICIENT_BALANCE',
+			});
 		await expect(run(base)).rejects.toThrow('The message field is required.');
 		await expect(run(base)).rejects.toThrow('Insufficient balance');
 	});

@@ -13,9 +13,17 @@ describe('Conversation', () => {
 	afterEach(() => nock.cleanAll());
 
 	it('Get returns the history; an unknown one fails with the service text', async () => {
-		nock(TEST_BASE_URL).get(`/api/conversations/${CONVERSATION}`).reply(200, { status: true, history }).get(`/api/conversations/${CONVERSATION}`).reply(404, { status: false, error: 'Conversation not found' });
-		expect(await run({ resource: 'conversation', operation: 'get', conversationId: CONVERSATION })).toEqual([item({ conversation_id: CONVERSATION, history })]);
-		await expect(run({ resource: 'conversation', operation: 'get', conversationId: CONVERSATION })).rejects.toThrow('Conversation not found');
+		nock(TEST_BASE_URL)
+			.get(`/api/conversations/${CONVERSATION}`)
+			.reply(200, { status: true, history })
+			.get(`/api/conversations/${CONVERSATION}`)
+			.reply(404, { status: false, error: 'Conversation not found' });
+		expect(
+			await run({ resource: 'conversation', operation: 'get', conversationId: CONVERSATION }),
+		).toEqual([item({ conversation_id: CONVERSATION, history })]);
+		await expect(
+			run({ resource: 'conversation', operation: 'get', conversationId: CONVERSATION }),
+		).rejects.toThrow('Conversation not found');
 	});
 });
 
@@ -23,10 +31,12 @@ describe('Conversation', () => {
 	const history = [{ role: 'assistant', content: 'Hello!' }];
 
 	it('Get reads GET /api/conversations/{uuid}', async () => {
-		const scope = nock(TEST_BASE_URL).get(`/api/conversations/${CONVERSATION_UUID}`).reply(200, { status: true, history });
-		expect(await run({ resource: 'conversation', operation: 'get', conversationId: CONVERSATION_UUID })).toEqual(
-			items([{ conversation_id: CONVERSATION_UUID, history }]),
-		);
+		const scope = nock(TEST_BASE_URL)
+			.get(`/api/conversations/${CONVERSATION_UUID}`)
+			.reply(200, { status: true, history });
+		expect(
+			await run({ resource: 'conversation', operation: 'get', conversationId: CONVERSATION_UUID }),
+		).toEqual(items([{ conversation_id: CONVERSATION_UUID, history }]));
 		scope.done();
 	});
 });

@@ -15,14 +15,26 @@ describe('Conversation', () => {
 		const scope = nock(TEST_BASE_URL)
 			.post(`/api/conversations/${CONVERSATION}/messages`, { message: 'When are you open?' })
 			.reply(200, { status: true, message: 'From 9 to 17.' });
-		expect(await run({ resource: 'conversation', operation: 'sendMessage', conversationId: CONVERSATION, message: 'When are you open?' })).toEqual([
-			item({ conversation_id: CONVERSATION, message: 'From 9 to 17.' }),
-		]);
+		expect(
+			await run({
+				resource: 'conversation',
+				operation: 'sendMessage',
+				conversationId: CONVERSATION,
+				message: 'When are you open?',
+			}),
+		).toEqual([item({ conversation_id: CONVERSATION, message: 'From 9 to 17.' })]);
 		scope.done();
 	});
 
 	it('Send Message refuses a conversation ID that is not a UUID', async () => {
-		await expect(run({ resource: 'conversation', operation: 'sendMessage', conversationId: 'abc', message: 'x' })).rejects.toThrow('Conversation ID must be a UUID');
+		await expect(
+			run({
+				resource: 'conversation',
+				operation: 'sendMessage',
+				conversationId: 'abc',
+				message: 'x',
+			}),
+		).rejects.toThrow('Conversation ID must be a UUID');
 	});
 });
 
@@ -33,14 +45,32 @@ describe('Conversation', () => {
 			.post(`/api/conversations/${CONVERSATION_UUID}/messages`, { message: 'Can I book a slot?' })
 			.reply(200, reply);
 		expect(
-			await run({ resource: 'conversation', operation: 'sendMessage', conversationId: CONVERSATION_UUID, message: 'Can I book a slot?' }),
-		).toEqual(items([{ conversation_id: CONVERSATION_UUID, message: 'Sure, tomorrow at 10.', function_calls: [] }]));
+			await run({
+				resource: 'conversation',
+				operation: 'sendMessage',
+				conversationId: CONVERSATION_UUID,
+				message: 'Can I book a slot?',
+			}),
+		).toEqual(
+			items([
+				{
+					conversation_id: CONVERSATION_UUID,
+					message: 'Sure, tomorrow at 10.',
+					function_calls: [],
+				},
+			]),
+		);
 		scope.done();
 	});
 
 	it('Send Message refuses a conversation ID that is not a UUID', async () => {
-		await expect(run({ resource: 'conversation', operation: 'sendMessage', conversationId: '17', message: 'hi' })).rejects.toThrow(
-			'Conversation ID must be a UUID',
-		);
+		await expect(
+			run({
+				resource: 'conversation',
+				operation: 'sendMessage',
+				conversationId: '17',
+				message: 'hi',
+			}),
+		).rejects.toThrow('Conversation ID must be a UUID');
 	});
 });

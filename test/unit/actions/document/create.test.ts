@@ -11,9 +11,19 @@ const kbRef = { __rl: true, mode: 'id', value: '4' };
 const created = { id: 31, name: 'Manual', type: 'pdf', status: 'processing' };
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-function fileItem(content: Buffer, fileName: string, mimeType: string, property = 'data'): INodeExecutionData {
+function fileItem(
+	content: Buffer,
+	fileName: string,
+	mimeType: string,
+	property = 'data',
+): INodeExecutionData {
 	const ext = fileName.split('.').pop();
-	return { json: {}, binary: { [property]: { data: content.toString('base64'), fileName, mimeType, fileExtension: ext } } };
+	return {
+		json: {},
+		binary: {
+			[property]: { data: content.toString('base64'), fileName, mimeType, fileExtension: ext },
+		},
+	};
 }
 
 function captureUpload() {
@@ -22,7 +32,9 @@ function captureUpload() {
 		.post('/api/user/knowledgebases/4/documents')
 		.reply(function (_uri, body) {
 			seen.contentType = String(this.req.headers['content-type']);
-			seen.body = Buffer.isBuffer(body) ? body : Buffer.from(body as string, /^[0-9a-f]+$/i.test(body as string) ? 'hex' : 'utf8');
+			seen.body = Buffer.isBuffer(body)
+				? body
+				: Buffer.from(body as string, /^[0-9a-f]+$/i.test(body as string) ? 'hex' : 'utf8');
 			return [201, { message: 'Document created', data: created }];
 		});
 	return seen;
@@ -36,32 +48,50 @@ describe('Document → Create', () => {
 		['manual.pdf', 'application/pdf', 'pdf', Buffer.from('%PDF-1.4\nfake pdf body\n%%EOF')],
 		['notes.txt', 'text/plain', 'txt', Buffer.from('Opening hours: 9-17\nPrices: see list\n')],
 		['offer.docx', DOCX, 'docx', Buffer.from('PK\u0003\u0004 fake docx zip')],
-	])('uploads %s as multipart: name, description, type and the file part', async (fileName, mimeType, type, content) => {
-		const seen = captureUpload();
-		const { context } = createContext({
-			parameters: { resource: 'document', operation: 'create', knowledgebaseId: kbRef, name: 'Manual', type: 'auto', binaryPropertyName: 'data', options: { description: 'For support' } },
-			items: [fileItem(content, fileName, mimeType)],
-		});
-		const [output] = await router.call(context);
-		expect(output).toEqual([{ json: created, pairedItem: { item: 0 } }]);
-		expect(seen.contentType).toMatch(/^multipart\/form-data; boundary=/);
-		const parts = parseMultipart(seen.body!, seen.contentType!);
-		expect(parts.map((p) => [p.name, p.filename, p.contentType])).toEqual([
-			['name', undefined, undefined],
-			['description', undefined, undefined],
-			['type', undefined, undefined],
-			['file', fileName, mimeType],
-		]);
-		expect(parts[0].content.toString()).toBe('Manual');
-		expect(parts[1].content.toString()).toBe('For support');
-		expect(parts[2].content.toString()).toBe(type);
-		expect(parts[3].content.equals(content)).toBe(true);
-	});
+	])(
+		'uploads %s as multipart: name, description, type and the file part',
+		async (fileName, mimeType, type, content) => {
+			const seen = captureUpload();
+			const { context } = createContext({
+				parameters: {
+					resource: 'document',
+					operation: 'create',
+					knowledgebaseId: kbRef,
+					name: 'Manual',
+					type: 'auto',
+					binaryPropertyName: 'data',
+					options: { description: 'For support' },
+				},
+				items: [fileItem(content, fileName, mimeType)],
+			});
+			const [output] = await router.call(context);
+			expect(output).toEqual([{ json: created, pairedItem: { item: 0 } }]);
+			expect(seen.contentType).toMatch(/^multipart\/form-data; boundary=/);
+			const parts = parseMultipart(seen.body!, seen.contentType!);
+			expect(parts.map((p) => [p.name, p.filename, p.contentType])).toEqual([
+				['name', undefined, undefined],
+				['description', undefined, undefined],
+				['type', undefined, undefined],
+				['file', fileName, mimeType],
+			]);
+			expect(parts[0].content.toString()).toBe('Manual');
+			expect(parts[1].content.toString()).toBe('For support');
+			expect(parts[2].content.toString()).toBe(type);
+			expect(parts[3].content.equals(content)).toBe(true);
+		},
+	);
 
 	it('an explicit type and another binary property are used as given', async () => {
 		const seen = captureUpload();
 		const { context } = createContext({
-			parameters: { resource: 'document', operation: 'create', knowledgebaseId: kbRef, name: 'Readme', type: 'txt', binaryPropertyName: 'attachment_0' },
+			parameters: {
+				resource: 'document',
+				operation: 'create',
+				knowledgebaseId: kbRef,
+				name: 'Readme',
+				type: 'txt',
+				binaryPropertyName: 'attachment_0',
+			},
 			items: [fileItem(Buffer.from('hello'), 'README', 'application/octet-stream', 'attachment_0')],
 		});
 		await router.call(context);
@@ -72,10 +102,24 @@ describe('Document → Create', () => {
 
 	it('a website by main URL is sent as JSON', async () => {
 		const scope = nock(TEST_BASE_URL)
-			.post('/api/user/knowledgebases/4/documents', { name: 'Site', type: 'website', url: 'https://example.com/faq', relative_links_limit: 25 })
+			.post('/api/user/knowledgebases/4/documents', {
+				name: 'Site',
+				type: 'website',
+				url: 'https://example.com/faq',
+				relative_links_limit: 25,
+			})
 			.reply(201, { data: { ...created, type: 'website' } });
 		const { context } = createContext({
-			parameters: { resource: 'document', operation: 'create', knowledgebaseId: kbRef, name: 'Site', type: 'website', websiteSource: 'url', url: 'https://example.com/faq', options: { relativeLinksLimit: 25 } },
+			parameters: {
+				resource: 'document',
+				operation: 'create',
+				knowledgebaseId: kbRef,
+				name: 'Site',
+				type: 'website',
+				websiteSource: 'url',
+				url: 'https://example.com/faq',
+				options: { relativeLinksLimit: 25 },
+			},
 		});
 		await router.call(context);
 		scope.done();
@@ -83,11 +127,20 @@ describe('Document → Create', () => {
 
 	it('a website by a list of links is sent as JSON with {link} items', async () => {
 		const scope = nock(TEST_BASE_URL)
-			.post('/api/user/knowledgebases/4/documents', { name: 'Site', type: 'website', links: [{ link: 'https://example.com/a' }, { link: 'https://example.com/b' }] })
+			.post('/api/user/knowledgebases/4/documents', {
+				name: 'Site',
+				type: 'website',
+				links: [{ link: 'https://example.com/a' }, { link: 'https://example.com/b' }],
+			})
 			.reply(201, { data: { ...created, type: 'website' } });
 		const { context } = createContext({
 			parameters: {
-				resource: 'document', operation: 'create', knowledgebaseId: kbRef, name: 'Site', type: 'website', websiteSource: 'links',
+				resource: 'document',
+				operation: 'create',
+				knowledgebaseId: kbRef,
+				name: 'Site',
+				type: 'website',
+				websiteSource: 'links',
 				links: { link: [{ link: 'https://example.com/a' }, { link: ' https://example.com/b ' }] },
 			},
 		});
@@ -96,16 +149,79 @@ describe('Document → Create', () => {
 	});
 
 	describe('refusals, each with no request sent', () => {
-		const base = { resource: 'document', operation: 'create', knowledgebaseId: kbRef, name: 'Doc', binaryPropertyName: 'data' };
+		const base = {
+			resource: 'document',
+			operation: 'create',
+			knowledgebaseId: kbRef,
+			name: 'Doc',
+			binaryPropertyName: 'data',
+		};
 		it.each([
-			['a file over 20 MB', { ...base, type: 'auto' }, [fileItem(Buffer.alloc(20 * 1024 * 1024 + 1, 1), 'big.pdf', 'application/pdf')], 'is 20.0 MB; the service accepts at most 20 MB'],
-			['an empty file', { ...base, type: 'auto' }, [fileItem(Buffer.alloc(0), 'empty.txt', 'text/plain')], 'is empty (0 bytes)'],
-			['a wrong file type', { ...base, type: 'auto' }, [fileItem(Buffer.from('x'), 'photo.png', 'image/png')], 'accepted are pdf, txt and docx'],
-			['a missing binary property', { ...base, type: 'auto' }, [{ json: {} }], 'The input item has no binary property "data"'],
-			['a website with neither URL nor links', { ...base, type: 'website', websiteSource: 'url', url: '' }, [{ json: {} }], 'needs a URL or a list of links'],
-			['a website with an invalid link', { ...base, type: 'website', websiteSource: 'links', links: { link: [{ link: 'example' }] } }, [{ json: {} }], 'Links → Link 1 must be a valid http(s) URL'],
-			['a relative links limit of 51', { ...base, type: 'website', websiteSource: 'url', url: 'https://example.com', options: { relativeLinksLimit: 51 } }, [{ json: {} }], 'Relative Links Limit must be a whole number from 1 to 50'],
-			['a name over 255 characters', { ...base, name: 'n'.repeat(256), type: 'website', websiteSource: 'url', url: 'https://example.com' }, [{ json: {} }], 'Name is too long'],
+			[
+				'a file over 20 MB',
+				{ ...base, type: 'auto' },
+				[fileItem(Buffer.alloc(20 * 1024 * 1024 + 1, 1), 'big.pdf', 'application/pdf')],
+				'is 20.0 MB; the service accepts at most 20 MB',
+			],
+			[
+				'an empty file',
+				{ ...base, type: 'auto' },
+				[fileItem(Buffer.alloc(0), 'empty.txt', 'text/plain')],
+				'is empty (0 bytes)',
+			],
+			[
+				'a wrong file type',
+				{ ...base, type: 'auto' },
+				[fileItem(Buffer.from('x'), 'photo.png', 'image/png')],
+				'accepted are pdf, txt and docx',
+			],
+			[
+				'a missing binary property',
+				{ ...base, type: 'auto' },
+				[{ json: {} }],
+				'The input item has no binary property "data"',
+			],
+			[
+				'a website with neither URL nor links',
+				{ ...base, type: 'website', websiteSource: 'url', url: '' },
+				[{ json: {} }],
+				'needs a URL or a list of links',
+			],
+			[
+				'a website with an invalid link',
+				{
+					...base,
+					type: 'website',
+					websiteSource: 'links',
+					links: { link: [{ link: 'example' }] },
+				},
+				[{ json: {} }],
+				'Links → Link 1 must be a valid http(s) URL',
+			],
+			[
+				'a relative links limit of 51',
+				{
+					...base,
+					type: 'website',
+					websiteSource: 'url',
+					url: 'https://example.com',
+					options: { relativeLinksLimit: 51 },
+				},
+				[{ json: {} }],
+				'Relative Links Limit must be a whole number from 1 to 50',
+			],
+			[
+				'a name over 255 characters',
+				{
+					...base,
+					name: 'n'.repeat(256),
+					type: 'website',
+					websiteSource: 'url',
+					url: 'https://example.com',
+				},
+				[{ json: {} }],
+				'Name is too long',
+			],
 		])('%s', async (_what, parameters, items, message) => {
 			const { context } = createContext({ parameters, items: items as INodeExecutionData[] });
 			await expect(router.call(context)).rejects.toThrow(message);
@@ -115,12 +231,27 @@ describe('Document → Create', () => {
 
 	it.each([
 		[404, { error: 'Knowledgebase not found.' }, 'Knowledgebase not found.'],
-		[422, { message: 'The given data was invalid.', errors: { file: ['The file field is required.'] } }, 'file: The file field is required.'],
-		[500, { error: 'Failed to create document. Please try again.' }, 'Failed to create document. Please try again.'],
+		[
+			422,
+			{ message: 'The given data was invalid.', errors: { file: ['The file field is required.'] } },
+			'file: The file field is required.',
+		],
+		[
+			500,
+			{ error: 'Failed to create document. Please try again.' },
+			'Failed to create document. Please try again.',
+		],
 	])('shows the service answer %i', async (status, body, message) => {
 		nock(TEST_BASE_URL).post('/api/user/knowledgebases/4/documents').reply(status, body);
 		const { context } = createContext({
-			parameters: { resource: 'document', operation: 'create', knowledgebaseId: kbRef, name: 'Doc', type: 'auto', binaryPropertyName: 'data' },
+			parameters: {
+				resource: 'document',
+				operation: 'create',
+				knowledgebaseId: kbRef,
+				name: 'Doc',
+				type: 'auto',
+				binaryPropertyName: 'data',
+			},
 			items: [fileItem(Buffer.from('hi'), 'a.txt', 'text/plain')],
 		});
 		await expect(router.call(context)).rejects.toThrow(message);
@@ -133,7 +264,12 @@ describe('Document → Create', () => {
 		});
 		afterEach(() => clock.restore());
 		const parameters = (timeoutSeconds = 300) => ({
-			resource: 'document', operation: 'create', knowledgebaseId: kbRef, name: 'Manual', type: 'pdf', binaryPropertyName: 'data',
+			resource: 'document',
+			operation: 'create',
+			knowledgebaseId: kbRef,
+			name: 'Manual',
+			type: 'pdf',
+			binaryPropertyName: 'data',
 			options: { waitUntilProcessed: true, timeoutSeconds },
 		});
 		const items = [fileItem(Buffer.from('%PDF'), 'm.pdf', 'application/pdf')];
@@ -141,10 +277,15 @@ describe('Document → Create', () => {
 		it('polls with growing intervals until active and outputs the final document', async () => {
 			captureUpload();
 			const scope = nock(TEST_BASE_URL)
-				.get('/api/user/knowledgebases/4/documents/31').reply(200, { data: created })
-				.get('/api/user/knowledgebases/4/documents/31').reply(200, { data: created })
-				.get('/api/user/knowledgebases/4/documents/31').reply(200, { data: { ...created, status: 'active' } });
-			const [output] = await router.call(createContext({ parameters: parameters(), items }).context);
+				.get('/api/user/knowledgebases/4/documents/31')
+				.reply(200, { data: created })
+				.get('/api/user/knowledgebases/4/documents/31')
+				.reply(200, { data: created })
+				.get('/api/user/knowledgebases/4/documents/31')
+				.reply(200, { data: { ...created, status: 'active' } });
+			const [output] = await router.call(
+				createContext({ parameters: parameters(), items }).context,
+			);
 			expect(output).toEqual([{ json: { ...created, status: 'active' }, pairedItem: { item: 0 } }]);
 			expect(clock.sleeps.filter((ms) => ms > 0)).toEqual([1000, 1500, 2250]);
 			scope.done();
@@ -153,12 +294,22 @@ describe('Document → Create', () => {
 		it('ends on a status that is not a working one, and says so in the item', async () => {
 			captureUpload();
 			const scope = nock(TEST_BASE_URL)
-				.get('/api/user/knowledgebases/4/documents/31').reply(200, { data: { ...created, status: 'pending' } })
-				.get('/api/user/knowledgebases/4/documents/31').reply(200, { data: { ...created, status: 'archived' } });
-			const [output] = await router.call(createContext({ parameters: parameters(), items }).context);
+				.get('/api/user/knowledgebases/4/documents/31')
+				.reply(200, { data: { ...created, status: 'pending' } })
+				.get('/api/user/knowledgebases/4/documents/31')
+				.reply(200, { data: { ...created, status: 'archived' } });
+			const [output] = await router.call(
+				createContext({ parameters: parameters(), items }).context,
+			);
 			expect(output).toEqual([
 				{
-					json: { ...created, status: 'archived', waitNote: expect.stringContaining('Stopped waiting: status "archived" is not one of processing, pending') },
+					json: {
+						...created,
+						status: 'archived',
+						waitNote: expect.stringContaining(
+							'Stopped waiting: status "archived" is not one of processing, pending',
+						),
+					},
 					pairedItem: { item: 0 },
 				},
 			]);
@@ -167,30 +318,61 @@ describe('Document → Create', () => {
 
 		it('a failed document is an error naming it and its status', async () => {
 			captureUpload();
-			nock(TEST_BASE_URL).get('/api/user/knowledgebases/4/documents/31').reply(200, { data: { ...created, status: 'failed' } });
-			await expect(router.call(createContext({ parameters: parameters(), items }).context)).rejects.toThrow(
-				'Document 31 ("Manual") failed to process; its last status is "failed"',
-			);
+			nock(TEST_BASE_URL)
+				.get('/api/user/knowledgebases/4/documents/31')
+				.reply(200, { data: { ...created, status: 'failed' } });
+			await expect(
+				router.call(createContext({ parameters: parameters(), items }).context),
+			).rejects.toThrow('Document 31 ("Manual") failed to process; its last status is "failed"');
 		});
 
 		it('a timeout is an error naming the document and its last status; with Continue On Fail an error item', async () => {
 			captureUpload();
-			nock(TEST_BASE_URL).get('/api/user/knowledgebases/4/documents/31').times(10).reply(200, { data: created });
-			const [output] = await router.call(createContext({ parameters: parameters(5), items, continueOnFail: true }).context);
+			nock(TEST_BASE_URL)
+				.get('/api/user/knowledgebases/4/documents/31')
+				.times(10)
+				.reply(200, { data: created });
+			const [output] = await router.call(
+				createContext({ parameters: parameters(5), items, continueOnFail: true }).context,
+			);
 			expect(output).toEqual([
-				{ json: { error: 'Document 31 ("Manual") was not processed within 5 s; its last status is "processing"' }, pairedItem: { item: 0 } },
+				{
+					json: {
+						error:
+							'Document 31 ("Manual") was not processed within 5 s; its last status is "processing"',
+					},
+					pairedItem: { item: 0 },
+				},
 			]);
 		});
 	});
 
-	describe('a file in n8n\'s binary store (filesystem or database mode)', () => {
+	describe("a file in n8n's binary store (filesystem or database mode)", () => {
 		// 300 KB of varied bytes: several 64 KiB chunks, the last one partial
-		const stored = Buffer.from(Array.from({ length: 300_000 }, (_, n) => (n * 31 + (n >> 8)) & 0xff));
+		const stored = Buffer.from(
+			Array.from({ length: 300_000 }, (_, n) => (n * 31 + (n >> 8)) & 0xff),
+		);
 		const storedItem = (id: string): INodeExecutionData => ({
 			json: {},
-			binary: { data: { id, data: 'filesystem-v2', fileName: 'handbook.pdf', mimeType: 'application/pdf', fileExtension: 'pdf', fileSize: '293 kB' } },
+			binary: {
+				data: {
+					id,
+					data: 'filesystem-v2',
+					fileName: 'handbook.pdf',
+					mimeType: 'application/pdf',
+					fileExtension: 'pdf',
+					fileSize: '293 kB',
+				},
+			},
 		});
-		const parameters = { resource: 'document', operation: 'create', knowledgebaseId: kbRef, name: 'Handbook', type: 'auto', binaryPropertyName: 'data' };
+		const parameters = {
+			resource: 'document',
+			operation: 'create',
+			knowledgebaseId: kbRef,
+			name: 'Handbook',
+			type: 'auto',
+			binaryPropertyName: 'data',
+		};
 
 		it('is streamed from the store into the file part, byte for byte, never loaded whole', async () => {
 			let length: string | undefined;
@@ -203,7 +385,11 @@ describe('Document → Create', () => {
 					seen.body = Buffer.isBuffer(body) ? body : Buffer.from(body as string, 'hex');
 					return [201, { data: created }];
 				});
-			const { context, binaryCalls, sent } = createContext({ parameters, items: [storedItem('filesystem-v2:wf/1/binary_data/abc')], storedBinaries: { 'filesystem-v2:wf/1/binary_data/abc': stored } });
+			const { context, binaryCalls, sent } = createContext({
+				parameters,
+				items: [storedItem('filesystem-v2:wf/1/binary_data/abc')],
+				storedBinaries: { 'filesystem-v2:wf/1/binary_data/abc': stored },
+			});
 			const [output] = await router.call(context);
 			expect(output).toEqual([{ json: created, pairedItem: { item: 0 } }]);
 			const parts = parseMultipart(seen.body!, seen.contentType!);
@@ -223,25 +409,42 @@ describe('Document → Create', () => {
 			nock(TEST_BASE_URL)
 				.post('/api/user/knowledgebases/4/documents')
 				.reply(function (_uri, body) {
-					bodies.push([Buffer.isBuffer(body) ? body : Buffer.from(body as string, 'hex'), String(this.req.headers['content-type'])]);
+					bodies.push([
+						Buffer.isBuffer(body) ? body : Buffer.from(body as string, 'hex'),
+						String(this.req.headers['content-type']),
+					]);
 					return [429, { message: 'Too Many Attempts.', retry_after: 0 }];
 				})
 				.post('/api/user/knowledgebases/4/documents')
 				.reply(function (_uri, body) {
-					bodies.push([Buffer.isBuffer(body) ? body : Buffer.from(body as string, 'hex'), String(this.req.headers['content-type'])]);
+					bodies.push([
+						Buffer.isBuffer(body) ? body : Buffer.from(body as string, 'hex'),
+						String(this.req.headers['content-type']),
+					]);
 					return [201, { data: created }];
 				});
-			const { context, binaryCalls } = createContext({ parameters, items: [storedItem('db:1')], storedBinaries: { 'db:1': stored } });
+			const { context, binaryCalls } = createContext({
+				parameters,
+				items: [storedItem('db:1')],
+				storedBinaries: { 'db:1': stored },
+			});
 			await router.call(context);
 			expect(binaryCalls).toEqual(['stream db:1', 'stream db:1']);
 			expect(bodies).toHaveLength(2);
-			for (const [body, contentType] of bodies) expect(parseMultipart(body, contentType)[2].content.equals(stored)).toBe(true);
+			for (const [body, contentType] of bodies)
+				expect(parseMultipart(body, contentType)[2].content.equals(stored)).toBe(true);
 		});
 
 		it('an oversized stored file is refused from its metadata, unread and unsent', async () => {
 			const big = Buffer.alloc(20 * 1024 * 1024 + 1);
-			const { context, binaryCalls, sent } = createContext({ parameters, items: [storedItem('fs:big')], storedBinaries: { 'fs:big': big } });
-			await expect(router.call(context)).rejects.toThrow('The file in binary property "data" is 20.0 MB; the service accepts at most 20 MB');
+			const { context, binaryCalls, sent } = createContext({
+				parameters,
+				items: [storedItem('fs:big')],
+				storedBinaries: { 'fs:big': big },
+			});
+			await expect(router.call(context)).rejects.toThrow(
+				'The file in binary property "data" is 20.0 MB; the service accepts at most 20 MB',
+			);
 			expect(binaryCalls).toEqual([]);
 			expect(sent).toHaveLength(0);
 		});

@@ -13,8 +13,12 @@ describe('Document → Delete', () => {
 	afterEach(() => nock.cleanAll());
 
 	it('Document → Delete outputs deleted with the service message', async () => {
-		const scope = nock(TEST_BASE_URL).delete('/api/user/knowledgebases/4/documents/9').reply(200, { message: 'Document deleted successfully' });
-		expect(await run({ ...base, operation: 'delete' })).toEqual([item({ deleted: true, id: 9, message: 'Document deleted successfully' })]);
+		const scope = nock(TEST_BASE_URL)
+			.delete('/api/user/knowledgebases/4/documents/9')
+			.reply(200, { message: 'Document deleted successfully' });
+		expect(await run({ ...base, operation: 'delete' })).toEqual([
+			item({ deleted: true, id: 9, message: 'Document deleted successfully' }),
+		]);
 		scope.done();
 	});
 
@@ -24,6 +28,13 @@ describe('Document → Delete', () => {
 		[500, { error: 'Failed to delete document. Please try again.' }],
 	])('Document → Delete shows the service answer %i %j', async (status, body) => {
 		nock(TEST_BASE_URL).delete('/api/user/knowledgebases/4/documents/9').reply(status, body);
-		await expect(run({ resource: 'document', operation: 'delete', knowledgebaseId: kbRef, documentId: docRef })).rejects.toThrow(body.error);
+		await expect(
+			run({
+				resource: 'document',
+				operation: 'delete',
+				knowledgebaseId: kbRef,
+				documentId: docRef,
+			}),
+		).rejects.toThrow(body.error);
 	});
 });

@@ -14,7 +14,9 @@ describe('Document → Get', () => {
 	afterEach(() => nock.cleanAll());
 
 	it('Document → Get reads the document (the ID trimmed)', async () => {
-		const scope = nock(TEST_BASE_URL).get('/api/user/knowledgebases/4/documents/9').reply(200, { data: doc });
+		const scope = nock(TEST_BASE_URL)
+			.get('/api/user/knowledgebases/4/documents/9')
+			.reply(200, { data: doc });
 		expect(await run({ ...base, operation: 'get' })).toEqual([item(doc)]);
 		scope.done();
 	});

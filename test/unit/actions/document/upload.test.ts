@@ -25,7 +25,6 @@ function bytesOf(length: number, seed = 7): Buffer {
 
 const joined = (chunks: Iterable<Uint8Array>) => Buffer.concat([...chunks]);
 
-
 /** The bytes of the multipart body's `file` part. */
 function filePart(body: Buffer, contentType: string): Buffer {
 	return parseMultipart(body, contentType).find((part) => part.name === 'file')!.content;

@@ -4,20 +4,38 @@ import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/ra
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, run } from '../helpers';
 
-const kb = { id: 4, name: 'FAQ', description: 'Questions', status: 'active', documents_count: 1, assistants_count: 0 };
+const kb = {
+	id: 4,
+	name: 'FAQ',
+	description: 'Questions',
+	status: 'active',
+	documents_count: 1,
+	assistants_count: 0,
+};
 
 describe('Knowledgebase → Create', () => {
 	beforeEach(() => resetLimiters());
 	afterEach(() => nock.cleanAll());
 
 	it('Knowledgebase → Create sends name and description', async () => {
-		const scope = nock(TEST_BASE_URL).post('/api/user/knowledgebases', { name: 'FAQ', description: 'Questions' }).reply(201, { message: 'Created', data: kb });
-		expect(await run({ resource: 'knowledgebase', operation: 'create', name: 'FAQ', description: 'Questions' })).toEqual([item(kb)]);
+		const scope = nock(TEST_BASE_URL)
+			.post('/api/user/knowledgebases', { name: 'FAQ', description: 'Questions' })
+			.reply(201, { message: 'Created', data: kb });
+		expect(
+			await run({
+				resource: 'knowledgebase',
+				operation: 'create',
+				name: 'FAQ',
+				description: 'Questions',
+			}),
+		).toEqual([item(kb)]);
 		scope.done();
 	});
 
 	it('Knowledgebase → Create leaves out an empty description', async () => {
-		const scope = nock(TEST_BASE_URL).post('/api/user/knowledgebases', { name: 'FAQ' }).reply(201, { data: kb });
+		const scope = nock(TEST_BASE_URL)
+			.post('/api/user/knowledgebases', { name: 'FAQ' })
+			.reply(201, { data: kb });
 		await run({ resource: 'knowledgebase', operation: 'create', name: 'FAQ', description: '' });
 		scope.done();
 	});
@@ -27,6 +45,8 @@ describe('Knowledgebase → Create', () => {
 		[{ name: 'x'.repeat(256) }, 'Name is too long: 256 characters, at most 255 are allowed'],
 		[{ name: 'FAQ', description: 'y'.repeat(300) }, 'Description is too long: 300 characters'],
 	])('Knowledgebase → Create refuses %#', async (fields, message) => {
-		await expect(run({ resource: 'knowledgebase', operation: 'create', ...fields })).rejects.toThrow(message);
+		await expect(
+			run({ resource: 'knowledgebase', operation: 'create', ...fields }),
+		).rejects.toThrow(message);
 	});
 });

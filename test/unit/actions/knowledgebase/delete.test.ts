@@ -5,17 +5,17 @@ import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, run } from '../helpers';
 
 const kbRef = { __rl: true, mode: 'list', value: '4' };
-const kb = { id: 4, name: 'FAQ', description: 'Questions', status: 'active', documents_count: 1, assistants_count: 0 };
-
 describe('Knowledgebase → Delete', () => {
 	beforeEach(() => resetLimiters());
 	afterEach(() => nock.cleanAll());
 
 	it('Knowledgebase → Delete outputs deleted with the service message', async () => {
-		const scope = nock(TEST_BASE_URL).delete('/api/user/knowledgebases/4').reply(200, { message: 'Knowledgebase deleted successfully' });
-		expect(await run({ resource: 'knowledgebase', operation: 'delete', knowledgebaseId: kbRef })).toEqual([
-			item({ deleted: true, id: 4, message: 'Knowledgebase deleted successfully' }),
-		]);
+		const scope = nock(TEST_BASE_URL)
+			.delete('/api/user/knowledgebases/4')
+			.reply(200, { message: 'Knowledgebase deleted successfully' });
+		expect(
+			await run({ resource: 'knowledgebase', operation: 'delete', knowledgebaseId: kbRef }),
+		).toEqual([item({ deleted: true, id: 4, message: 'Knowledgebase deleted successfully' })]);
 		scope.done();
 	});
 });

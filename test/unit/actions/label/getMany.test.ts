@@ -24,7 +24,12 @@ describe('Label → Get Many', () => {
 			.get(`/api/user/${resource}s`)
 			.query({ per_page: 100, page: 2 })
 			.reply(200, page([{ id: 2, name: 'B' }], 2, 2));
-		expect(await run({ resource, operation: 'getMany', returnAll: true })).toEqual(items([{ id: 1, name: 'A' }, { id: 2, name: 'B' }]));
+		expect(await run({ resource, operation: 'getMany', returnAll: true })).toEqual(
+			items([
+				{ id: 1, name: 'A' },
+				{ id: 2, name: 'B' },
+			]),
+		);
 		scope.done();
 	});
 
@@ -33,7 +38,9 @@ describe('Label → Get Many', () => {
 			.get(`/api/user/${resource}s`)
 			.query({ per_page: 1, page: 1 })
 			.reply(200, page([{ id: 1, name: 'A' }], 1, 3));
-		expect(await run({ resource, operation: 'getMany', returnAll: false, limit: 1 })).toEqual(items([{ id: 1, name: 'A' }]));
+		expect(await run({ resource, operation: 'getMany', returnAll: false, limit: 1 })).toEqual(
+			items([{ id: 1, name: 'A' }]),
+		);
 		scope.done();
 	});
 });

@@ -47,7 +47,13 @@ describe('Lead → Get Many', () => {
 			resource: 'lead',
 			operation: 'getMany',
 			returnAll: true,
-			filters: { status: 'reached-max-retries', campaign_id: 7, phone_number: ' +49151 ', date_from: '2026-11-01', date_to: '2026-11-30T23:00:00' },
+			filters: {
+				status: 'reached-max-retries',
+				campaign_id: 7,
+				phone_number: ' +49151 ',
+				date_from: '2026-11-01',
+				date_to: '2026-11-30T23:00:00',
+			},
 		});
 		expect(output).toEqual(items([lead(1), lead(2, null), lead(3, undefined)]));
 		scope.done();
@@ -58,17 +64,33 @@ describe('Lead → Get Many', () => {
 			.get('/api/user/leads')
 			.query({ per_page: '2', page: '1' })
 			.reply(200, page([lead(1), lead(2)], 1, 5, 2));
-		expect(await run({ resource: 'lead', operation: 'getMany', returnAll: false, limit: 2, filters: {} })).toEqual(items([lead(1), lead(2)]));
+		expect(
+			await run({
+				resource: 'lead',
+				operation: 'getMany',
+				returnAll: false,
+				limit: 2,
+				filters: {},
+			}),
+		).toEqual(items([lead(1), lead(2)]));
 		scope.done();
 	});
 
 	it.each([
-		[{ status: 'lost' }, 'Status must be one of created, scheduled, processing, completed, rescheduled, reached-max-retries, blacklisted, got "lost"'],
+		[
+			{ status: 'lost' },
+			'Status must be one of created, scheduled, processing, completed, rescheduled, reached-max-retries, blacklisted, got "lost"',
+		],
 		[{ campaign_id: -3 }, 'Campaign ID must be a positive whole number, got -3'],
 		[{ date_from: '22.11.2026' }, 'From Date must be a date in the form YYYY-MM-DD'],
 	])('refuses %j before sending', async (filters, message) => {
-		const scope = nock(TEST_BASE_URL).get('/api/user/leads').query(true).reply(200, page([], 1, 1, 50));
-		await expect(run({ resource: 'lead', operation: 'getMany', returnAll: true, filters })).rejects.toThrow(message);
+		const scope = nock(TEST_BASE_URL)
+			.get('/api/user/leads')
+			.query(true)
+			.reply(200, page([], 1, 1, 50));
+		await expect(
+			run({ resource: 'lead', operation: 'getMany', returnAll: true, filters }),
+		).rejects.toThrow(message);
 		expect(scope.isDone()).toBe(false);
 	});
 
@@ -76,9 +98,17 @@ describe('Lead → Get Many', () => {
 		nock(TEST_BASE_URL)
 			.get('/api/user/leads')
 			.query(true)
-			.reply(422, { message: 'The given data was invalid.', errors: { date_to: ['The date to must be a date after or equal to date from.'] } });
+			.reply(422, {
+				message: 'The given data was invalid.',
+				errors: { date_to: ['The date to must be a date after or equal to date from.'] },
+			});
 		await expect(
-			run({ resource: 'lead', operation: 'getMany', returnAll: true, filters: { date_from: '2026-11-30', date_to: '2026-11-01' } }),
+			run({
+				resource: 'lead',
+				operation: 'getMany',
+				returnAll: true,
+				filters: { date_from: '2026-11-30', date_to: '2026-11-01' },
+			}),
 		).rejects.toThrow('date_to: The date to must be a date after or equal to date from.');
 	});
 });

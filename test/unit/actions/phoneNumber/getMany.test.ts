@@ -11,7 +11,11 @@ describe('Phone Number → Get Many', () => {
 	afterEach(() => nock.cleanAll());
 
 	it('Phone Number → Get Many reads /phone-numbers/all and applies the limit', async () => {
-		nock(TEST_BASE_URL).get('/api/user/phone-numbers/all').reply(200, { data: [n, { ...n, id: 2 }] });
-		expect(await run({ resource: 'phoneNumber', operation: 'getMany', returnAll: false, limit: 1 })).toEqual([item(n)]);
+		nock(TEST_BASE_URL)
+			.get('/api/user/phone-numbers/all')
+			.reply(200, { data: [n, { ...n, id: 2 }] });
+		expect(
+			await run({ resource: 'phoneNumber', operation: 'getMany', returnAll: false, limit: 1 }),
+		).toEqual([item(n)]);
 	});
 });

@@ -11,7 +11,11 @@ describe('Phone Number → Get Many SMS-Capable', () => {
 	afterEach(() => nock.cleanAll());
 
 	it('Phone Number → Get Many SMS-Capable reads /phone-numbers', async () => {
-		nock(TEST_BASE_URL).get('/api/user/phone-numbers').reply(200, { data: [n] });
-		expect(await run({ resource: 'phoneNumber', operation: 'getManySmsCapable', returnAll: true })).toEqual([item(n)]);
+		nock(TEST_BASE_URL)
+			.get('/api/user/phone-numbers')
+			.reply(200, { data: [n] });
+		expect(
+			await run({ resource: 'phoneNumber', operation: 'getManySmsCapable', returnAll: true }),
+		).toEqual([item(n)]);
 	});
 });

@@ -11,8 +11,12 @@ describe('Mid Call Tool → Delete', () => {
 	afterEach(() => nock.cleanAll());
 
 	it('Tool → Delete outputs deleted with the service message', async () => {
-		const scope = nock(TEST_BASE_URL).delete('/api/user/tools/3').reply(200, { message: 'Tool deleted' });
-		expect(await run({ resource: 'tool', operation: 'delete', toolId: toolRef })).toEqual([item({ deleted: true, id: 3, message: 'Tool deleted' })]);
+		const scope = nock(TEST_BASE_URL)
+			.delete('/api/user/tools/3')
+			.reply(200, { message: 'Tool deleted' });
+		expect(await run({ resource: 'tool', operation: 'delete', toolId: toolRef })).toEqual([
+			item({ deleted: true, id: 3, message: 'Tool deleted' }),
+		]);
 		scope.done();
 	});
 });

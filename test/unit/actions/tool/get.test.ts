@@ -12,12 +12,16 @@ describe('Mid Call Tool → Get', () => {
 
 	it('Tool → Get reads the tool', async () => {
 		const scope = nock(TEST_BASE_URL).get('/api/user/tools/3').reply(200, tool);
-		expect(await run({ resource: 'tool', operation: 'get', toolId: toolRef })).toEqual([item(tool)]);
+		expect(await run({ resource: 'tool', operation: 'get', toolId: toolRef })).toEqual([
+			item(tool),
+		]);
 		scope.done();
 	});
 
 	it('Tool → Get of an unknown tool shows the service text', async () => {
 		nock(TEST_BASE_URL).get('/api/user/tools/3').reply(404, { message: 'Tool not found' });
-		await expect(run({ resource: 'tool', operation: 'get', toolId: toolRef })).rejects.toThrow('Tool not found');
+		await expect(run({ resource: 'tool', operation: 'get', toolId: toolRef })).rejects.toThrow(
+			'Tool not found',
+		);
 	});
 });

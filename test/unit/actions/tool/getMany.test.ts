@@ -11,8 +11,14 @@ describe('Mid Call Tool → Get Many', () => {
 	afterEach(() => nock.cleanAll());
 
 	it('Tool → Get Many reads a bare array', async () => {
-		const scope = nock(TEST_BASE_URL).get('/api/user/tools').reply(200, [tool, { ...tool, id: 4 }]);
-		expect((await run({ resource: 'tool', operation: 'getMany', returnAll: true })).map((i) => i.json.id)).toEqual([3, 4]);
+		const scope = nock(TEST_BASE_URL)
+			.get('/api/user/tools')
+			.reply(200, [tool, { ...tool, id: 4 }]);
+		expect(
+			(await run({ resource: 'tool', operation: 'getMany', returnAll: true })).map(
+				(i) => i.json.id,
+			),
+		).toEqual([3, 4]);
 		scope.done();
 	});
 });

@@ -14,7 +14,14 @@ describe('Mid Call Tool → Update', () => {
 		const scope = nock(TEST_BASE_URL)
 			.put('/api/user/tools/3', { timeout: 20, schema: [] })
 			.reply(200, { message: 'Tool updated', data: { ...tool, timeout: 20 } });
-		expect(await run({ resource: 'tool', operation: 'update', toolId: toolRef, updateFields: { timeout: 20, schema: {} } })).toEqual([item({ ...tool, timeout: 20 })]);
+		expect(
+			await run({
+				resource: 'tool',
+				operation: 'update',
+				toolId: toolRef,
+				updateFields: { timeout: 20, schema: {} },
+			}),
+		).toEqual([item({ ...tool, timeout: 20 })]);
 		scope.done();
 	});
 });

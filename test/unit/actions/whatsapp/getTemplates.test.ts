@@ -5,21 +5,53 @@ import { TEST_BASE_URL } from '../../../helpers/context';
 import { items, rl, run } from '../helpers';
 
 const templates = [
-	{ id: 1, name: 'order_update', language: 'en', category: 'utility', status: 'approved', body_text: 'Hello {{1}}, order {{2}}', variables: ['customer_name', 'order_number'], has_variables: true },
-	{ id: 3, name: 'promo', language: 'pt_BR', category: 'marketing', status: 'pending', body_text: 'Hi', variables: [], has_variables: false },
+	{
+		id: 1,
+		name: 'order_update',
+		language: 'en',
+		category: 'utility',
+		status: 'approved',
+		body_text: 'Hello {{1}}, order {{2}}',
+		variables: ['customer_name', 'order_number'],
+		has_variables: true,
+	},
+	{
+		id: 3,
+		name: 'promo',
+		language: 'pt_BR',
+		category: 'marketing',
+		status: 'pending',
+		body_text: 'Hi',
+		variables: [],
+		has_variables: false,
+	},
 ];
 const base = { resource: 'whatsapp', operation: 'getTemplates', senderId: rl('1') };
 
 describe('WhatsApp: Get Templates', () => {
 	it('lists the approved templates of the sender by default', async () => {
-		const scope = nock(TEST_BASE_URL).get('/api/user/whatsapp/senders/1/templates').query({ status: 'approved' }).reply(200, { data: [templates[0]] });
+		const scope = nock(TEST_BASE_URL)
+			.get('/api/user/whatsapp/senders/1/templates')
+			.query({ status: 'approved' })
+			.reply(200, { data: [templates[0]] });
 		expect(await run({ ...base, returnAll: true })).toEqual(items([templates[0]]));
 		scope.done();
 	});
 
 	it('Status All, limited, from a bare array', async () => {
-		const scope = nock(TEST_BASE_URL).get('/api/user/whatsapp/senders/7/templates').query({ status: 'all' }).reply(200, templates);
-		expect(await run({ ...base, senderId: rl('7', 'id'), templateStatus: 'all', returnAll: false, limit: 1 })).toEqual(items([templates[0]]));
+		const scope = nock(TEST_BASE_URL)
+			.get('/api/user/whatsapp/senders/7/templates')
+			.query({ status: 'all' })
+			.reply(200, templates);
+		expect(
+			await run({
+				...base,
+				senderId: rl('7', 'id'),
+				templateStatus: 'all',
+				returnAll: false,
+				limit: 1,
+			}),
+		).toEqual(items([templates[0]]));
 		scope.done();
 	});
 
@@ -34,7 +66,11 @@ describe('WhatsApp: Get Templates', () => {
 	});
 
 	it('refuses a sender that is not a numeric ID and an unknown status before sending', async () => {
-		await expect(run({ ...base, senderId: rl('Support', 'id'), returnAll: true })).rejects.toThrow('Sender must be a positive whole number');
-		await expect(run({ ...base, templateStatus: 'pending', returnAll: true })).rejects.toThrow('Status must be one of approved, all');
+		await expect(run({ ...base, senderId: rl('Support', 'id'), returnAll: true })).rejects.toThrow(
+			'Sender must be a positive whole number',
+		);
+		await expect(run({ ...base, templateStatus: 'pending', returnAll: true })).rejects.toThrow(
+			'Status must be one of approved, all',
+		);
 	});
 });

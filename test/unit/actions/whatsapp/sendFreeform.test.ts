@@ -5,14 +5,38 @@ import { TEST_BASE_URL } from '../../../helpers/context';
 import { installFakeClock } from '../../../helpers/fakeClock';
 import { item, rl, run } from '../helpers';
 
-const session = { is_open: true, can_send_freeform: true, requires_template: false, message: 'open', minutes_remaining: 100, expires_at: '2026-11-24T10:00:00Z' };
-const answer = { success: true, conversation_id: 12, message_id: 77, whatsapp_message_id: 88, message_sid: 'SMabc', session_status: session };
-const base = { resource: 'whatsapp', operation: 'sendFreeform', senderId: rl('1'), recipientPhone: '+4915112345678', message: 'Your parcel arrives today.' };
+const session = {
+	is_open: true,
+	can_send_freeform: true,
+	requires_template: false,
+	message: 'open',
+	minutes_remaining: 100,
+	expires_at: '2026-11-24T10:00:00Z',
+};
+const answer = {
+	success: true,
+	conversation_id: 12,
+	message_id: 77,
+	whatsapp_message_id: 88,
+	message_sid: 'SMabc',
+	session_status: session,
+};
+const base = {
+	resource: 'whatsapp',
+	operation: 'sendFreeform',
+	senderId: rl('1'),
+	recipientPhone: '+4915112345678',
+	message: 'Your parcel arrives today.',
+};
 
 describe('WhatsApp: Send Freeform', () => {
 	it('posts sender, recipient and message and outputs the ids and the session status', async () => {
 		const scope = nock(TEST_BASE_URL)
-			.post('/api/user/whatsapp/send-freeform', { sender_id: 1, recipient_phone: '+4915112345678', message: 'Your parcel arrives today.' })
+			.post('/api/user/whatsapp/send-freeform', {
+				sender_id: 1,
+				recipient_phone: '+4915112345678',
+				message: 'Your parcel arrives today.',
+			})
 			.reply(200, answer);
 		const { success, ...rest } = answer;
 		expect(success).toBe(true);
@@ -22,7 +46,10 @@ describe('WhatsApp: Send Freeform', () => {
 
 	it.each([
 		[{ message: '' }, 'Message is required'],
-		[{ message: 'm'.repeat(4097) }, 'Message is too long: 4097 characters, at most 4096 are allowed'],
+		[
+			{ message: 'm'.repeat(4097) },
+			'Message is too long: 4097 characters, at most 4096 are allowed',
+		],
 		[{ recipientPhone: 'Ada' }, 'Recipient Phone must be a phone number in E.164 form'],
 	])('refuses %j before sending', async (change, message) => {
 		const scope = nock(TEST_BASE_URL).post('/api/user/whatsapp/send-freeform').reply(200, answer);
@@ -31,7 +58,9 @@ describe('WhatsApp: Send Freeform', () => {
 	});
 
 	it('sends exactly 4096 characters', async () => {
-		const scope = nock(TEST_BASE_URL).post('/api/user/whatsapp/send-freeform', (b) => b.message.length === 4096).reply(200, answer);
+		const scope = nock(TEST_BASE_URL)
+			.post('/api/user/whatsapp/send-freeform', (b) => b.message.length === 4096)
+			.reply(200, answer);
 		await run({ ...base, message: 'm'.repeat(4096) });
 		scope.done();
 	});
@@ -40,7 +69,12 @@ describe('WhatsApp: Send Freeform', () => {
 		const scope = nock(TEST_BASE_URL)
 			.post('/api/user/whatsapp/send-freeform')
 			.once()
-			.reply(403, { success: false, error: 'Session expired', error_code: 'SESSION_EXPIRED', session_status: { is_open: false } });
+			.reply(403, {
+				success: false,
+				error: 'Session expired',
+				error_code: 'SESSION_EXPIRED',
+				session_status: { is_open: false },
+			});
 		const error = await run(base).catch((e) => e);
 		expect(error.message).toBe('Session expired');
 		expect(error.description).toContain('Error code: SESSION_EXPIRED.');
@@ -57,8 +91,15 @@ describe('WhatsApp: Send Freeform', () => {
 
 		// a send that costs money is never sent twice: a 503 fails the item at once with the service text
 		it('fails at once with the service text (not sent again)', async () => {
-			const offline = { success: false, error: 'The sender is offline', error_code: 'SENDER_OFFLINE' };
-			const scope = nock(TEST_BASE_URL).post('/api/user/whatsapp/send-freeform').once().reply(503, offline);
+			const offline = {
+				success: false,
+				error: 'The sender is offline',
+				error_code: 'SENDER_OFFLINE',
+			};
+			const scope = nock(TEST_BASE_URL)
+				.post('/api/user/whatsapp/send-freeform')
+				.once()
+				.reply(503, offline);
 			const error = await run(base).catch((e) => e);
 			expect(error.message).toBe('The sender is offline');
 			expect(error.description).toContain('Error code: SENDER_OFFLINE.');

@@ -16,7 +16,13 @@ const DUPLICATE = {
 	message: 'The given data was invalid.',
 	errors: { phone_number: ['A lead with this phone number already exists in this campaign.'] },
 };
-const create = (options: object = {}) => ({ resource: 'lead', operation: 'create', campaignId: rl('3'), phoneNumber: PHONE, options });
+const create = (options: object = {}) => ({
+	resource: 'lead',
+	operation: 'create',
+	campaignId: rl('3'),
+	phoneNumber: PHONE,
+	options,
+});
 const body = { phone_number: PHONE, campaign_id: 3 };
 
 describe('Lead → Create: exactly once when answers get lost', () => {
@@ -29,27 +35,39 @@ describe('Lead → Create: exactly once when answers get lost', () => {
 			.reply(200, { data: leads, current_page: 1, last_page: 1, next_page_url: null });
 	const lost: Array<[string, (scope: nock.Interceptor) => nock.Scope]> = [
 		['a 502 after storing', (scope) => scope.reply(502, 'Bad Gateway')],
-		['a dropped connection after storing', (scope) => scope.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))],
+		[
+			'a dropped connection after storing',
+			(scope) =>
+				scope.replyWithError(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })),
+		],
 	];
 
-	it.each(lost)('%s: one read by phone finds the lead, which is the item\'s success; the create is not sent again', async (_what, lose) => {
-		const first = lose(nock(TEST_BASE_URL).post('/api/user/lead', body));
-		const readBack = lookUp([lead]);
-		expect(await run(create())).toEqual([item({ ...lead, created_by_earlier_attempt: true })]);
-		first.done();
-		readBack.done();
-		expect(nock.pendingMocks()).toEqual([]);
-		expect(clock.sleeps).toHaveLength(1);
-	});
+	it.each(lost)(
+		"%s: one read by phone finds the lead, which is the item's success; the create is not sent again",
+		async (_what, lose) => {
+			const first = lose(nock(TEST_BASE_URL).post('/api/user/lead', body));
+			const readBack = lookUp([lead]);
+			expect(await run(create())).toEqual([item({ ...lead, created_by_earlier_attempt: true })]);
+			first.done();
+			readBack.done();
+			expect(nock.pendingMocks()).toEqual([]);
+			expect(clock.sleeps).toHaveLength(1);
+		},
+	);
 
-	it.each(lost)('%s, and the read finds no lead: the create is sent again, its answer is the item\'s', async (_what, lose) => {
-		lose(nock(TEST_BASE_URL).post('/api/user/lead', body));
-		const readBack = lookUp([{ ...lead, phone_number: `${PHONE}9` }]);
-		const resend = nock(TEST_BASE_URL).post('/api/user/lead', body).reply(200, { message: 'Lead created successfully', data: lead });
-		expect(await run(create())).toEqual([item(lead)]);
-		readBack.done();
-		resend.done();
-	});
+	it.each(lost)(
+		"%s, and the read finds no lead: the create is sent again, its answer is the item's",
+		async (_what, lose) => {
+			lose(nock(TEST_BASE_URL).post('/api/user/lead', body));
+			const readBack = lookUp([{ ...lead, phone_number: `${PHONE}9` }]);
+			const resend = nock(TEST_BASE_URL)
+				.post('/api/user/lead', body)
+				.reply(200, { message: 'Lead created successfully', data: lead });
+			expect(await run(create())).toEqual([item(lead)]);
+			readBack.done();
+			resend.done();
+		},
+	);
 
 	it('a 502, the read fails too: the create is sent again, and "duplicate" on the resend is the success, read back by phone', async () => {
 		nock(TEST_BASE_URL).post('/api/user/lead', body).reply(502, 'Bad Gateway');
@@ -72,7 +90,11 @@ describe('Lead → Create: exactly once when answers get lost', () => {
 	});
 
 	it('a 503 before anything was stored, then success: the lead, no read-back', async () => {
-		nock(TEST_BASE_URL).post('/api/user/lead', body).reply(503, { message: 'Service Unavailable' }).post('/api/user/lead', body).reply(200, { message: 'Lead created successfully', data: lead });
+		nock(TEST_BASE_URL)
+			.post('/api/user/lead', body)
+			.reply(503, { message: 'Service Unavailable' })
+			.post('/api/user/lead', body)
+			.reply(200, { message: 'Lead created successfully', data: lead });
 		expect(await run(create())).toEqual([item(lead)]);
 	});
 
@@ -84,9 +106,14 @@ describe('Lead → Create: exactly once when answers get lost', () => {
 	});
 
 	it('with Allow duplicates there is no natural key: a lost answer is not sent again and the error says what to check', async () => {
-		const scope = nock(TEST_BASE_URL).post('/api/user/lead', { ...body, allow_dupplicate: true }).once().reply(502, 'Bad Gateway');
+		const scope = nock(TEST_BASE_URL)
+			.post('/api/user/lead', { ...body, allow_dupplicate: true })
+			.once()
+			.reply(502, 'Bad Gateway');
 		const error = await run(create({ onDuplicate: 'allow' })).catch((e) => e);
-		expect(error.description).toContain(`may have been carried out; look for ${PHONE} with Lead → Get Many (phone filter) before running it again`);
+		expect(error.description).toContain(
+			`may have been carried out; look for ${PHONE} with Lead → Get Many (phone filter) before running it again`,
+		);
 		expect(clock.sleeps).toEqual([]);
 		scope.done();
 	});

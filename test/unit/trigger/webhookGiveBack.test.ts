@@ -1,0 +1,261 @@
+/**
+ * On removal the trigger gives each assistant back what it had before (a
+ * foreign URL, another live trigger, or off), and answers other triggers'
+ * liveness probe with what it would give back.
+ */
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
+import { TEST_BASE_URL } from '../../helpers/context';
+import {
+	PRODUCTION_URL,
+	activate,
+	createWebhookContext,
+	locator,
+	requestLines,
+} from '../../helpers/hookContext';
+import { fakeClockPerTest } from '../../helpers/fakeClock';
+import {
+	LIST,
+	ENABLE_INBOUND,
+	DISABLE_INBOUND,
+	DISABLE_POST_CALL,
+	ENABLE_CHAT,
+	DISABLE_CHAT,
+	CRM,
+	OTHER,
+	assistant,
+	service,
+	inboundParams,
+	postCallParams,
+	hook,
+	registration,
+	secretOf,
+	ourUrl,
+} from './webhookLifecycle';
+
+const trigger = new VoiceChatAssistantTrigger();
+const methods = trigger.webhookMethods.default;
+
+describe('Voice Chat Assistant Trigger: giving the webhook back (delete, the probe)', () => {
+	fakeClockPerTest();
+
+	describe('delete', () => {
+		it('gives a foreign post-call URL back with both settings', async () => {
+			const before = {
+				is_webhook_active: true,
+				webhook_url: CRM,
+				send_webhook_only_on_completed: false,
+				include_recording_in_webhook: false,
+			};
+			const svc = service([assistant(12, before)]);
+			const { context, staticData, sent } = hook({ parameters: postCallParams() });
+			await activate(context);
+			sent.length = 0;
+			await expect(methods.delete.call(context)).resolves.toBe(true);
+			expect(requestLines(sent)).toEqual([
+				`GET ${LIST} page=1`,
+				`PUT /api/user/assistant/12 ${JSON.stringify(before)}`,
+			]);
+			expect(svc.assistants[0]).toMatchObject(before);
+			expect(staticData).toEqual({});
+		});
+
+		it('gives a switched-off assistant its settings back, switched off and without a URL', async () => {
+			const svc = service([assistant(12, { send_webhook_only_on_completed: false })]);
+			const { context, sent } = hook({ parameters: postCallParams() });
+			await activate(context);
+			sent.length = 0;
+			await methods.delete.call(context);
+			expect(requestLines(sent)[1]).toBe(
+				`PUT /api/user/assistant/12 ${JSON.stringify({
+					is_webhook_active: false,
+					webhook_url: null,
+					send_webhook_only_on_completed: false,
+					include_recording_in_webhook: true,
+				})}`,
+			);
+			expect(svc.assistants[0]).toMatchObject({ is_webhook_active: false, webhook_url: null });
+		});
+
+		it('gives a foreign inbound URL back, and switches the inbound webhook off when there was none', async () => {
+			const svc = service([assistant(12, { inbound_webhook_url: CRM }), assistant(34)]);
+			const { context, sent } = hook({
+				parameters: inboundParams({
+					additionalAssistants: { assistant: [{ assistantId: locator(34) }] },
+				}),
+			});
+			await activate(context);
+			sent.length = 0;
+			await methods.delete.call(context);
+			expect(requestLines(sent)).toEqual([
+				`GET ${LIST} page=1`,
+				`POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${CRM}"}`,
+				`POST ${DISABLE_INBOUND} {"assistant_id":34}`,
+			]);
+			expect(svc.assistants.map((a) => a.inbound_webhook_url)).toEqual([CRM, null]);
+		});
+
+		it('"Take Over" switches the webhook off on removal', async () => {
+			service([assistant(12, { webhook_url: CRM, is_webhook_active: true })]);
+			const { context, sent } = hook({
+				parameters: postCallParams({ existingWebhook: 'takeOver' }),
+			});
+			await activate(context);
+			sent.length = 0;
+			await methods.delete.call(context);
+			expect(requestLines(sent)).toEqual([
+				`GET ${LIST} page=1`,
+				`POST ${DISABLE_POST_CALL} {"assistant_id":12}`,
+			]);
+		});
+
+		it('leaves an assistant alone that posts elsewhere by now (the non-holder removes nothing)', async () => {
+			const svc = service([assistant(12)]);
+			const { context, staticData, sent } = hook({ parameters: inboundParams() });
+			await activate(context);
+			svc.assistants[0].inbound_webhook_url = OTHER;
+			sent.length = 0;
+			await expect(methods.delete.call(context)).resolves.toBe(true);
+			expect(requestLines(sent)).toEqual([`GET ${LIST} page=1`]);
+			expect(svc.assistants[0].inbound_webhook_url).toBe(OTHER);
+			expect(staticData).toEqual({});
+		});
+
+		it('a chain: the first live target is given back; a trigger that no longer answers is skipped', async () => {
+			const svc = service(
+				[assistant(12, { inbound_webhook_url: OTHER })],
+				new Map([[OTHER, [{ url: CRM, active: true }]]]),
+			);
+			const { context, staticData, sent } = hook({ parameters: inboundParams() });
+			await activate(context);
+			const saved = JSON.parse(JSON.stringify(staticData)) as IDataObject;
+
+			// the other trigger is still active: it gets the calls back
+			sent.length = 0;
+			await methods.delete.call(context);
+			expect(requestLines(sent)).toEqual([
+				`GET ${LIST} page=1`,
+				`PROBE ${OTHER}`,
+				`POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${OTHER}"}`,
+			]);
+
+			// the other trigger was deactivated meanwhile: its own earlier target comes back
+			svc.assistants[0].inbound_webhook_url = ourUrl(saved);
+			svc.live.delete(OTHER);
+			const again = hook({ parameters: inboundParams(), staticData: saved });
+			await methods.delete.call(again.context);
+			expect(requestLines(again.sent)).toEqual([
+				`GET ${LIST} page=1`,
+				`PROBE ${OTHER}`,
+				`POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${CRM}"}`,
+			]);
+			expect(svc.assistants[0].inbound_webhook_url).toBe(CRM);
+		});
+
+		it('an assistant that no longer exists counts as removed', async () => {
+			const svc = service([assistant(12)]);
+			const { context, staticData } = hook({ parameters: inboundParams() });
+			await activate(context);
+			svc.assistants.splice(0, 1);
+			await expect(methods.delete.call(context)).resolves.toBe(true);
+			expect(staticData).toEqual({});
+		});
+
+		it('keeps what it could not give back, reports false, and a second delete finishes the job', async () => {
+			const svc = service([assistant(12)]);
+			const { context, staticData, logs } = hook({ parameters: inboundParams() });
+			await activate(context);
+			nock.cleanAll();
+			nock(TEST_BASE_URL)
+				.post(DISABLE_INBOUND)
+				.reply(422, { message: 'The given data was invalid.' });
+			service(svc.assistants);
+			await expect(methods.delete.call(context)).resolves.toBe(false);
+			expect((registration(staticData).assistants as IDataObject[]).map((a) => a.id)).toEqual([12]);
+			expect(logs.some((l) => l.level === 'warn' && l.message.includes('assistant 12'))).toBe(true);
+			await expect(methods.delete.call(context)).resolves.toBe(true);
+			expect(staticData).toEqual({});
+			expect(svc.assistants[0].inbound_webhook_url).toBeNull();
+		});
+
+		it('does nothing without a registration', async () => {
+			const { context, sent } = hook({ parameters: inboundParams() });
+			await expect(methods.delete.call(context)).resolves.toBe(true);
+			expect(sent).toEqual([]);
+		});
+	});
+
+	describe('Conversation Ended (chat)', () => {
+		it('takes the chat webhook over with its own switch and gives the previous URL back on removal', async () => {
+			const svc = service([assistant(12, { conversation_ended_webhook_url: CRM })]);
+			const { context, staticData, sent } = hook({
+				parameters: inboundParams({ event: 'conversationEnded' }),
+			});
+			await expect(activate(context)).resolves.toBe('created');
+			const secret = secretOf(staticData);
+			expect(requestLines(sent)).toEqual([
+				`GET ${LIST} page=1`,
+				`POST ${ENABLE_CHAT} {"assistant_id":12,"webhook_url":"${PRODUCTION_URL}?assistant_id=12&secret=${secret}"}`,
+			]);
+			expect(svc.assistants[0].conversation_ended_webhook_url).toBe(ourUrl(staticData));
+			expect(svc.assistants[0].inbound_webhook_url).toBeNull();
+			await expect(methods.delete.call(context)).resolves.toBe(true);
+			expect(svc.assistants[0].conversation_ended_webhook_url).toBe(CRM);
+		});
+
+		it('without a previous URL, removal switches the chat webhook off', async () => {
+			const svc = service([assistant(12)]);
+			const { context, sent } = hook({ parameters: inboundParams({ event: 'conversationEnded' }) });
+			await activate(context);
+			sent.length = 0;
+			await methods.delete.call(context);
+			expect(requestLines(sent)).toEqual([
+				`GET ${LIST} page=1`,
+				`POST ${DISABLE_CHAT} {"assistant_id":12}`,
+			]);
+			expect(svc.assistants[0].conversation_ended_webhook_url).toBeNull();
+		});
+	});
+
+	describe('the probe answered by webhook()', () => {
+		async function probeWith(query: IDataObject) {
+			service([assistant(12, { inbound_webhook_url: CRM })]);
+			const { context, staticData } = hook({ parameters: inboundParams() });
+			await activate(context);
+			const ctx = createWebhookContext({
+				parameters: inboundParams(),
+				staticData,
+				query: { assistant_id: '12', secret: secretOf(staticData), ...query },
+				headers: { 'x-voice-chat-assistant-probe': '1' },
+				body: {},
+			});
+			const result = await trigger.webhook.call(ctx.context);
+			return { result, response: ctx.response };
+		}
+
+		it('with the secret: 200 "live" and the give-back list, and no execution', async () => {
+			const { result, response } = await probeWith({});
+			expect(result).toEqual({ noWebhookResponse: true });
+			expect(response.statusCode).toBe(200);
+			expect(response.body).toEqual({
+				voiceChatAssistantTrigger: 'live',
+				giveBack: [{ url: CRM, active: true }],
+			});
+		});
+
+		it('without the right secret or for an assistant not registered: 404, and nothing is revealed', async () => {
+			for (const query of [
+				{ secret: 'WrongSecretWrongSecretWrongSecre' },
+				{ assistant_id: '34' },
+			]) {
+				const { result, response } = await probeWith(query);
+				expect(result).toEqual({ noWebhookResponse: true });
+				expect(response.statusCode).toBe(404);
+				expect(JSON.stringify(response.body)).not.toContain('crm');
+				nock.cleanAll();
+			}
+		});
+	});
+});

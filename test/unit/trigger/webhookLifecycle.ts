@@ -1,0 +1,173 @@
+/**
+ * The service the trigger's webhook lifecycle tests talk to: each assistant's
+ * webhook settings kept as state behind nock (the paginated list, the update,
+ * the webhook switches) and other triggers' URLs on this n8n that answer the
+ * liveness probe or not; plus the trigger's parameters and what it saves.
+ */
+import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
+
+import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
+import { PRODUCTION_URL, createHookContext, locator } from '../../helpers/hookContext';
+import type { HookContextOptions } from '../../helpers/hookContext';
+
+export const SECRET = /^[A-Za-z0-9]{32}$/;
+export const LIST = '/api/user/assistants/get';
+export const ENABLE_INBOUND = '/api/user/assistants/enable-inbound-webhook';
+export const DISABLE_INBOUND = '/api/user/assistants/disable-inbound-webhook';
+export const DISABLE_POST_CALL = '/api/user/assistants/disable-webhook';
+export const ENABLE_CHAT = '/api/user/assistants/enable-conversation-ended-webhook';
+export const DISABLE_CHAT = '/api/user/assistants/disable-conversation-ended-webhook';
+export const CRM = 'https://crm.example.com/hook?token=crm-token';
+/** Another workflow's trigger on this n8n (its URL carries assistant_id and a 32-character secret). */
+export const OTHER =
+	'https://n8n.example.com/webhook/aaaa-other/webhook?assistant_id=12&secret=OtherSecretOtherSecretOtherSecre';
+/** A URL shaped like a trigger's, on another host: never probed. */
+export const OFF_HOST =
+	'https://n8n.other.example.com/webhook/aaaa-other/webhook?assistant_id=12&secret=OtherSecretOtherSecretOtherSecre';
+export const N8N_HOSTS = ['https://n8n.example.com', 'https://n8n.other.example.com'];
+
+export interface Assistant {
+	id: number;
+	name?: string;
+	webhook_url: string | null;
+	is_webhook_active: boolean | number;
+	send_webhook_only_on_completed: boolean | number;
+	include_recording_in_webhook: boolean | number;
+	inbound_webhook_url: string | null;
+	conversation_ended_webhook_url?: string | null;
+}
+
+export function assistant(id: number, extra: Partial<Assistant> = {}): Assistant {
+	return {
+		id,
+		name: `Assistant ${id}`,
+		webhook_url: null,
+		is_webhook_active: false,
+		send_webhook_only_on_completed: true,
+		include_recording_in_webhook: true,
+		inbound_webhook_url: null,
+		conversation_ended_webhook_url: null,
+		...extra,
+	};
+}
+
+/**
+ * The service: the paginated assistant list (2 per page, so paging is used),
+ * the assistant update and the webhook switches, all changing `assistants`.
+ * `live` maps a trigger URL to what that trigger answers a probe with
+ * (its give-back list); any other n8n URL answers 404 as n8n does for a
+ * deactivated workflow.
+ */
+export function service(assistants: Assistant[], live: Map<string, IDataObject[]> = new Map()) {
+	const byId = (id: unknown) => assistants.find((a) => a.id === Number(id));
+	const notFound = [404, { message: 'Assistant not found' }] as const;
+	nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
+		.persist()
+		.get(LIST)
+		.query(true)
+		.reply((uri) => {
+			const page = Number(new URL(uri, TEST_BASE_URL).searchParams.get('page') ?? 1);
+			const sorted = [...assistants].sort((a, b) => a.id - b.id);
+			const last = Math.max(1, Math.ceil(sorted.length / 2));
+			return [
+				200,
+				{
+					current_page: page,
+					data: sorted.slice((page - 1) * 2, page * 2),
+					last_page: last,
+					next_page_url: page < last ? `${TEST_BASE_URL}${LIST}?page=${page + 1}` : null,
+				},
+			];
+		})
+		.put(/^\/api\/user\/assistant\/\d+$/)
+		.reply((uri, body) => {
+			const a = byId(uri.split('/').pop());
+			if (!a) return notFound;
+			Object.assign(a, body as IDataObject);
+			return [200, { message: 'Assistant updated successfully', data: { id: a.id } }];
+		})
+		.post(ENABLE_INBOUND)
+		.reply((_uri, body) => {
+			const a = byId((body as IDataObject).assistant_id);
+			if (!a) return notFound;
+			a.inbound_webhook_url = String((body as IDataObject).webhook_url);
+			return [200, { message: 'Inbound webhook enabled successfully', data: [] }];
+		})
+		.post(DISABLE_INBOUND)
+		.reply((_uri, body) => {
+			const a = byId((body as IDataObject).assistant_id);
+			if (!a) return notFound;
+			a.inbound_webhook_url = null;
+			return [200, { message: 'Inbound webhook disabled successfully', data: [] }];
+		})
+		.post(ENABLE_CHAT)
+		.reply((_uri, body) => {
+			const a = byId((body as IDataObject).assistant_id);
+			if (!a) return notFound;
+			a.conversation_ended_webhook_url = String((body as IDataObject).webhook_url);
+			return [200, { message: 'Conversation ended webhook enabled successfully', data: [] }];
+		})
+		.post(DISABLE_CHAT)
+		.reply((_uri, body) => {
+			const a = byId((body as IDataObject).assistant_id);
+			if (!a) return notFound;
+			a.conversation_ended_webhook_url = null;
+			return [200, { message: 'Conversation ended webhook disabled successfully', data: [] }];
+		})
+		.post(DISABLE_POST_CALL)
+		.reply((_uri, body) => {
+			const a = byId((body as IDataObject).assistant_id);
+			if (!a) return notFound;
+			a.is_webhook_active = false;
+			return [200, { message: 'Webhook disabled successfully', data: [] }];
+		});
+	for (const host of N8N_HOSTS) {
+		nock(host)
+			.persist()
+			.post(/.*/)
+			.reply(function (uri) {
+				if (this.req.headers['x-voice-chat-assistant-probe'] !== '1') return [500, 'not a probe'];
+				const giveBack = live.get(`${host}${uri}`);
+				return giveBack
+					? [200, { voiceChatAssistantTrigger: 'live', giveBack }]
+					: [404, { message: 'not registered' }];
+			});
+	}
+	return { assistants, live };
+}
+
+export function inboundParams(extra: IDataObject = {}): IDataObject {
+	return {
+		event: 'inboundCallCompleted',
+		assistantId: locator(12),
+		additionalAssistants: {},
+		existingWebhook: 'takeOverAndGiveBack',
+		responseMode: 'onReceived',
+		verifySecret: true,
+		options: {},
+		...extra,
+	};
+}
+
+export function postCallParams(extra: IDataObject = {}): IDataObject {
+	return inboundParams({ event: 'callCompleted', ...extra });
+}
+
+export function hook(options: HookContextOptions) {
+	return createHookContext(options);
+}
+
+export function registration(staticData: IDataObject): IDataObject {
+	return staticData.registration as IDataObject;
+}
+
+/** The secret registered for one assistant. */
+export function secretOf(staticData: IDataObject, id = 12): string {
+	const entry = (registration(staticData).assistants as IDataObject[]).find((a) => a.id === id);
+	return String(entry?.secret);
+}
+
+export function ourUrl(staticData: IDataObject, id = 12, base = PRODUCTION_URL): string {
+	return `${base}?assistant_id=${id}&secret=${secretOf(staticData, id)}`;
+}
