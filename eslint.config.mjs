@@ -1,6 +1,5 @@
 import js from '@eslint/js';
 import { config } from '@n8n/node-cli/eslint';
-import globals from 'globals';
 
 // The tests are not shipped: n8n's community-node rules (no secrets, no child processes, no
 // network globals, ...) are for the node's own code, so they are switched off under test/.
@@ -22,6 +21,37 @@ const unusedVars = [
 		ignoreRestSiblings: true,
 	},
 ];
+
+const NODE_AND_JEST_GLOBALS = {
+	Blob: 'readonly',
+	Buffer: 'readonly',
+	FormData: 'readonly',
+	URL: 'readonly',
+	URLSearchParams: 'readonly',
+	__dirname: 'readonly',
+	__filename: 'readonly',
+	clearTimeout: 'readonly',
+	clearInterval: 'readonly',
+	console: 'readonly',
+	fetch: 'readonly',
+	performance: 'readonly',
+	process: 'readonly',
+	setImmediate: 'readonly',
+	setTimeout: 'readonly',
+	setInterval: 'readonly',
+	require: 'readonly',
+	module: 'readonly',
+	exports: 'readonly',
+	describe: 'readonly',
+	it: 'readonly',
+	test: 'readonly',
+	expect: 'readonly',
+	beforeAll: 'readonly',
+	afterAll: 'readonly',
+	beforeEach: 'readonly',
+	afterEach: 'readonly',
+	jest: 'readonly',
+};
 
 export default [
 	...config,
@@ -62,7 +92,8 @@ export default [
 		...js.configs.recommended,
 		languageOptions: {
 			sourceType: 'commonjs',
-			globals: { ...globals.node, ...globals.jest },
+			// Node's and jest's globals the CommonJS files use
+			globals: NODE_AND_JEST_GLOBALS,
 		},
 		rules: {
 			...js.configs.recommended.rules,
