@@ -16,7 +16,9 @@ import type {
 import { Readable } from 'stream';
 
 import { NodeOperationError, deepCopy } from 'n8n-workflow';
-import { constructExecutionMetaData, returnJsonArray } from 'n8n-core';
+// n8n-core's own helpers, from their modules: the package's index loads all of n8n-core (~1 s a test file)
+import { constructExecutionMetaData } from 'n8n-core/dist/execution-engine/node-execution-context/utils/construct-execution-metadata';
+import { returnJsonArray } from 'n8n-core/dist/execution-engine/node-execution-context/utils/return-json-array';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { httpRequest } = require('@n8n/backend-network/testing');
 

@@ -14,7 +14,8 @@ import type {
 	INodeExecutionData,
 	IWebhookFunctions,
 } from 'n8n-workflow';
-import { returnJsonArray } from 'n8n-core';
+// from its module: n8n-core's index loads all of n8n-core (~1 s a test file)
+import { returnJsonArray } from 'n8n-core/dist/execution-engine/node-execution-context/utils/return-json-array';
 
 import { VoiceChatAssistantTrigger } from '../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 
