@@ -34,7 +34,14 @@ const DEFAULT_BURST_WINDOW_MS = 10_000;
  * Pacing: the first requests of a burst start at once; the rest of it is
  * spread over a fifth of the burst window (2 s for the standard 20 per
  * 10 s). Fewer requests are then on their way when the service's window
- * fills, which is what a 429 costs when other processes share the account.
+ * fills, which is what a 429 costs when other processes share the account:
+ * every request started before this process's first 429 comes back is
+ * refused too. Beyond half of the burst in the window (the part a process
+ * keeps after a first cut; processes that start together fill the account
+ * there) the pace also follows the service's answer time: the k-th request
+ * beyond the half starts at least a k-th of the answer time after the one
+ * before it, so about k requests are on their way there however slow the
+ * answers. A window kept full (a process alone) passes that point once.
  */
 const UNPACED_REQUESTS = 5;
 export const BURST_SPREAD = 5;
@@ -65,6 +72,12 @@ const DEEPEST_CUT = 0.5;
 const RECOVERY_STEP = 0.05;
 const LONGEST_QUIET_MINUTES = 4;
 
+/** A grant's time in the log, until it is refunded or voided (a 429 before it started). */
+interface Entry {
+	time: number | undefined;
+	voided: boolean;
+}
+
 /** A start time handed out by the limiter, kept in its log until it leaves the minute window. */
 export interface Grant {
 	/** When the request may start (ms since epoch). */
@@ -84,7 +97,8 @@ export interface Grant {
  * `perMinute` requests in any minute and at most `burst` in any burst window.
  * It keeps a log of the requests it let through (a sliding log) and hands out
  * the earliest start that keeps both windows within their budget. Each
- * caller's slot is reserved at once, so concurrent callers queue up fairly.
+ * caller's slot is reserved at once, so concurrent callers queue up fairly;
+ * a 429 voids the reservations it proves wrong (see `refused`).
  *
  * Every n8n process (a main, each queue-mode worker) has its own limiter, and
  * the account's budget is shared by all of them: the limiter therefore uses
@@ -100,6 +114,9 @@ export class SlidingWindowLimiter {
 
 	/** Start of the last grant: pacing counts from it. */
 	private lastStart = 0;
+
+	/** Grants whose start was still to come when they were handed out. */
+	private readonly waiting = new Set<Entry>();
 
 	/** The share of the budget set by the last cut, and when that was. */
 	private shareAtCut = 1;
@@ -150,13 +167,19 @@ export class SlidingWindowLimiter {
 		};
 	}
 
-	/** Earliest start time for a new request, reserved for the caller. */
+	/** Earliest start time for a new request, reserved for the caller (a 429 does not void it). */
 	reserve(): number {
-		return this.grant().at;
+		const { grant, entry } = this.place();
+		this.waiting.delete(entry);
+		return grant.at;
 	}
 
-	/** Reserves the earliest start time and returns its handle. */
+	/** Reserves the earliest start time and returns its handle (a 429 may void it: see acquire). */
 	grant(): Grant {
+		return this.place().grant;
+	}
+
+	private place(): { grant: Grant; entry: Entry } {
 		const now = getClock().now();
 		const { perMinute, burst, burstWindowMs } = this.limits(now);
 		let expired = 0;
@@ -169,30 +192,42 @@ export class SlidingWindowLimiter {
 		if (this.log.length >= burst) {
 			start = Math.max(start, this.log[this.log.length - burst] + burstWindowMs);
 		}
-		if (this.countSince(start - burstWindowMs) >= Math.min(UNPACED_REQUESTS, burst)) {
-			start = Math.max(start, this.lastStart + burstWindowMs / (burst * BURST_SPREAD));
+		const inWindow = this.countSince(start - burstWindowMs);
+		if (inWindow >= Math.min(UNPACED_REQUESTS, burst)) {
+			start = Math.max(start, this.lastStart + this.spacing(inWindow, burst, burstWindowMs));
 		}
 		this.lastStart = start;
 		this.log.push(start);
-		let logged: number | undefined = start;
+		const entry: Entry = { time: start, voided: false };
+		if (start > now) this.waiting.add(entry);
 		const remove = () => {
-			if (logged === undefined) return;
-			const index = this.log.lastIndexOf(logged);
+			this.waiting.delete(entry);
+			if (entry.time === undefined) return;
+			const index = this.log.lastIndexOf(entry.time);
 			if (index !== -1) this.log.splice(index, 1);
-			logged = undefined;
+			entry.time = undefined;
 		};
-		return {
+		const grant: Grant = {
 			at: start,
 			settle: () => {
-				if (logged === undefined) return;
+				if (entry.time === undefined) return;
 				const answeredAt = getClock().now();
-				if (answeredAt <= logged) return;
+				if (answeredAt <= entry.time) return;
 				remove();
 				this.insert(answeredAt);
-				logged = answeredAt;
+				entry.time = answeredAt;
 			},
 			refund: remove,
 		};
+		return { grant, entry };
+	}
+
+	/** Time between two paced starts with `inWindow` requests in the burst window (BURST_SPREAD). */
+	private spacing(inWindow: number, burst: number, burstWindowMs: number): number {
+		const paced = burstWindowMs / (burst * BURST_SPREAD);
+		const beyondHalf = inWindow - Math.floor(burst * DEEPEST_CUT) + 1;
+		if (beyondHalf < 1 || this.latency === undefined) return paced;
+		return Math.max(paced, Math.ceil(this.latency / beyondHalf));
 	}
 
 	/** Requests in the log after `time`. */
@@ -211,30 +246,58 @@ export class SlidingWindowLimiter {
 	/** Waits until the caller may send a request; the handle settles or refunds it. */
 	async acquire(): Promise<Grant> {
 		const clock = getClock();
-		let grant = this.grant();
+		let { grant, entry } = this.place();
 		for (;;) {
 			const wait = grant.at - clock.now();
 			if (wait > 0) await clock.sleep(wait);
 			// a 429 while this caller waited pauses it too: it queues again behind the pause
-			if (this.blockedUntil <= grant.at) return grant;
+			if (!entry.voided && this.blockedUntil <= grant.at) {
+				this.waiting.delete(entry);
+				return grant;
+			}
 			grant.refund();
-			grant = this.grant();
+			({ grant, entry } = this.place());
 		}
 	}
 
 	/**
 	 * The service answered 429 and asked to wait: no request with this
-	 * credential starts before `until`.
+	 * credential starts before `until`. Starts already reserved inside the
+	 * pause leave the log at once (their callers queue again when they
+	 * wake): they hold no place in the windows meanwhile.
 	 */
 	pauseUntil(until: number) {
 		this.blockedUntil = Math.max(this.blockedUntil, until);
+		this.voidWaiting((time) => time < this.blockedUntil);
+	}
+
+	/** Takes the reserved starts still to come that `which` names out of the log. */
+	private voidWaiting(which: (time: number) => boolean) {
+		const now = getClock().now();
+		let last = Math.min(this.lastStart, now);
+		for (const entry of this.waiting) {
+			const time = entry.time;
+			if (time !== undefined && time > now && !which(time)) {
+				last = Math.max(last, time);
+				continue;
+			}
+			this.waiting.delete(entry);
+			if (time === undefined || time <= now) continue;
+			const index = this.log.lastIndexOf(time);
+			if (index !== -1) this.log.splice(index, 1);
+			entry.time = undefined;
+			entry.voided = true;
+		}
+		this.lastStart = last;
 	}
 
 	/**
 	 * The service refused a request of this grant with 429: the account's
 	 * budget is spent. Pauses until `until` and cuts this process's share,
 	 * unless the request started before the last cut (then its 429 belongs to
-	 * the congestion already answered).
+	 * the congestion already answered). A cut voids every start reserved
+	 * before it (handed out for the larger share): their callers queue again
+	 * at the smaller one.
 	 */
 	refused(grant: Grant, until: number) {
 		this.pauseUntil(until);
@@ -259,6 +322,7 @@ export class SlidingWindowLimiter {
 		this.shareAtCut = Math.max(MIN_SHARE, cut);
 		this.cutAt = now;
 		this.cuts++;
+		this.voidWaiting(() => true);
 	}
 
 	private countBetween(from: number, to: number): number {
