@@ -208,7 +208,7 @@ describe('Lead Status Changed', () => {
 			[50],
 			[],
 		]);
-	});
+	}, 60_000);
 
 	it('new leads at the top during a round move the pages down: leads are read again, none is skipped', async () => {
 		const list = campaign(1_500);
