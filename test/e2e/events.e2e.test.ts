@@ -112,26 +112,18 @@ describe('real n8n server: polling trigger, chat-ended events, replays, waiting 
 				data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 },
 			},
 		]);
-		await home.importWorkflow(pollingWorkflow('e2ePollingWfA001'));
-		await home.importWorkflow(pollingWorkflow('e2ePollingWfB001'));
-		await home.importWorkflow(
+		const ids = await home.importWorkflows([
+			pollingWorkflow('e2ePollingWfA001'),
+			pollingWorkflow('e2ePollingWfB001'),
 			webhookWorkflow('e2eChatEndedWf01', '5b0c8a1e-2f4d-4c6b-8e9a-0a1b2c3d4e5f', {
 				event: 'conversationEnded',
 			}),
-		);
-		await home.importWorkflow(
 			webhookWorkflow('e2ePostCallWf001', '6c1d9b2f-3a5e-4d7c-9fab-1b2c3d4e5f60', {
 				event: 'callCompleted',
 				options: { downloadRecording: true },
 			}),
-		);
-		for (const id of [
-			'e2ePollingWfA001',
-			'e2ePollingWfB001',
-			'e2eChatEndedWf01',
-			'e2ePostCallWf001',
-		])
-			await home.activate(id);
+		]);
+		await home.activate(ids);
 		server = await home.start();
 		// the first polls note where the call list stands (n8n 2.x keeps what a poll notes only from its
 		// scheduled polls on, not from the one at activation): two polls of each workflow
@@ -244,7 +236,7 @@ describe('real n8n server: polling trigger, chat-ended events, replays, waiting 
 	});
 
 	it('Call → Make with Wait for Result outputs the final call with its transcript and the recording', async () => {
-		const id = await home.importWorkflow({
+		const result = await home.runOnServer(server, {
 			id: 'e2eMakeWaitWf001',
 			name: 'make and wait',
 			nodes: [
@@ -274,10 +266,6 @@ describe('real n8n server: polling trigger, chat-ended events, replays, waiting 
 			],
 			connections: { Start: { main: [[{ node: 'Make', type: 'main', index: 0 }]] } },
 		});
-		// `n8n execute` shares the server's task broker port: the server stops first
-		await server.stop();
-		server = undefined;
-		const result = await home.execute(id);
 		expect({
 			ok: result.ok,
 			stderr: result.ok ? '' : `${result.stderr}\n${String(result.raw).slice(-2000)}`,

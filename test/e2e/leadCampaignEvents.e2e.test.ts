@@ -1,6 +1,8 @@
 /**
- * Lead and campaign events in a real `n8n start`: a campaign of 20 leads that
- * the simulator calls over time. The polling trigger emits each lead's final
+ * Lead and campaign events in a real `n8n start` (real polls, once a minute: what is
+ * tested is n8n saving the trigger's state between its scheduled polls): a campaign
+ * of 20 leads that the simulator calls in steps, 8 leads ending before one poll and
+ * the other 12 before the next. The polling trigger emits each lead's final
  * status once (20 items across polls) and the campaign's start and completion
  * once each.
  */
@@ -102,16 +104,14 @@ describe('real n8n server: lead and campaign events', () => {
 				data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 },
 			},
 		]);
-		await home.importWorkflow(
+		await home.importWorkflows([
 			pollingWorkflow('e2eLeadStatusWf1', {
 				event: 'leadStatusChanged',
 				campaignId: { __rl: true, mode: 'id', value: String(campaignId) },
 			}),
-		);
-		await home.importWorkflow(
 			pollingWorkflow('e2eCampaignWf001', { event: 'campaignStatusChanged', campaignId: '' }),
-		);
-		for (const id of ['e2eLeadStatusWf1', 'e2eCampaignWf001']) await home.activate(id);
+		]);
+		await home.activate('e2eLeadStatusWf1', 'e2eCampaignWf001');
 		server = await home.start();
 		// the first polls note where things stand (n8n 2.x keeps what a poll notes only from its
 		// scheduled polls on, not from the one at activation): two polls of each workflow
@@ -132,18 +132,32 @@ describe('real n8n server: lead and campaign events', () => {
 			campaign_id: campaignId,
 			action: 'start',
 		});
-		// the simulator calls 4 leads at a time, one step every 20 s: the leads end over several polls
-		const run = await fetch(`${sim.url}/__sim/campaigns/${campaignId}/run`, {
-			method: 'POST',
-			body: JSON.stringify({ stepMs: 20_000 }),
-		});
-		expect(run.status).toBe(200);
+		// the simulator calls 4 leads at a time, a step when the test says: 3 steps now (8 leads end),
+		// the rest after the next poll, so the leads end across polls with no poll waited for in vain
+		const advance = async (ticks: number) => {
+			const res = await fetch(`${sim.url}/__sim/campaigns/${campaignId}/advance`, {
+				method: 'POST',
+				body: JSON.stringify({ ticks }),
+			});
+			expect(res.status).toBe(200);
+		};
+		await advance(3);
 
 		const phonesOf = (executionId: number) => [
 			...new Set(dataOf(executionId).match(/\+49151777000\d\d/g) ?? []),
 		];
 		const leadItems = () => executions('e2eLeadStatusWf1').flatMap((e) => phonesOf(e.id));
-		await waitFor('20 leads emitted', () => leadItems().length >= 20, 420_000).catch((error) => {
+		// the first poll of each workflow after the start: 8 leads, and the campaign started
+		await waitFor('the first leads emitted', () => leadItems().length >= 8, 180_000);
+		await waitFor(
+			'the campaign started',
+			() => executions('e2eCampaignWf001').some((e) => dataOf(e.id).includes('"started"')),
+			180_000,
+		);
+		expect(leadItems()).toHaveLength(8);
+		await advance(10);
+		expect(sim.state.campaigns.find((c: any) => c.id === campaignId).status).toBe('completed');
+		await waitFor('20 leads emitted', () => leadItems().length >= 20, 180_000).catch((error) => {
 			const statuses = sim.state.leads
 				.filter((l: any) => l.campaign_id === campaignId)
 				.map((l: any) => l.status);

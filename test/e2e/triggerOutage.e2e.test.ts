@@ -186,8 +186,7 @@ describe('real n8n server: the trigger loses no call', () => {
 				{ downloadRecording: true },
 			),
 		]);
-		await home.activate(OUTAGE_WORKFLOW);
-		await home.activate(RECORDING_WORKFLOW);
+		await home.activate(OUTAGE_WORKFLOW, RECORDING_WORKFLOW);
 		server = await home.start();
 		await webhookLive(OUTAGE_ASSISTANT);
 		await webhookLive(RECORDING_ASSISTANT);

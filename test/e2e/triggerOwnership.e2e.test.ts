@@ -78,12 +78,8 @@ describe('real n8n server: the trigger never takes a webhook away', () => {
 		sim.state.assistants.push(copy);
 	}
 
-	async function importTrigger(
-		workflowId: string,
-		assistantId: number,
-		extra: Record<string, unknown> = {},
-	) {
-		await home.importWorkflow({
+	function trigger(workflowId: string, assistantId: number, extra: Record<string, unknown> = {}) {
+		return {
 			id: workflowId,
 			name: `Calls of ${assistantId} (${workflowId})`,
 			nodes: [
@@ -104,7 +100,7 @@ describe('real n8n server: the trigger never takes a webhook away', () => {
 				},
 			],
 			connections: {},
-		});
+		};
 	}
 
 	/** Completes a call of the assistant in the simulator; returns where the post-call webhook went and its status. */
@@ -165,13 +161,15 @@ describe('real n8n server: the trigger never takes a webhook away', () => {
 				data: { apiKey: KEY, baseUrl: sim.url },
 			},
 		]);
-		await importTrigger('ownTwoA000000001', 101);
-		await importTrigger('ownTwoB000000001', 101);
-		await importTrigger('ownForeign000001', 102);
-		await importTrigger('ownFail000000001', 103, { existingWebhook: 'fail' });
-		await importTrigger('ownTest000000001', 104);
-		await importTrigger('ownChainA0000001', 105);
-		await importTrigger('ownChainB0000001', 105);
+		await home.importWorkflows([
+			trigger('ownTwoA000000001', 101),
+			trigger('ownTwoB000000001', 101),
+			trigger('ownForeign000001', 102),
+			trigger('ownFail000000001', 103, { existingWebhook: 'fail' }),
+			trigger('ownTest000000001', 104),
+			trigger('ownChainA0000001', 105),
+			trigger('ownChainB0000001', 105),
+		]);
 		server = await home.start();
 		rest = await home.rest(server);
 	});

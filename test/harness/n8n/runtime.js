@@ -45,7 +45,13 @@ function runtimeModule(name, runtime = runtimeEnv()) {
 	return require(path.join(runtimeModulesDir(runtime), name));
 }
 
+/**
+ * The packed package: N8N_PACKED_TARBALL when set (scripts/test.sh sets a copy of its own, so that a
+ * layer that packs again, try-it, cannot take the file from a layer running beside it), else the
+ * tarball in .tmp/pack.
+ */
 function packedTarball() {
+	if (process.env.N8N_PACKED_TARBALL) return process.env.N8N_PACKED_TARBALL;
 	const dir = path.join(ROOT, '.tmp/pack');
 	const file =
 		fs.existsSync(dir) &&
