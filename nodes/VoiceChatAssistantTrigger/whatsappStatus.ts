@@ -16,6 +16,7 @@ import {
 	oldSecretProperties,
 	readSigningSecret,
 } from './whatsappSecret';
+import { MAX_AGE_MS, MAX_AHEAD_MS, duration, freshness } from './whatsappTime';
 
 /**
  * The "WhatsApp Message Status" event: the service posts every status change
@@ -29,6 +30,7 @@ import {
  * n8n received (its raw body), never over a body parsed and written again, and
  * compared in constant time. A post without a valid signature is answered 401
  * and starts nothing; the item is built from the same bytes that were verified.
+ * A signed post is good only while its `timestamp` is recent (whatsappTime.ts).
  */
 
 export const WHATSAPP_STATUS = 'whatsappMessageStatus';
@@ -43,7 +45,7 @@ const show = { show: { event: [WHATSAPP_STATUS] } };
 /** The form fields of the event. */
 export const whatsappStatusProperties: INodeProperties[] = [
 	{
-		displayName: `The service sends WhatsApp message statuses to the URL set in the dashboard, per sender (the sender's webhook for read receipts); no request of this node sets it. Paste the Production URL shown above under Webhook URLs there (the Test URL while you listen for a test event), and put the sender's signing secret into a "${SIGNING_CREDENTIAL_NAME}" credential (one per sender) chosen above. Posts without the right signature are refused.`,
+		displayName: `The service sends WhatsApp message statuses to the URL set in the dashboard, per sender (the sender's webhook for read receipts); no request of this node sets it. Paste the Production URL shown above under Webhook URLs there (the Test URL while you listen for a test event), and put the sender's signing secret into a "${SIGNING_CREDENTIAL_NAME}" credential (one per sender) chosen above. Posts without the right signature, or more than ${MAX_AGE_MS / 60_000} minutes old, are refused.`,
 		name: 'whatsappStatusNotice',
 		type: 'notice',
 		default: '',
@@ -266,10 +268,11 @@ function ignored(
 }
 
 /**
- * Answers one post: 401 without a valid signature, 400 when the verified body
- * is not a JSON object, 500 when the node has no secret, 200 without an
- * execution when a filter or the test-event rule leaves it out or it is a
- * redelivery, else 200 and one item.
+ * Answers one post: 401 without a valid signature or with a `timestamp`
+ * outside the window (whatsappTime.ts), 400 when the verified body is not a
+ * JSON object or has no readable `timestamp`, 500 when the node has no
+ * secret, 200 without an execution when a filter or the test-event rule
+ * leaves it out or it is a redelivery, else 200 and one item.
  */
 export async function whatsappStatusRequest(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	let settings: WhatsappStatusSettings;
@@ -305,6 +308,25 @@ export async function whatsappStatusRequest(ctx: IWebhookFunctions): Promise<IWe
 		return answer(ctx, 400, { message: 'Bad request: the body must be a JSON object' });
 	}
 	const ref = messageRef(payload);
+	// a signed post is good for the service's retries and a margin, not forever
+	const time = freshness(payload.timestamp);
+	if (!time.fresh) {
+		const label = `${LOG} refused a signed post for message ${ref ?? 'without an id'}`;
+		if (time.problem === 'unreadable') {
+			const given = JSON.stringify(payload.timestamp ?? null).slice(0, 40);
+			ctx.logger.warn(`${label} (answered 400): its "timestamp" ${given} is not a time`);
+			return answer(ctx, 400, { message: 'Bad request: "timestamp" is missing or not a time' });
+		}
+		const old = time.problem === 'old';
+		ctx.logger.warn(
+			`${label} (answered 401): its "timestamp" ${new Date(time.at).toISOString()} is ${duration(time.ageMs)} ${old ? 'old' : "ahead of this n8n's clock"}. A post is accepted from ${duration(MAX_AGE_MS)} before to ${duration(MAX_AHEAD_MS)} after n8n's clock: this is a replayed post, or the clock of this n8n host or of the service is wrong`,
+		);
+		return answer(ctx, 401, {
+			message: old
+				? 'Unauthorized: "timestamp" is too old'
+				: 'Unauthorized: "timestamp" is in the future',
+		});
+	}
 	if (payload.event !== undefined && payload.event !== 'message_status') {
 		return ignored(ctx, `event ${JSON.stringify(payload.event)} is not a message status`, ref);
 	}
