@@ -48,6 +48,21 @@ describe('Voice Chat Assistant WhatsApp Signing API credential', () => {
 			'dist/credentials/VoiceChatAssistantWhatsAppSigningApi.credentials.js',
 		]);
 	});
+
+	it('links to the docs section on where the secret lives and how to rotate it', () => {
+		const [file, anchor] = credential.documentationUrl.split('/blob/main/')[1].split('#');
+		const headings = readFileSync(join(ROOT, file), 'utf8')
+			.split('\n')
+			.filter((l) => /^#+ /.test(l))
+			.map((l) =>
+				l
+					.replace(/^#+ /, '')
+					.toLowerCase()
+					.replace(/[^\p{L}\p{N}\s_-]/gu, '')
+					.replace(/\s/g, '-'),
+			);
+		expect(headings).toContain(anchor);
+	});
 });
 
 describe('its test: the form of the secret, never the secret', () => {
