@@ -22,7 +22,8 @@ import { triggerProperties } from './description';
 import { toolCheckExists, toolCreate, toolRemove } from './toolLifecycle';
 import { PROBE_ANSWER_KEY, PROBE_HEADER } from './ownership';
 import { deliveryKey, finish, remember, seen, start } from './replays';
-import { WHATSAPP_STATUS, readWhatsappSettings, whatsappStatusRequest } from './whatsappStatus';
+import { WHATSAPP_STATUS, activateWhatsappStatus, whatsappStatusRequest } from './whatsappStatus';
+import { testSigningSecret } from './whatsappSecret';
 import {
 	CONVERSATION_ENDED,
 	INBOUND,
@@ -64,7 +65,16 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		defaults: { name: 'Voice Chat Assistant Trigger' },
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: 'voiceChatAssistantApi', required: true }],
+		credentials: [
+			{ name: 'voiceChatAssistantApi', required: true },
+			{
+				// the WhatsApp sender's signing secret (whatsappSecret.ts); the literals are what n8n's lint reads
+				name: 'voiceChatAssistantWhatsAppSigningApi',
+				required: true,
+				displayOptions: { show: { event: ['whatsappMessageStatus'] } },
+				testedBy: 'whatsappSigningSecretTest',
+			},
+		],
 		webhooks: [
 			{
 				name: 'default',
@@ -78,6 +88,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 
 	methods = {
 		listSearch: whenCredentialChosen.listSearch({ searchAssistants }),
+		credentialTest: { whatsappSigningSecretTest: testSigningSecret },
 	};
 
 	webhookMethods = {
@@ -93,8 +104,8 @@ export class VoiceChatAssistantTrigger implements INodeType {
 			async create(this: IHookFunctions): Promise<boolean> {
 				if (isToolEvent(this)) return await toolCreate(this);
 				if (isWhatsappEvent(this)) {
-					// nothing to register: the form is checked, so a missing secret fails activation
-					readWhatsappSettings(this);
+					// nothing to register: the form and the secret are checked, so a missing one fails activation
+					await activateWhatsappStatus(this);
 					return true;
 				}
 				return await create(this);

@@ -10,19 +10,27 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from '../VoiceChatAssistant/transport';
 import { isReplay } from './replays';
+import {
+	OLD_FIELD_WARNING,
+	SIGNING_CREDENTIAL_NAME,
+	oldSecretProperties,
+	readSigningSecret,
+} from './whatsappSecret';
+import { MAX_AGE_MS, MAX_AHEAD_MS, duration, freshness } from './whatsappTime';
 
 /**
  * The "WhatsApp Message Status" event: the service posts every status change
  * of a sent WhatsApp message (the read-receipts webhook of a sender) to a URL
  * set per sender in the dashboard. No operation of the API sets that URL, so
- * the node registers nothing: the user pastes n8n's URL and copies the
- * sender's signing secret into the form.
+ * the node registers nothing: the user pastes n8n's URL and puts the
+ * sender's signing secret into a credential (whatsappSecret.ts).
  *
  * Every post is signed: `X-Signature-256: sha256=<hex HMAC-SHA256 of the body>`
  * with the sender's signing secret. The HMAC is computed over the exact bytes
  * n8n received (its raw body), never over a body parsed and written again, and
  * compared in constant time. A post without a valid signature is answered 401
  * and starts nothing; the item is built from the same bytes that were verified.
+ * A signed post is good only while its `timestamp` is recent (whatsappTime.ts).
  */
 
 export const WHATSAPP_STATUS = 'whatsappMessageStatus';
@@ -37,24 +45,13 @@ const show = { show: { event: [WHATSAPP_STATUS] } };
 /** The form fields of the event. */
 export const whatsappStatusProperties: INodeProperties[] = [
 	{
-		displayName:
-			"The service sends WhatsApp message statuses to the URL set in the dashboard, per sender (the sender's webhook for read receipts); no request of this node sets it. Paste the Production URL shown above under Webhook URLs there (the Test URL while you listen for a test event), and copy the sender's signing secret into Signing Secret. Posts without the right signature are refused.",
+		displayName: `The service sends WhatsApp message statuses to the URL set in the dashboard, per sender (the sender's webhook for read receipts); no request of this node sets it. Paste the Production URL shown above under Webhook URLs there (the Test URL while you listen for a test event), and put the sender's signing secret into a "${SIGNING_CREDENTIAL_NAME}" credential (one per sender) chosen above. Posts without the right signature, or more than ${MAX_AGE_MS / 60_000} minutes old, are refused.`,
 		name: 'whatsappStatusNotice',
 		type: 'notice',
 		default: '',
 		displayOptions: show,
 	},
-	{
-		displayName: 'Signing Secret',
-		name: 'signingSecret',
-		type: 'string',
-		typeOptions: { password: true },
-		required: true,
-		default: '',
-		description:
-			"The sender's signing secret from its webhook settings in the dashboard. Every post is checked against it; one without a valid signature is answered 401 and starts nothing.",
-		displayOptions: show,
-	},
+	...oldSecretProperties,
 	{
 		displayName: 'Statuses',
 		name: 'messageStatuses',
@@ -115,7 +112,6 @@ export const whatsappStatusOptions: INodeProperties[] = [
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 export interface WhatsappStatusSettings {
-	secret: string;
 	statuses: MessageStatus[];
 	/** Sender IDs and phone numbers (digits only), as given. */
 	senders: string[];
@@ -130,18 +126,11 @@ function phoneDigits(value: string): string {
 	return value.trim().startsWith('00') ? digits.slice(2) : digits;
 }
 
-/** The event's settings, checked field by field (no request is made). */
+/** The event's form fields, checked field by field (no request is made; the secret: readSigningSecret). */
 export function readWhatsappSettings(
 	ctx: Pick<IHookFunctions, 'getNode' | 'getNodeParameter'>,
 ): WhatsappStatusSettings {
 	const node = ctx.getNode();
-	const secret = String(ctx.getNodeParameter('signingSecret', '') ?? '').trim();
-	if (secret === '') {
-		throw new NodeOperationError(node, 'Signing Secret is empty', {
-			description:
-				"Copy the sender's signing secret from its webhook settings in the dashboard: without it no post can be verified.",
-		});
-	}
 	const rawStatuses = ctx.getNodeParameter('messageStatuses', []) as unknown;
 	const statuses: MessageStatus[] = [];
 	for (const value of Array.isArray(rawStatuses) ? rawStatuses : [rawStatuses]) {
@@ -175,7 +164,20 @@ export function readWhatsappSettings(
 		senders.push(text);
 	}
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	return { secret, statuses, senders, includeTestEvents: options?.includeTestEvents === true };
+	return { statuses, senders, includeTestEvents: options?.includeTestEvents === true };
+}
+
+/**
+ * Activation: nothing to register at the service; the form and the secret are
+ * checked, so a missing credential or a bad field fails activation. A secret
+ * still read from the old node field is warned about (never shown).
+ */
+export async function activateWhatsappStatus(
+	ctx: Pick<IHookFunctions, 'getNode' | 'getNodeParameter' | 'getCredentials' | 'logger'>,
+): Promise<void> {
+	readWhatsappSettings(ctx);
+	const { source } = await readSigningSecret(ctx);
+	if (source === 'oldField') ctx.logger.warn(`${LOG} ${OLD_FIELD_WARNING}`);
 }
 
 /** Whether the signature header holds the HMAC-SHA256 of exactly these bytes under the secret. */
@@ -266,14 +268,18 @@ function ignored(
 }
 
 /**
- * Answers one post: 401 without a valid signature, 400 when the verified
- * body is not a JSON object, 200 without an execution when a filter or the
- * test-event rule leaves it out or it is a redelivery, else 200 and one item.
+ * Answers one post: 401 without a valid signature or with a `timestamp`
+ * outside the window (whatsappTime.ts), 400 when the verified body is not a
+ * JSON object or has no readable `timestamp`, 500 when the node has no
+ * secret, 200 without an execution when a filter or the test-event rule
+ * leaves it out or it is a redelivery, else 200 and one item.
  */
 export async function whatsappStatusRequest(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	let settings: WhatsappStatusSettings;
+	let secret: string;
 	try {
 		settings = readWhatsappSettings(ctx);
+		secret = (await readSigningSecret(ctx)).secret;
 	} catch (error) {
 		const message = (error as Error).message;
 		ctx.logger.warn(`${LOG} a status post was refused because the node is not set up: ${message}`);
@@ -282,7 +288,7 @@ export async function whatsappStatusRequest(ctx: IWebhookFunctions): Promise<IWe
 	const raw = await rawBodyOf(ctx);
 	const headers = (ctx.getHeaderData() ?? {}) as IDataObject;
 	const header = headers[SIGNATURE_HEADER];
-	if (!raw || !signatureValid(raw, header, settings.secret)) {
+	if (!raw || !signatureValid(raw, header, secret)) {
 		// the id as posted, not verified: only its harmless characters go to the log
 		const ref = raw
 			? messageRef(parseVerified(raw))
@@ -292,7 +298,7 @@ export async function whatsappStatusRequest(ctx: IWebhookFunctions): Promise<IWe
 		const why =
 			header === undefined ? 'it has no X-Signature-256 header' : 'its signature is wrong';
 		ctx.logger.warn(
-			`${LOG} refused a post for message ${ref ?? 'without an id'} (answered 401): ${why}; check that Signing Secret holds the sender's signing secret`,
+			`${LOG} refused a post for message ${ref ?? 'without an id'} (answered 401): ${why}; check that the node's "${SIGNING_CREDENTIAL_NAME}" credential holds this sender's signing secret`,
 		);
 		return answer(ctx, 401, { message: 'Unauthorized' });
 	}
@@ -302,6 +308,25 @@ export async function whatsappStatusRequest(ctx: IWebhookFunctions): Promise<IWe
 		return answer(ctx, 400, { message: 'Bad request: the body must be a JSON object' });
 	}
 	const ref = messageRef(payload);
+	// a signed post is good for the service's retries and a margin, not forever
+	const time = freshness(payload.timestamp);
+	if (!time.fresh) {
+		const label = `${LOG} refused a signed post for message ${ref ?? 'without an id'}`;
+		if (time.problem === 'unreadable') {
+			const given = JSON.stringify(payload.timestamp ?? null).slice(0, 40);
+			ctx.logger.warn(`${label} (answered 400): its "timestamp" ${given} is not a time`);
+			return answer(ctx, 400, { message: 'Bad request: "timestamp" is missing or not a time' });
+		}
+		const old = time.problem === 'old';
+		ctx.logger.warn(
+			`${label} (answered 401): its "timestamp" ${new Date(time.at).toISOString()} is ${duration(time.ageMs)} ${old ? 'old' : "ahead of this n8n's clock"}. A post is accepted from ${duration(MAX_AGE_MS)} before to ${duration(MAX_AHEAD_MS)} after n8n's clock: this is a replayed post, or the clock of this n8n host or of the service is wrong`,
+		);
+		return answer(ctx, 401, {
+			message: old
+				? 'Unauthorized: "timestamp" is too old'
+				: 'Unauthorized: "timestamp" is in the future',
+		});
+	}
 	if (payload.event !== undefined && payload.event !== 'message_status') {
 		return ignored(ctx, `event ${JSON.stringify(payload.event)} is not a message status`, ref);
 	}

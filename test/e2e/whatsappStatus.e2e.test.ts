@@ -2,10 +2,16 @@
  * The WhatsApp Message Status event in a real n8n server: the simulator posts
  * read receipts to the production URL as the service does, signed over the
  * exact bytes (compact, indented with keys in another order, and with PHP's
- * escapes). 10 correctly signed posts start 10 executions; 10 posts with a
- * wrong or without a signature are each answered 401 and start nothing; a
- * redelivered post starts no second execution.
+ * escapes) with the secret of the node's signing credential (imported into
+ * n8n). 10 correctly signed posts start 10 executions; 10 posts with a wrong
+ * or without a signature are each answered 401 and start nothing; a
+ * redelivered post starts no second execution; a correctly signed post
+ * written an hour ago is refused; the secret is in neither the stored
+ * workflow, its versions, the executions nor n8n's log, and the stored
+ * credential holds it encrypted only.
  */
+const fs = require('fs');
+const path = require('path');
 const { createN8nHome } = require('../harness/n8n');
 const { startSimulator } = require('../simulator/server');
 
@@ -60,6 +66,12 @@ describe('real n8n server: WhatsApp Message Status', () => {
 				type: 'voiceChatAssistantApi',
 				data: { apiKey: KEY, baseUrl: sim.url },
 			},
+			{
+				id: 'simSigning000001',
+				name: 'Sender 1 signing secret',
+				type: 'voiceChatAssistantWhatsAppSigningApi',
+				data: { signingSecret: SECRET },
+			},
 		]);
 		await home.importWorkflow({
 			id: WORKFLOW_ID,
@@ -74,12 +86,17 @@ describe('real n8n server: WhatsApp Message Status', () => {
 					webhookId: WEBHOOK_ID,
 					parameters: {
 						event: 'whatsappMessageStatus',
-						signingSecret: SECRET,
 						messageStatuses: [],
 						senders: '',
 						options: {},
 					},
-					credentials: { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } },
+					credentials: {
+						voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' },
+						voiceChatAssistantWhatsAppSigningApi: {
+							id: 'simSigning000001',
+							name: 'Sender 1 signing secret',
+						},
+					},
 				},
 				{
 					id: 'n',
@@ -184,6 +201,55 @@ describe('real n8n server: WhatsApp Message Status', () => {
 		await waitFor('the execution', () => executions().length >= before + 1);
 		await settle();
 		expect(executions()).toHaveLength(before + 1);
+	});
+
+	it('refuses a correctly signed post written an hour ago (a captured post played back) with 401, starting nothing', async () => {
+		const before = executions().length;
+		const posted = await postStatus({ status: 'read', secret: SECRET, age_seconds: 3600 });
+		expect(posted.signature).toMatch(/^sha256=[0-9a-f]{64}$/);
+		expect([posted.delivery.status, posted.delivery.response]).toEqual([
+			401,
+			{ message: 'Unauthorized: "timestamp" is too old' },
+		]);
+		await settle();
+		expect(executions()).toHaveLength(before);
+		// one within the service's retries is taken
+		const late = await postStatus({ status: 'read', secret: SECRET, age_seconds: 200 });
+		expect([late.delivery.status, late.delivery.response]).toEqual([200, { received: true }]);
+		await waitFor('the execution', () => executions().length >= before + 1);
+	});
+
+	it('keeps the secret out of the stored workflow, its versions, the executions and the log; the credential holds it encrypted', async () => {
+		expect(executions().length).toBeGreaterThanOrEqual(12);
+		const workflows = home.queryDb(
+			`select nodes from workflow_entity where id = '${WORKFLOW_ID}'`,
+		) as { nodes: string }[];
+		expect(workflows).toHaveLength(1);
+		// the node names its credential by id and name only
+		expect(workflows[0].nodes).toContain('simSigning000001');
+		const tables = (
+			home.queryDb(`select name from sqlite_master where type = 'table'`) as { name: string }[]
+		).map((t) => t.name);
+		const versions = tables.includes('workflow_history')
+			? (home.queryDb(`select nodes from workflow_history where workflowId = '${WORKFLOW_ID}'`) as {
+					nodes: string;
+				}[])
+			: [];
+		const runs = home.queryDb(
+			`select d.data, d.workflowData from execution_data d join execution_entity e on e.id = d.executionId where e.workflowId = '${WORKFLOW_ID}'`,
+		) as { data: string; workflowData: string }[];
+		expect(runs.length).toBe(executions().length);
+		const logs = [home.logFile, path.join(home.folder, 'n8n-start.log')]
+			.filter((f) => fs.existsSync(f))
+			.map((f) => fs.readFileSync(f, 'utf8'));
+		expect(logs.join('')).toContain('refused');
+		const stored = JSON.stringify({ workflows, versions, runs, logs });
+		expect(stored).not.toContain(SECRET);
+		const credential = home.queryDb(
+			`select data from credentials_entity where id = 'simSigning000001'`,
+		) as { data: string }[];
+		expect(credential).toHaveLength(1);
+		expect(credential[0].data).not.toContain(SECRET);
 	});
 });
 

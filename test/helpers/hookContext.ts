@@ -43,6 +43,11 @@ export interface HookContextOptions {
 	node?: Partial<INode>;
 	/** Id of the workflow (default wf-1). */
 	workflowId?: string;
+	/**
+	 * Other credentials of the node by type (e.g. the WhatsApp signing secret): each is set on the
+	 * node (`node.credentials`) and handed out by getCredentials, as n8n does for a chosen credential.
+	 */
+	otherCredentials?: Record<string, IDataObject>;
 }
 
 export interface WebhookRequestOptions extends HookContextOptions {
@@ -73,6 +78,24 @@ export function locator(value: string | number, mode: 'list' | 'id' = 'list'): I
 	return { __rl: true, mode, value: String(value) };
 }
 
+/**
+ * getCredentials: the API credential as context.ts gives it; another type only when the node has
+ * it chosen (n8n refuses otherwise: "Node does not have any credentials set for ...").
+ */
+function otherCredentialsGetter(
+	node: INode,
+	others: Record<string, IDataObject> | undefined,
+	credentials: TestCredentials,
+) {
+	const api = credentialsGetter(credentials);
+	return async (type: string) => {
+		if (type === 'voiceChatAssistantApi') return await api(type);
+		if (!node.credentials?.[type] || !others?.[type])
+			throw new Error(`Node does not have any credentials set for "${type}"`);
+		return { ...others[type] };
+	};
+}
+
 function base(options: HookContextOptions) {
 	const credentials = testCredentials(options.credentials);
 	const node: INode = {
@@ -82,7 +105,15 @@ function base(options: HookContextOptions) {
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: options.parameters as INode['parameters'],
-		credentials: { voiceChatAssistantApi: { id: 'cred-1', name: 'Test account' } },
+		credentials: {
+			voiceChatAssistantApi: { id: 'cred-1', name: 'Test account' },
+			...Object.fromEntries(
+				Object.keys(options.otherCredentials ?? {}).map((type, i) => [
+					type,
+					{ id: `cred-${i + 2}`, name: `Test ${type}` },
+				]),
+			),
+		},
 		webhookId: '3f9c2a10-webhook-id',
 		...options.node,
 	};
@@ -117,7 +148,7 @@ function base(options: HookContextOptions) {
 	const context = {
 		getNode: () => node,
 		getNodeParameter,
-		getCredentials: credentialsGetter(credentials),
+		getCredentials: otherCredentialsGetter(node, options.otherCredentials, credentials),
 		getWorkflowStaticData: (type: string) => {
 			if (type !== 'node') throw new Error(`unexpected static data type ${type}`);
 			return staticData;

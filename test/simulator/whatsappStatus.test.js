@@ -146,6 +146,37 @@ test('whatsapp status: signed over the exact bytes in every format; wrong, missi
 	);
 
 	await t.test(
+		'age_seconds dates the status back (or ahead), signed over the bytes sent as ever',
+		async () => {
+			const rx = await receiver();
+			t.after(() => rx.close());
+			const before = Date.now();
+			await post(sim, { url: rx.url, status: 'read', secret: SECRET, age_seconds: 3600 });
+			await post(sim, { url: rx.url, status: 'read', secret: SECRET, age_seconds: -600 });
+			await post(sim, { url: rx.url, status: 'read', secret: SECRET });
+			const after = Date.now();
+			const [old, ahead, now] = rx.posts.map((p) => JSON.parse(p.body.toString('utf8')));
+			const within = (value, offsetMs) => {
+				const at = Date.parse(value);
+				assert.ok(at >= before - offsetMs - 1000 && at <= after - offsetMs + 1000, value);
+			};
+			within(old.timestamp, 3_600_000);
+			within(ahead.timestamp, -600_000);
+			within(now.timestamp, 0);
+			assert.equal(Date.parse(old.provider_timestamp), Date.parse(old.timestamp) - 1000);
+			for (const p of rx.posts) assert.equal(p.headers['x-signature-256'], hmac(p.body));
+			const bad = await post(sim, {
+				url: rx.url,
+				status: 'read',
+				secret: SECRET,
+				age_seconds: 'x',
+			});
+			assert.equal(bad.status, 422);
+			assert.ok(bad.body.errors.age_seconds);
+		},
+	);
+
+	await t.test(
 		'a bad request is refused (422 naming the field, 404 for an unknown message) and nothing is sent',
 		async () => {
 			const rx = await receiver();

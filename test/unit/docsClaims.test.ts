@@ -140,6 +140,12 @@ describe('docs/trigger.md against the triggers', () => {
 			'Field',
 		],
 		["the polling trigger's settings", 'Polling trigger', polling, 'Setting'],
+		[
+			'the WhatsApp Message Status settings',
+			'WhatsApp Message Status: delivered, read, failed',
+			webhook,
+			'Setting',
+		],
 	];
 
 	it.each(cases)(

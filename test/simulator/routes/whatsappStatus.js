@@ -7,7 +7,8 @@
  * is a 5xx, a 429 or no answer at all. A 4xx is not retried.
  *
  *   POST /__sim/whatsapp/status   {url, status, secret?, message_id?, sender_id?, test?, unsigned?,
- *                                  wrongSignature?, format?, redeliver?, error_code?, display_name?}
+ *                                  wrongSignature?, format?, redeliver?, error_code?, display_name?,
+ *                                  age_seconds?}
  *                                 → {payload, body, signature, delivery, redelivery?}
  *
  * The dashboard is where a sender's URL and secret are set, so the control call names both.
@@ -17,7 +18,9 @@
  * (as PHP writes JSON: `/` as `\/`, every non-ASCII character as a \u escape): each is signed as sent, so a receiver that checks a
  * re-serialised body instead of the bytes fails on `pretty` and `escaped`.
  * `redeliver: true` posts the same bytes once more right after a 2xx answer (as when the service
- * missed the answer). Every attempt is recorded in state.webhookDeliveries with kind `message_status`.
+ * missed the answer). `age_seconds` dates the status that long ago (its `timestamp`; negative: ahead),
+ * as a post captured and played back later, or from a service whose clock is off; the post is
+ * signed as ever. Every attempt is recorded in state.webhookDeliveries with kind `message_status`.
  */
 const crypto = require('node:crypto');
 const http = require('node:http');
@@ -127,7 +130,7 @@ function madeUpId(state) {
 }
 
 /** The payload of one status change, for a sent message or a made-up one. */
-function buildPayload(state, { message, senderId, status, test, errorCode, displayName }) {
+function buildPayload(state, { message, senderId, status, test, errorCode, displayName, ageMs }) {
 	const senders = state.whatsappSenders || [];
 	const sender = senders.find((s) => s.id === (message ? message.sender_id : senderId));
 	if (!sender) throw new HttpError(404, { message: 'Sender not found' });
@@ -135,7 +138,7 @@ function buildPayload(state, { message, senderId, status, test, errorCode, displ
 	const conversation = message
 		? (state.whatsappConversations || []).find((c) => c.id === message.conversation_id)
 		: null;
-	const now = Date.now();
+	const now = Date.now() - ageMs;
 	const failure = FAILURE[status] || null;
 	const payload = {
 		event: 'message_status',
@@ -177,6 +180,7 @@ async function postStatus(sim, state, body) {
 	const redeliver = v.check('redeliver', { type: 'boolean', nullable: true });
 	const errorCode = v.check('error_code', { type: 'string', nullable: true });
 	const displayName = v.check('display_name', { type: 'string', nullable: true });
+	const ageSeconds = v.check('age_seconds', { type: 'number', nullable: true });
 	v.throwIfFailed();
 	if (!unsigned.value && !secret.value) {
 		throw new HttpError(422, {
@@ -199,6 +203,7 @@ async function postStatus(sim, state, body) {
 		test: test.value,
 		errorCode: errorCode.value,
 		displayName: displayName.value,
+		ageMs: (ageSeconds.value || 0) * 1000,
 	});
 	const bytes = serialise(payload, format.value || 'compact');
 	let signature = null;

@@ -4,19 +4,31 @@
  * differ), a post without or with a wrong signature is answered 401 and starts
  * nothing, the filters (statuses, senders), the dashboard's test events, one
  * execution per redelivered status, and the lifecycle that asks the service
- * for nothing.
+ * for nothing. The secret comes from the node's signing credential
+ * (whatsappSecret.test.ts); the window of a post's `timestamp`:
+ * whatsappTime.test.ts.
  */
 import * as crypto from 'crypto';
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/replays';
 import {
 	SIGNATURE_HEADER,
 	signatureValid,
 } from '../../../nodes/VoiceChatAssistantTrigger/whatsappStatus';
 import { createHookContext, createWebhookContext, firstOutput } from '../../helpers/hookContext';
+import { fakeClockPerTest } from '../../helpers/fakeClock';
+import {
+	EVENT,
+	NOW,
+	SECRET,
+	post,
+	receipt,
+	sign,
+	signingCredential,
+	trigger,
+} from './whatsappPost';
 
 // the real comparison, watched: which buffers the node compares
 jest.mock('crypto', () => {
@@ -24,67 +36,10 @@ jest.mock('crypto', () => {
 	return { ...actual, timingSafeEqual: jest.fn(actual.timingSafeEqual) };
 });
 
-const trigger = new VoiceChatAssistantTrigger();
 const methods = trigger.webhookMethods.default;
 
-const SECRET = 'whsec_9fK2mQ7xL4pR8tV1';
-const EVENT = 'whatsappMessageStatus';
-
-/** A read receipt as the service posts it. */
-function receipt(fields: IDataObject = {}): IDataObject {
-	return {
-		event: 'message_status',
-		whatsapp_message_id: 4711,
-		message_sid: 'SM0123456789abcdef0123456789abcdef',
-		meta_message_id: 'wamid.HBgLNDkxNTExMjM0NTY3',
-		conversation_id: '0d6f6c3e-8a1b-4a3c-9f55-2b1f0c9e7a11',
-		assistant_id: '9b2f6c1e-4a70-4c55-8d1e-6f3a2b1c0d9e',
-		sender: { id: 1, phone_number: '+4930555000100', display_name: 'Acme Support' },
-		to: '+4915112345678',
-		from: '+4930555000100',
-		direction: 'outbound',
-		status: 'read',
-		error_code: null,
-		error_message: null,
-		error_description: null,
-		timestamp: '2026-11-26T08:00:00.000Z',
-		provider_timestamp: '2026-11-26T07:59:59.000Z',
-		...fields,
-	};
-}
-
-function sign(bytes: Buffer, secret = SECRET): string {
-	return `sha256=${crypto.createHmac('sha256', secret).update(bytes).digest('hex')}`;
-}
-
-interface PostOptions {
-	/** The exact bytes (default: compact JSON of the payload). */
-	raw?: Buffer;
-	/** What n8n's body parser made of them (default: JSON.parse of the bytes). */
-	body?: unknown;
-	/** The header value; null sends none; default: the right signature. */
-	signature?: string | null;
-	parameters?: IDataObject;
-	mode?: 'webhook' | 'manual';
-	workflowId?: string;
-}
-
-async function post(payload: IDataObject, options: PostOptions = {}) {
-	const raw = options.raw ?? Buffer.from(JSON.stringify(payload));
-	const headers: IDataObject = { 'content-type': 'application/json' };
-	const signature = options.signature === undefined ? sign(raw) : options.signature;
-	if (signature !== null) headers[SIGNATURE_HEADER] = signature;
-	const ctx = createWebhookContext({
-		parameters: { event: EVENT, signingSecret: SECRET, ...options.parameters },
-		body: options.body ?? JSON.parse(raw.toString('utf8')),
-		rawBody: raw,
-		headers,
-		mode: options.mode ?? 'webhook',
-		workflowId: options.workflowId,
-	});
-	const result = await trigger.webhook.call(ctx.context);
-	return { ...ctx, result, items: firstOutput(result.workflowData) };
-}
+// n8n's clock: the receipts arrive 2 s after their `timestamp` (whatsappTime.test.ts: the window)
+fakeClockPerTest(NOW);
 
 beforeEach(() => resetReplays());
 
@@ -150,7 +105,8 @@ describe('WhatsApp Message Status: the signature over the exact bytes', () => {
 	it('reads the raw body itself when n8n has not read it yet', async () => {
 		const raw = Buffer.from(JSON.stringify(receipt()));
 		const ctx = createWebhookContext({
-			parameters: { event: EVENT, signingSecret: SECRET },
+			parameters: { event: EVENT },
+			otherCredentials: signingCredential(),
 			body: {},
 			headers: { [SIGNATURE_HEADER]: sign(raw) },
 		});
@@ -201,7 +157,8 @@ describe('WhatsApp Message Status: the signature over the exact bytes', () => {
 
 	it('answers 401 when n8n kept no raw body (it cannot be verified)', async () => {
 		const ctx = createWebhookContext({
-			parameters: { event: EVENT, signingSecret: SECRET },
+			parameters: { event: EVENT },
+			otherCredentials: signingCredential(),
 			body: receipt(),
 			headers: { [SIGNATURE_HEADER]: sign(Buffer.from(JSON.stringify(receipt()))) },
 		});
@@ -321,46 +278,55 @@ describe('WhatsApp Message Status: redeliveries', () => {
 });
 
 describe('WhatsApp Message Status: the form and the lifecycle', () => {
+	const hookFor = (fields: IDataObject = {}) =>
+		createHookContext({
+			parameters: { event: EVENT, ...fields },
+			otherCredentials: signingCredential(),
+		});
+
 	it('registers nothing at the service: activation and deactivation send no request', async () => {
 		nock.disableNetConnect();
-		const hook = createHookContext({ parameters: { event: EVENT, signingSecret: SECRET } });
+		const hook = hookFor();
 		expect(await methods.checkExists.call(hook.context)).toBe(false);
 		expect(await methods.create.call(hook.context)).toBe(true);
 		expect(await methods.delete.call(hook.context)).toBe(true);
 		expect(hook.sent).toEqual([]);
+		expect(hook.logs.filter((l) => l.level === 'warn')).toEqual([]);
 	});
 
 	it.each([
-		[{ signingSecret: '  ' }, 'Signing Secret is empty'],
 		[{ messageStatuses: ['seen'] }, 'Statuses: "seen" is not a WhatsApp message status'],
 		[
 			{ senders: '+4930555000100, acme' },
 			'Senders: "acme" is neither a sender ID nor a phone number',
 		],
 	])('refuses to activate with a bad field (%j), naming it', async (fields, message) => {
-		const hook = createHookContext({
-			parameters: { event: EVENT, signingSecret: SECRET, ...fields },
-		});
+		const hook = hookFor(fields);
 		await expect(methods.create.call(hook.context)).rejects.toThrow(message);
 		expect(hook.sent).toEqual([]);
 	});
 
-	it('answers 500 (the service retries) and logs when the form is not set up', async () => {
-		const { response, result, logs } = await post(receipt(), { parameters: { signingSecret: '' } });
+	it('answers 500 (the service retries) and logs, without the secret, when a field is bad', async () => {
+		const { response, result, logs } = await post(receipt(), {
+			parameters: { messageStatuses: ['seen'] },
+		});
 		expect(response.statusCode).toBe(500);
+		expect(response.body).toEqual({
+			message: 'The workflow is not set up: Statuses: "seen" is not a WhatsApp message status',
+		});
 		expect(result.workflowData).toBeUndefined();
-		expect(
-			logs.some((l) => l.level === 'warn' && l.message.includes('Signing Secret is empty')),
-		).toBe(true);
+		expect(logs.some((l) => l.level === 'warn' && l.message.includes('Statuses: "seen"'))).toBe(
+			true,
+		);
+		expect(JSON.stringify({ logs, body: response.body })).not.toContain(SECRET);
 	});
 
 	it('shows its fields only for the event, and hides the assistant fields there', () => {
 		const props = trigger.description.properties;
 		const byName = (name: string) => props.filter((p) => p.name === name);
-		for (const name of ['signingSecret', 'messageStatuses', 'senders', 'whatsappStatusNotice']) {
+		for (const name of ['messageStatuses', 'senders', 'whatsappStatusNotice']) {
 			expect(byName(name)[0].displayOptions).toEqual({ show: { event: [EVENT] } });
 		}
-		expect(byName('signingSecret')[0].typeOptions).toEqual({ password: true });
 		for (const name of ['assistantId', 'additionalAssistants', 'existingWebhook', 'verifySecret']) {
 			expect(byName(name)[0].displayOptions?.hide?.event).toContain(EVENT);
 		}

@@ -22,9 +22,11 @@ import type {
 import { ICredentialsHelper, isExpression } from 'n8n-workflow';
 
 import { VoiceChatAssistantApi } from '../../../credentials/VoiceChatAssistantApi.credentials';
+import { VoiceChatAssistantWhatsAppSigningApi } from '../../../credentials/VoiceChatAssistantWhatsAppSigningApi.credentials';
 
 export const credentialTypes: Record<string, ICredentialType> = {
 	voiceChatAssistantApi: new VoiceChatAssistantApi(),
+	voiceChatAssistantWhatsAppSigningApi: new VoiceChatAssistantWhatsAppSigningApi(),
 };
 
 function credentialType(name: string): ICredentialType {

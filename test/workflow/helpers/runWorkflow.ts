@@ -62,6 +62,8 @@ export interface WorkflowJson {
 export interface WorkflowOptions {
 	/** Data of the `voiceChatAssistantApi` credential; fields left out get the credential's defaults. */
 	credentials: ICredentialDataDecryptedObject;
+	/** Data of the package's other credentials by type (e.g. the WhatsApp signing secret). */
+	otherCredentials?: Record<string, ICredentialDataDecryptedObject>;
 }
 
 export interface RunOptions {
@@ -159,6 +161,7 @@ export class TestWorkflow {
 			staticData: this.json.staticData,
 		});
 		this.credentialsHelper = new TestCredentialsHelper({
+			...options.otherCredentials,
 			voiceChatAssistantApi: options.credentials,
 		});
 	}

@@ -1,0 +1,96 @@
+/**
+ * How long a signed read receipt is good for. The signature proves that the
+ * service wrote the bytes, not when: a post captured on the way (a proxy's
+ * log, a leaked request dump) would verify forever. The post's `timestamp`
+ * is inside the signed bytes, so it cannot be changed without the secret:
+ * a correctly signed post is accepted only while its `timestamp` is recent.
+ *
+ * The service posts a status once and again after 30, 60 and 120 s while it
+ * gets a 5xx, a 429 or no answer (FACTS: read-receipts webhook), with the same
+ * bytes: the last attempt comes about 210 s after the `timestamp`. On top of
+ * that, a margin of 5 minutes, for
+ * - the time each attempt waits for n8n's answer (the service's timeout is
+ *   not documented; 4 attempts of up to a minute each fit),
+ * - the service holding a status in its queue before the first attempt,
+ * - the clocks of the service and of n8n's host disagreeing (NTP keeps them
+ *   within a second; a host without it drifts seconds a day);
+ * 5 minutes is also the tolerance common for signed webhooks (Stripe's).
+ * A `timestamp` ahead of n8n's clock is allowed the same margin (clock skew
+ * only). Within the window, a redelivery starts nothing through the replay
+ * memory (replays.ts), which keeps a status for an hour: longer than the
+ * window, so any repeat of an accepted post meets it in the same process.
+ */
+
+import { getClock } from '../VoiceChatAssistant/transport/clock';
+
+/** 30 + 60 + 120 s: the service's retries of a read receipt after the first attempt. */
+export const RETRY_SPAN_MS = (30 + 60 + 120) * 1000;
+
+/** Attempt timeouts, queueing at the service and clock skew. */
+export const MARGIN_MS = 5 * 60_000;
+
+/** The oldest `timestamp` accepted: 8.5 minutes. */
+export const MAX_AGE_MS = RETRY_SPAN_MS + MARGIN_MS;
+
+/** The furthest a `timestamp` may be ahead of n8n's clock: 5 minutes. */
+export const MAX_AHEAD_MS = MARGIN_MS;
+
+const ZONELESS = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
+const WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * A post's `timestamp` as epoch ms: ISO 8601 with a zone (the service's form,
+ * `2026-11-26T08:00:00.000Z`), a time without a zone read as UTC (the
+ * service's webhooks send UTC), or Unix time as a number (seconds, or ms
+ * from 10^11 on). Anything else: undefined.
+ */
+export function postTime(value: unknown): number | undefined {
+	if (typeof value === 'number') return unixTime(value);
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim();
+	if (/^\d+(\.\d+)?$/.test(text)) return unixTime(Number(text));
+	const zoneless = ZONELESS.exec(text);
+	const time = zoneless
+		? Date.parse(`${zoneless[1]}T${zoneless[2]}Z`)
+		: WITH_ZONE.test(text)
+			? Date.parse(text)
+			: NaN;
+	return Number.isFinite(time) ? time : undefined;
+}
+
+function unixTime(value: number): number | undefined {
+	if (!Number.isFinite(value) || value <= 0) return undefined;
+	return value >= 1e11 ? value : value * 1000;
+}
+
+export type Freshness =
+	| { fresh: true; at: number }
+	| { fresh: false; problem: 'unreadable' }
+	| { fresh: false; problem: 'old' | 'ahead'; at: number; ageMs: number };
+
+/** Whether a signed post's `timestamp` is within the window around n8n's clock now. */
+export function freshness(timestamp: unknown, now = getClock().now()): Freshness {
+	const at = postTime(timestamp);
+	if (at === undefined) return { fresh: false, problem: 'unreadable' };
+	const ageMs = now - at;
+	if (ageMs > MAX_AGE_MS) return { fresh: false, problem: 'old', at, ageMs };
+	if (-ageMs > MAX_AHEAD_MS) return { fresh: false, problem: 'ahead', at, ageMs };
+	return { fresh: true, at };
+}
+
+/** A duration for people: "9 minutes 5 seconds", "42 seconds", "3 hours 2 minutes". */
+export function duration(ms: number): string {
+	const seconds = Math.round(Math.abs(ms) / 1000);
+	const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+	if (seconds < 60) return plural(seconds, 'second');
+	const minutes = Math.floor(seconds / 60);
+	if (minutes < 60) {
+		const rest = seconds % 60;
+		return rest
+			? `${plural(minutes, 'minute')} ${plural(rest, 'second')}`
+			: plural(minutes, 'minute');
+	}
+	const hours = Math.floor(minutes / 60);
+	const rest = minutes % 60;
+	return rest ? `${plural(hours, 'hour')} ${plural(rest, 'minute')}` : plural(hours, 'hour');
+}
