@@ -17,7 +17,8 @@ import { asId, parsePayload, queryValue, statusAllowed, toItem } from './payload
 import { withCaughtUp } from './catchUp';
 import { checkExists, create, remove } from './lifecycle';
 import { APP_DESCRIPTION } from '../VoiceChatAssistant/descriptions';
-import { readToolRegistrations, toolRequest } from './midCallTool';
+import { readToolRegistrations } from './midCallTool';
+import { toolRequest } from './toolRequest';
 import { triggerProperties } from './description';
 import { toolCheckExists, toolCreate, toolRemove } from './toolLifecycle';
 import { PROBE_HEADER } from './ownership';
