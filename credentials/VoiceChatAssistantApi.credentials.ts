@@ -6,12 +6,15 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { KEY_MAY_GO_EXPRESSION } from '../nodes/VoiceChatAssistant/transport/baseUrlRule';
+
 /**
- * Whether the Base URL is https:// (or empty: the default is), or plain http://
- * on this machine, as an expression (n8n's expressions: no braces in it).
+ * Whether the key may go to the Base URL, as an expression (n8n's
+ * expressions: no braces in it): https://, or plain http:// to localhost,
+ * 127.x.x.x or [::1] only. The nodes' transport applies the same rule
+ * (nodes/VoiceChatAssistant/transport/baseUrlRule.ts).
  */
-const SECURE_BASE_URL =
-	'(/^https:\\/\\//i.test(String($credentials.baseUrl || "").trim() || "https://") || /^http:\\/\\/(localhost|[^\\/:?#]+\\.localhost|127(\\.[0-9]+)+|\\[::1\\])(:[0-9]+)?([\\/?#]|$)/i.test(String($credentials.baseUrl || "").trim()))';
+const SECURE_BASE_URL = KEY_MAY_GO_EXPRESSION;
 
 export class VoiceChatAssistantApi implements ICredentialType {
 	name = 'voiceChatAssistantApi';
@@ -44,7 +47,7 @@ export class VoiceChatAssistantApi implements ICredentialType {
 			default: 'https://app.famulor.de',
 			required: true,
 			description:
-				'Address of the service, starting with https:// (plain http:// only for a test server on localhost: the key never crosses a network unencrypted). Change it only for a white-label deployment or a test server. A trailing slash or a trailing "/api" is ignored.',
+				'Address of the service, starting with https:// (plain http:// only for a test server on this machine: http://localhost, http://127.0.0.1 or http://[::1], with an optional port; the key never crosses a network unencrypted). Change it only for a white-label deployment or a test server. A trailing slash or a trailing "/api" is ignored.',
 		},
 		{
 			displayName: 'Requests per Minute',
@@ -68,9 +71,9 @@ export class VoiceChatAssistantApi implements ICredentialType {
 
 	/**
 	 * The key goes over https:// only, or to this machine (the same rule as the
-	 * nodes' transport, credentials.ts baseUrlProblem): towards a plain-http
-	 * address elsewhere the header is left empty, in the credential test and in
-	 * every node that uses this credential.
+	 * nodes' transport, credentials.ts baseUrlProblem): towards any other Base
+	 * URL the header is left empty, in the credential test and in every node
+	 * that uses this credential.
 	 */
 	authenticate: IAuthenticateGeneric = {
 		type: 'generic',
@@ -105,7 +108,7 @@ export class VoiceChatAssistantApi implements ICredentialType {
 				properties: {
 					value: 401,
 					message:
-						'The API key was not accepted. The key is sent over https:// only (plain http:// only to localhost), so also check that the Base URL starts with https://.',
+						'The API key was not accepted. The key is sent over https:// only (plain http:// only to localhost, 127.x.x.x and [::1]), so also check that the Base URL starts with https://.',
 				},
 			},
 		],

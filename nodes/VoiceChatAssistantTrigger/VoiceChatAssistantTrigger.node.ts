@@ -17,10 +17,12 @@ import { asId, parsePayload, queryValue, statusAllowed, toItem } from './payload
 import { withCaughtUp } from './catchUp';
 import { checkExists, create, remove } from './lifecycle';
 import { APP_DESCRIPTION } from '../VoiceChatAssistant/descriptions';
-import { readToolRegistrations, toolRequest } from './midCallTool';
+import { readToolRegistrations } from './midCallTool';
+import { toolRequest } from './toolRequest';
 import { triggerProperties } from './description';
 import { toolCheckExists, toolCreate, toolRemove } from './toolLifecycle';
-import { PROBE_ANSWER_KEY, PROBE_HEADER } from './ownership';
+import { PROBE_HEADER } from './ownership';
+import { probeAnswer } from './probeAnswer';
 import { deliveryKey, finish, remember, seen, start } from './replays';
 import { WHATSAPP_STATUS, activateWhatsappStatus, whatsappStatusRequest } from './whatsappStatus';
 import { testSigningSecret } from './whatsappSecret';
@@ -28,7 +30,6 @@ import {
 	CONVERSATION_ENDED,
 	INBOUND,
 	MID_CALL_TOOL,
-	copyTarget,
 	readAssistantIds,
 	readEvent,
 	readRegistration,
@@ -137,10 +138,8 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		if (headers[PROBE_HEADER] !== undefined) {
 			const entry = authenticated(registration, query);
 			if (!entry) return answer(this, 404, { message: 'Not registered' });
-			return answer(this, 200, {
-				[PROBE_ANSWER_KEY]: 'live',
-				giveBack: entry.giveBack.map(copyTarget),
-			});
+			// what it would give back goes sealed: the answer shows no URL (probeAnswer.ts)
+			return answer(this, 200, await probeAnswer(this, entry));
 		}
 
 		// the assistant the delivery names must be a registered one, with its own secret

@@ -2,7 +2,8 @@ import type { IDataObject, IHookFunctions, IN8nHttpFullResponse } from 'n8n-work
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, asList, isObject } from '../VoiceChatAssistant/transport';
-import { CONVERSATION_ENDED, INBOUND, MAX_GIVE_BACK, readTargets } from './registration';
+import { openProbeAnswer, PROBE_ANSWER_KEY } from './probeAnswer';
+import { CONVERSATION_ENDED, INBOUND, MAX_GIVE_BACK } from './registration';
 import type { PostCallSettings, TriggerEvent, WebhookTarget } from './registration';
 
 /**
@@ -18,19 +19,22 @@ import type { PostCallSettings, TriggerEvent, WebhookTarget } from './registrati
  * Another trigger of this package is recognised by its URL (n8n's URL with
  * `assistant_id` and a 32-character `secret`) and asked whether it is still
  * live with a probe: a POST carrying PROBE_HEADER, which the trigger answers
- * (without starting the workflow) with the targets it would give back. That
- * is how a chain F → A → B ends with F again whichever of A and B goes first.
+ * (without starting the workflow) with the targets it would give back,
+ * sealed under a key only the same API key gives (probeAnswer.ts). That is
+ * how a chain F → A → B ends with F again whichever of A and B goes first.
  *
  * Probes go only to this n8n's own webhooks: URLs under the base of this
  * trigger's webhook URL (its origin and path without `/<webhook id>/webhook`,
  * production and test endpoint). A URL that looks like a trigger's elsewhere
- * is never probed: it is treated like any other URL.
+ * is never probed: it is treated like any other URL. A probe follows no
+ * redirect: a live trigger answers its probe itself, so a 3xx is not live,
+ * and following it would ask a host off this n8n, whose answer could plant
+ * targets to give the assistant's calls to.
  */
 
 /** Header of a liveness probe between triggers of this package. */
 export const PROBE_HEADER = 'x-voice-chat-assistant-probe';
-/** What a live trigger answers to a probe: `{[PROBE_ANSWER_KEY]: 'live', giveBack: [...]}`. */
-export const PROBE_ANSWER_KEY = 'voiceChatAssistantTrigger';
+export { PROBE_ANSWER_KEY };
 const PROBE_TIMEOUT_MS = 5_000;
 
 /** The assistant's webhook as the service shows it. */
@@ -200,15 +204,18 @@ export function hostOf(url: string | null): string {
 
 /**
  * Asks the trigger behind `url` whether it is live. Live means: it answered
- * the probe as a trigger of this package holding this very URL; anything else
- * (404 from n8n for a deactivated workflow, 401, no connection) is not live.
- * A URL off this n8n's webhook base is not asked (and not live).
+ * the probe itself (200) as a trigger of this package holding this very URL;
+ * anything else (404 from n8n for a deactivated workflow, 401, a redirect,
+ * no connection) is not live. A URL off this n8n's webhook base is not asked
+ * (and not live). What a live trigger would give back comes sealed; with
+ * another API key than this trigger's it cannot be opened and is left out.
  */
 export async function probe(
 	ctx: IHookFunctions,
 	url: string,
 ): Promise<{ live: boolean; giveBack: WebhookTarget[] }> {
 	if (!mayProbe(ctx, url)) return { live: false, giveBack: [] };
+	const prefix = `Voice Chat Assistant Trigger: probe of ${hostOf(url)}`;
 	try {
 		const response = (await ctx.helpers.httpRequest({
 			method: 'POST',
@@ -218,16 +225,24 @@ export async function probe(
 			json: true,
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
 			timeout: PROBE_TIMEOUT_MS,
 		})) as IN8nHttpFullResponse;
-		const body = response.body;
-		if (response.statusCode === 200 && isObject(body) && body[PROBE_ANSWER_KEY] === 'live') {
-			return { live: true, giveBack: readTargets(body.giveBack) };
+		const { statusCode: status, body } = response;
+		if (status >= 300 && status < 400) {
+			ctx.logger.debug(`${prefix}: a redirect (HTTP ${status}), not followed: not live`);
+		} else if (status === 200 && isObject(body) && body[PROBE_ANSWER_KEY] === 'live') {
+			const assistantId = Number(new URL(url).searchParams.get('assistant_id'));
+			const giveBack = await openProbeAnswer(ctx, body, assistantId);
+			if (giveBack === undefined) {
+				ctx.logger.warn(
+					`${prefix}: live, but what it would give back is sealed with another API key and is not kept; if that workflow is deactivated before this one, its earlier webhook is not restored`,
+				);
+			}
+			return { live: true, giveBack: giveBack ?? [] };
 		}
 	} catch (error) {
-		ctx.logger.debug(
-			`Voice Chat Assistant Trigger: probe of ${hostOf(url)} failed: ${(error as Error).message}`,
-		);
+		ctx.logger.debug(`${prefix} failed: ${(error as Error).message}`);
 	}
 	return { live: false, giveBack: [] };
 }

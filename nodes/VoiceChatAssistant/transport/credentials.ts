@@ -7,6 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { keyMayGoTo } from './baseUrlRule';
+
 /** The credential: its type name, its base URL and its rate-limit settings, read once per node run. */
 
 export const CREDENTIAL_TYPE = 'voiceChatAssistantApi';
@@ -27,32 +29,31 @@ export function normalizeBaseUrl(value: unknown): string {
 	return url.replace(/\/+$/, '');
 }
 
-/** Whether a host name is this machine (the simulator, a local test server). */
+/** Whether a parsed host name is this machine: localhost, 127.0.0.0/8 or ::1 (not names under .localhost). */
 function isLoopbackHost(hostname: string): boolean {
 	const host = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-	return (
-		host === 'localhost' ||
-		host.endsWith('.localhost') ||
-		host === '::1' ||
-		/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
-	);
+	return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
 /**
- * Why a base URL is refused, or undefined when it is fine: the API key goes
- * over HTTPS only; plain HTTP is accepted for this machine alone (the key does
- * not cross a network there).
+ * Why the credential's Base URL (as entered) is refused, or undefined when it
+ * is fine: the API key goes over HTTPS only; plain HTTP is accepted for this
+ * machine alone (the key does not cross a network there). The text must pass
+ * the credential's own rule (baseUrlRule.ts, the same rule as its
+ * `authenticate`) and the parsed URL must agree with it.
  */
-export function baseUrlProblem(baseUrl: string): string | undefined {
+export function baseUrlProblem(value: unknown): string | undefined {
+	const baseUrl = normalizeBaseUrl(value);
 	let url: URL;
 	try {
 		url = new URL(baseUrl);
 	} catch {
 		return `The Base URL of the credential is not a URL: "${baseUrl}"`;
 	}
-	if (url.protocol === 'https:') return undefined;
-	if (url.protocol === 'http:' && isLoopbackHost(url.hostname)) return undefined;
-	return `The Base URL of the credential must start with https:// (got ${url.protocol}//${url.host}): the API key would otherwise cross the network unencrypted. Plain http:// is accepted only for localhost.`;
+	const parsedSafe =
+		url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+	if (parsedSafe && keyMayGoTo(value)) return undefined;
+	return `The Base URL of the credential must start with https:// (got ${url.protocol}//${url.host}): the API key would otherwise cross the network unencrypted. Plain http:// is accepted only for localhost, 127.x.x.x and [::1], written as http://localhost, http://127.0.0.1 or http://[::1] with an optional port.`;
 }
 
 export interface CredentialSettings {
@@ -95,7 +96,7 @@ export function forgetCredentialSettings(ctx: RequestContext) {
 async function readCredentialSettings(ctx: RequestContext): Promise<CredentialSettings> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 	const baseUrl = normalizeBaseUrl(credentials.baseUrl);
-	const problem = baseUrlProblem(baseUrl);
+	const problem = baseUrlProblem(credentials.baseUrl);
 	if (problem) throw new NodeOperationError(ctx.getNode(), problem);
 	const credentialId = ctx.getNode().credentials?.[CREDENTIAL_TYPE]?.id;
 	const number = (value: unknown, fallback: number) => {

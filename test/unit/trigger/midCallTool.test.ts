@@ -585,6 +585,9 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 					source: 'body',
 					headers: { 'content-type': 'application/json', 'user-agent': 'svc/1' },
 					received_at: expect.any(String),
+					// exact values: midCallToolItem.test.ts
+					answer_by: expect.any(String),
+					idempotency_key: expect.stringMatching(/^[0-9a-f]{64}$/),
 				},
 			]);
 			expect(sent).toEqual([]);

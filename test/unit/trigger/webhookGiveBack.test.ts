@@ -7,7 +7,8 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
-import { TEST_BASE_URL } from '../../helpers/context';
+import { openTargets } from '../../../nodes/VoiceChatAssistantTrigger/probeAnswer';
+import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import {
 	PRODUCTION_URL,
 	activate,
@@ -235,14 +236,15 @@ describe('Voice Chat Assistant Trigger: giving the webhook back (delete, the pro
 			return { result, response: ctx.response };
 		}
 
-		it('with the secret: 200 "live" and the give-back list, and no execution', async () => {
+		it('with the secret: 200 "live" and the give-back list sealed (webhookProbe.test.ts), and no execution', async () => {
 			const { result, response } = await probeWith({});
 			expect(result).toEqual({ noWebhookResponse: true });
 			expect(response.statusCode).toBe(200);
-			expect(response.body).toEqual({
-				voiceChatAssistantTrigger: 'live',
-				giveBack: [{ url: CRM, active: true }],
-			});
+			const body = response.body as IDataObject;
+			expect(body.voiceChatAssistantTrigger).toBe('live');
+			expect(openTargets(body.sealedGiveBack, `Bearer ${TEST_API_KEY}`, 12)).toEqual([
+				{ url: CRM, active: true },
+			]);
 		});
 
 		it('without the right secret or for an assistant not registered: 404, and nothing is revealed', async () => {

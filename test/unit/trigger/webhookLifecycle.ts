@@ -7,6 +7,8 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
+import { sealTargets } from '../../../nodes/VoiceChatAssistantTrigger/probeAnswer';
+import type { WebhookTarget } from '../../../nodes/VoiceChatAssistantTrigger/registration';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import { PRODUCTION_URL, createHookContext, locator } from '../../helpers/hookContext';
 import type { HookContextOptions } from '../../helpers/hookContext';
@@ -56,8 +58,8 @@ export function assistant(id: number, extra: Partial<Assistant> = {}): Assistant
  * The service: the paginated assistant list (2 per page, so paging is used),
  * the assistant update and the webhook switches, all changing `assistants`.
  * `live` maps a trigger URL to what that trigger answers a probe with
- * (its give-back list); any other n8n URL answers 404 as n8n does for a
- * deactivated workflow.
+ * (its give-back list, sealed as a trigger with the tests' credential seals
+ * it); any other n8n URL answers 404 as n8n does for a deactivated workflow.
  */
 export function service(assistants: Assistant[], live: Map<string, IDataObject[]> = new Map()) {
 	const byId = (id: unknown) => assistants.find((a) => a.id === Number(id));
@@ -129,9 +131,14 @@ export function service(assistants: Assistant[], live: Map<string, IDataObject[]
 			.reply(function (uri) {
 				if (this.req.headers['x-voice-chat-assistant-probe'] !== '1') return [500, 'not a probe'];
 				const giveBack = live.get(`${host}${uri}`);
-				return giveBack
-					? [200, { voiceChatAssistantTrigger: 'live', giveBack }]
-					: [404, { message: 'not registered' }];
+				if (!giveBack) return [404, { message: 'not registered' }];
+				const assistantId = Number(new URL(uri, host).searchParams.get('assistant_id'));
+				const sealed = sealTargets(
+					giveBack as unknown as WebhookTarget[],
+					`Bearer ${TEST_API_KEY}`,
+					assistantId,
+				);
+				return [200, { voiceChatAssistantTrigger: 'live', sealedGiveBack: sealed }];
 			});
 	}
 	return { assistants, live };
