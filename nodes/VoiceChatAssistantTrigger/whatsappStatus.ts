@@ -286,15 +286,18 @@ export async function whatsappStatusRequest(ctx: IWebhookFunctions): Promise<IWe
 		return answer(ctx, 500, { message: `The workflow is not set up: ${message}` });
 	}
 	const raw = await rawBodyOf(ctx);
+	if (!raw) {
+		// n8n handed over no bytes to verify: not the sender's fault, and a 5xx is retried
+		ctx.logger.warn(`${LOG} a status post could not be read as received (answered 503)`);
+		return answer(ctx, 503, { message: 'The post could not be read: send it again' });
+	}
 	const headers = (ctx.getHeaderData() ?? {}) as IDataObject;
 	const header = headers[SIGNATURE_HEADER];
-	if (!raw || !signatureValid(raw, header, secret)) {
+	if (!signatureValid(raw, header, secret)) {
 		// the id as posted, not verified: only its harmless characters go to the log
-		const ref = raw
-			? messageRef(parseVerified(raw))
-					?.replace(/[^\w.:=+/-]/g, '')
-					.slice(0, 80)
-			: undefined;
+		const ref = messageRef(parseVerified(raw))
+			?.replace(/[^\w.:=+/-]/g, '')
+			.slice(0, 80);
 		const why =
 			header === undefined ? 'it has no X-Signature-256 header' : 'its signature is wrong';
 		ctx.logger.warn(

@@ -155,7 +155,7 @@ describe('WhatsApp Message Status: the signature over the exact bytes', () => {
 		expect(JSON.stringify({ logs, body: response.body })).not.toContain(SECRET);
 	});
 
-	it('answers 401 when n8n kept no raw body (it cannot be verified)', async () => {
+	it('answers 503 when n8n kept no raw body: it cannot be verified now, and the service retries a 5xx (a 401 it does not)', async () => {
 		const ctx = createWebhookContext({
 			parameters: { event: EVENT },
 			otherCredentials: signingCredential(),
@@ -163,7 +163,7 @@ describe('WhatsApp Message Status: the signature over the exact bytes', () => {
 			headers: { [SIGNATURE_HEADER]: sign(Buffer.from(JSON.stringify(receipt()))) },
 		});
 		const result = await trigger.webhook.call(ctx.context);
-		expect(ctx.response.statusCode).toBe(401);
+		expect(ctx.response.statusCode).toBe(503);
 		expect(result.workflowData).toBeUndefined();
 	});
 
