@@ -7,7 +7,7 @@ const { task, src, dest, parallel } = require('gulp');
  * The project's home lives in one place: package.json (`homepage`, else
  * `repository.url`). The sources (the codex files in nodes/, the credential's
  * documentationUrl) link to a placeholder home, SOURCE_HOME; the copies in dist/
- * link to the real one, with the same anchors (`#credentials`, `#trigger`, ...).
+ * link to the real one, with the same anchors (`#credentials`, `#triggers`, ...).
  */
 const SOURCE_HOME = 'https://github.com/voice-chat-assistant/n8n-nodes-voice-chat-assistant';
 

@@ -335,6 +335,34 @@ describe('links of the docs', () => {
 		expect(broken).toEqual([]);
 	});
 
+	it('the "Docs" links n8n shows (node codex files, credentials) land on a heading', () => {
+		const sources = [
+			...readdirSync(join(ROOT, 'nodes'), { withFileTypes: true })
+				.filter((d) => d.isDirectory())
+				.flatMap((d) =>
+					readdirSync(join(ROOT, 'nodes', d.name))
+						.filter((f) => f.endsWith('.node.json'))
+						.map((f) => `nodes/${d.name}/${f}`),
+				),
+			...readdirSync(join(ROOT, 'credentials')).map((f) => `credentials/${f}`),
+		];
+		const urls = sources.flatMap((file) =>
+			[...read(file).matchAll(/https:\/\/github\.com\/[^\s"'`]+/g)].map((m) => m[0]),
+		);
+		expect(urls.length).toBeGreaterThanOrEqual(sources.length);
+		const broken: string[] = [];
+		for (const url of urls) {
+			const [page, anchor] = url.split('#');
+			const to =
+				page === REPO || page === `${REPO}/` ? { path: 'README.md', anchor } : target('', url);
+			if (!to) broken.push(`${url}: not this repository`);
+			else if (!existsSync(join(ROOT, to.path))) broken.push(`${url}: no file ${to.path}`);
+			else if (to.anchor && !anchors(read(to.path)).has(to.anchor))
+				broken.push(`${url}: no heading #${to.anchor} in ${to.path}`);
+		}
+		expect(broken).toEqual([]);
+	});
+
 	it("README's links to this project's repository name package.json's repository", () => {
 		const name = REPO.split('/').pop()!;
 		const elsewhere = links(read('README.md')).filter(
