@@ -160,7 +160,6 @@ describe(`real n8n (${LINE}): the node as an AI Agent's tool`, () => {
 	let sim: any;
 	let stub: any;
 	let home: any;
-	let server: any;
 	beforeAll(async () => {
 		sim = await startSimulator({ port: 0, rateLimit: false });
 		stub = await startOpenAiStub();
@@ -179,11 +178,8 @@ describe(`real n8n (${LINE}): the node as an AI Agent's tool`, () => {
 				data: { apiKey: 'sk-dummy', url: `${stub.url}/v1` },
 			},
 		]);
-		// one n8n server runs every workflow of this file, as the editor's "Execute workflow" does
-		server = await home.start();
 	});
 	afterAll(async () => {
-		await server?.stop();
 		await stub?.close();
 		await sim?.close();
 		await home?.cleanup();
@@ -195,7 +191,8 @@ describe(`real n8n (${LINE}): the node as an AI Agent's tool`, () => {
 		const stubBefore = stub.requests.length;
 		const errorsBefore = stub.errors.length;
 		stub.setScript(script);
-		const result = await home.runOnServer(server, workflow);
+		const id = await home.importWorkflow(workflow);
+		const result = await home.execute(id);
 		return {
 			result,
 			stubErrors: stub.errors.slice(errorsBefore),
