@@ -44,7 +44,6 @@ function chain(id: string, steps: Array<[string, Record<string, unknown>]>) {
 describe('real n8n: the whole classic API', () => {
 	let sim: any;
 	let home: any;
-	let server: any;
 	beforeAll(async () => {
 		sim = await startSimulator({ port: 0, rateLimit: false });
 		home = await createN8nHome();
@@ -56,11 +55,8 @@ describe('real n8n: the whole classic API', () => {
 				data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 },
 			},
 		]);
-		// one n8n server runs every workflow of this file, as the editor's "Execute workflow" does
-		server = await home.start();
 	});
 	afterAll(async () => {
-		await server?.stop();
 		await sim?.close();
 		await home?.cleanup();
 	});
@@ -182,8 +178,8 @@ describe('real n8n: the whole classic API', () => {
 			],
 			['Labels', { resource: 'label', operation: 'getMany', returnAll: true }],
 		];
-		const workflow = chain('e2eClassicWf0001', steps);
-		const result = await home.runOnServer(server, workflow);
+		const id = await home.importWorkflow(chain('e2eClassicWf0001', steps));
+		const result = await home.execute(id);
 		expect({ ok: result.ok, stderr: result.ok ? '' : String(result.raw).slice(-3000) }).toEqual({
 			ok: true,
 			stderr: '',
@@ -223,35 +219,37 @@ describe('real n8n: the whole classic API', () => {
 	});
 
 	it('valid input reaches the service: fillers off in multimodal mode, an update that switches the webhook on without a URL', async () => {
-		const workflow = chain('e2eClassicWf0002', [
-			[
-				'Multimodal',
-				{
-					resource: 'assistant',
-					operation: 'update',
-					assistantId: rl(2),
-					mode: 'multimodal',
-					updateFields: { multimodal_model_id: 10, voice_id: 10, fillers: false },
-				},
-			],
-			[
-				'Webhook On',
-				{
-					resource: 'assistant',
-					operation: 'update',
-					assistantId: rl(1),
-					mode: 'keep',
-					updateFields: { is_webhook_active: true },
-				},
-			],
-		]);
+		const id = await home.importWorkflow(
+			chain('e2eClassicWf0002', [
+				[
+					'Multimodal',
+					{
+						resource: 'assistant',
+						operation: 'update',
+						assistantId: rl(2),
+						mode: 'multimodal',
+						updateFields: { multimodal_model_id: 10, voice_id: 10, fillers: false },
+					},
+				],
+				[
+					'Webhook On',
+					{
+						resource: 'assistant',
+						operation: 'update',
+						assistantId: rl(1),
+						mode: 'keep',
+						updateFields: { is_webhook_active: true },
+					},
+				],
+			]),
+		);
 		await fetch(`${sim.url}/api/user/assistant/1`, {
 			method: 'PUT',
 			headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
 			body: JSON.stringify({ webhook_url: 'https://example.com/calls', is_webhook_active: false }),
 		});
 		const before = sim.log.length;
-		const result = await home.runOnServer(server, workflow);
+		const result = await home.execute(id);
 		expect({ ok: result.ok, stderr: result.ok ? '' : String(result.raw).slice(-3000) }).toEqual({
 			ok: true,
 			stderr: '',
@@ -291,10 +289,10 @@ describe('real n8n: the whole classic API', () => {
 		]);
 		const workflow = chain('e2eClassicWf0003', steps);
 		for (const node of workflow.nodes.slice(1)) node.onError = 'continueRegularOutput';
-		const workflow3 = workflow;
+		const id = await home.importWorkflow(workflow);
 		const before = sim.log.length;
 		const smsBefore = sim.state.smsMessages.length;
-		const result = await home.runOnServer(server, workflow3);
+		const result = await home.execute(id);
 		expect({ ok: result.ok, stderr: result.ok ? '' : String(result.raw).slice(-3000) }).toEqual({
 			ok: true,
 			stderr: '',

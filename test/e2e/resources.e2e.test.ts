@@ -49,7 +49,6 @@ function chain(id: string, steps: Array<[string, Record<string, unknown>]>, firs
 describe('real n8n: every resource, and a document uploaded from disk', () => {
 	let sim: any;
 	let home: any;
-	let server: any;
 	beforeAll(async () => {
 		sim = await startSimulator({ port: 0, rateLimit: false, docProcessingMs: 300 });
 		home = await createN8nHome();
@@ -62,11 +61,8 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 				data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 },
 			},
 		]);
-		// one n8n server runs every workflow of this file, as the editor's "Execute workflow" does
-		server = await home.start();
 	});
 	afterAll(async () => {
-		await server?.stop();
 		await sim?.close();
 		await home?.cleanup();
 	});
@@ -103,8 +99,8 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 				{ resource: 'call', operation: 'getMany', returnAll: false, limit: 5, filters: {} },
 			],
 		];
-		const workflow = chain('e2eResourcesWf01', steps);
-		const result = await home.runOnServer(server, workflow);
+		const id = await home.importWorkflow(chain('e2eResourcesWf01', steps));
+		const result = await home.execute(id);
 		expect(result.ok).toBe(true);
 		const out = (name: string) => outputOf(result.run, name).items.map((i: any) => i.json);
 		expect(out('Profile')[0].email).toBe(sim.state.user.email);
@@ -141,26 +137,28 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 			position: [200, 0],
 			parameters: { operation: 'read', fileSelector: file },
 		};
-		const workflow = chain(
-			'e2eUploadWf00001',
-			[
+		const id = await home.importWorkflow(
+			chain(
+				'e2eUploadWf00001',
 				[
-					'Upload',
-					{
-						resource: 'document',
-						operation: 'create',
-						knowledgebaseId: rl(1),
-						name: 'Manual',
-						type: 'auto',
-						binaryPropertyName: 'data',
-						options: { waitUntilProcessed: true, timeoutSeconds: 60 },
-					},
+					[
+						'Upload',
+						{
+							resource: 'document',
+							operation: 'create',
+							knowledgebaseId: rl(1),
+							name: 'Manual',
+							type: 'auto',
+							binaryPropertyName: 'data',
+							options: { waitUntilProcessed: true, timeoutSeconds: 60 },
+						},
+					],
 				],
-			],
-			read,
+				read,
+			),
 		);
 		const before = sim.log.length;
-		const result = await home.runOnServer(server, workflow);
+		const result = await home.execute(id);
 		expect(outputOf(result.run, 'Upload').error).toBeUndefined();
 		expect(result.ok).toBe(true);
 		const [doc] = outputOf(result.run, 'Upload').items.map((i: any) => i.json);
@@ -180,7 +178,8 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 		);
 		const workflow = tryItCopy(shipped, { folder: home.folder, credential: SIM_CREDENTIAL });
 		workflow.nodes.find((n: any) => n.name === 'Create Lead').credentials = credentials;
-		const result = await home.runOnServer(server, workflow);
+		const id = await home.importWorkflow(workflow);
+		const result = await home.execute(id);
 		expect(result.ok).toBe(true);
 		const leads = outputOf(result.run, 'Create Lead').items.map((i: any) => i.json);
 		expect(leads.map((l: any) => l.phone_number)).toEqual([

@@ -12,7 +12,7 @@ const { execFileSync } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { runtimeEnv, runtimeModulesDir, packedTarball, installPackage } = require('./runtime');
+const { runtimeEnv, packedTarball, installPackage } = require('./runtime');
 const { LINES, currentLine, n8nEnvironment } = require('./environment');
 const {
 	n8nCli,
@@ -51,8 +51,6 @@ async function createN8nHome({ line = currentLine(), packageTarball = packedTarb
 	let workflowCounter = 0;
 	let ownerClaimed = LINES[line].ownerFromEnv;
 	const servers = new Set();
-	/** REST clients of runOnServer, by server. */
-	const runClients = new Map();
 	const home = {
 		line,
 		folder,
@@ -114,53 +112,6 @@ async function createN8nHome({ line = currentLine(), packageTarball = packedTarb
 		/** Executes a workflow through the CLI; `run` is the parsed run data. */
 		async execute(workflowId) {
 			return await executeWorkflow(cli, workflowId, logFile);
-		},
-		/**
-		 * Runs a workflow in the running `server` as the editor's "Execute workflow" does (one n8n
-		 * boot for a file's runs, where `execute` boots n8n's CLI for each): the workflow is created
-		 * through the REST API, run from its Manual Trigger, and its execution read back.
-		 * Returns what `execute` returns: `ok` (the execution succeeded) and `run` (its run data).
-		 */
-		async runOnServer(server, workflow, { timeoutMs = 120_000 } = {}) {
-			const client =
-				runClients.get(server) ?? runClients.set(server, await home.rest(server)).get(server);
-			const { id: _id, ...body } = workflow;
-			const created = await client.post('/workflows', { settings: {}, ...body, active: false });
-			const trigger = created.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
-			if (!trigger) throw new Error(`${workflow.name}: runOnServer needs a Manual Trigger`);
-			const started = await client.post(`/workflows/${created.id}/run`, {
-				workflowData: created,
-				triggerToStartFrom: { name: trigger.name },
-			});
-			const executionId = started?.executionId;
-			if (!executionId)
-				throw new Error(`run of ${workflow.name} answered ${JSON.stringify(started)}`);
-			let execution;
-			for (const until = Date.now() + timeoutMs; ; ) {
-				execution = await client.get(`/executions/${executionId}`);
-				if (
-					execution.finished ||
-					['success', 'error', 'crashed', 'canceled'].includes(execution.status)
-				)
-					break;
-				if (Date.now() > until)
-					throw new Error(
-						`execution ${executionId} still ${execution.status} after ${timeoutMs} ms`,
-					);
-				await new Promise((r) => setTimeout(r, 200));
-			}
-			const { parse } = require(path.join(runtimeModulesDir(runtime), 'flatted'));
-			const data = typeof execution.data === 'string' ? parse(execution.data) : execution.data;
-			return {
-				ok: execution.status === 'success',
-				status: execution.status,
-				executionId,
-				workflowId: created.id,
-				run: { data },
-				// what `execute` prints when a run fails: the run's error
-				raw: JSON.stringify(data?.resultData?.error ?? ''),
-				stderr: '',
-			};
 		},
 		/** Rows of a query on n8n's sqlite database (sqlite3 CLI, JSON mode). */
 		queryDb(sql) {
