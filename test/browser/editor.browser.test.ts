@@ -287,4 +287,28 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 		await editor.page.setViewportSize({ width: 1400, height: 900 });
 		await editor.closeForm();
 	});
+
+	it('the WhatsApp Message Status event asks for its signing credential and has no secret field of its own', async () => {
+		const before = editor.serverErrors.length;
+		await editor.newWorkflow();
+		await editor.search(APP);
+		await editor.choose(APP);
+		await editor.page
+			.locator('[data-test-id="node-creator"] [data-test-id="item-iterator-item"]')
+			.filter({ has: editor.page.getByText('On WhatsApp message status', { exact: true }) })
+			.first()
+			.click();
+		await editor.page.locator('[data-test-id="ndv"] [data-test-id="node-parameters"]').waitFor();
+		expect(await editor.parameterValue('event')).toBe('WhatsApp Message Status');
+		const ndv = await editor.page.locator('[data-test-id="ndv"]').innerText();
+		// the secret is chosen as a credential of its own type, never typed into the node
+		expect(ndv).toContain('Voice Chat Assistant WhatsApp Signing API');
+		expect(ndv).not.toContain('Signing Secret (Old Field)');
+		expect(await editor.page.locator('[data-test-id="ndv"] input[type="password"]').count()).toBe(
+			0,
+		);
+		expect(editor.serverErrors.slice(before)).toEqual([]);
+		await editor.shot('whatsapp-status-form');
+		await editor.closeForm();
+	});
 });
