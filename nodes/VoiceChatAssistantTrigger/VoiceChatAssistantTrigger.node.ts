@@ -13,7 +13,7 @@ import { downloadRecording, recordingUrlOfCall } from '../VoiceChatAssistant/tra
 
 import { searchAssistants } from '../VoiceChatAssistant/methods/listSearch';
 import { whenCredentialChosen } from '../VoiceChatAssistant/methods/credentialGuard';
-import { asId, parsePayload, queryValue, statusAllowed, toItem } from './payload';
+import { answer, asId, parsePayload, queryValue, statusAllowed, toItem } from './payload';
 import { withCaughtUp } from './catchUp';
 import { checkExists, create, remove } from './lifecycle';
 import { APP_DESCRIPTION } from '../VoiceChatAssistant/descriptions';
@@ -36,17 +36,6 @@ import {
 	safeEqual,
 } from './registration';
 import type { RegisteredAssistant, Registration } from './registration';
-
-/** Writes the answer to the service and tells n8n that it is sent. */
-function answer(
-	ctx: IWebhookFunctions,
-	statusCode: number,
-	body: IDataObject,
-	workflowData?: IWebhookResponseData['workflowData'],
-): IWebhookResponseData {
-	ctx.getResponseObject().status(statusCode).json(body);
-	return workflowData ? { noWebhookResponse: true, workflowData } : { noWebhookResponse: true };
-}
 
 export class VoiceChatAssistantTrigger implements INodeType {
 	description: INodeTypeDescription = {

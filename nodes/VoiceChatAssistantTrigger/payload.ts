@@ -1,4 +1,4 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 import { transcriptText } from '../VoiceChatAssistant/shared/transcript';
 
 import { isObject } from '../VoiceChatAssistant/transport';
@@ -76,4 +76,15 @@ export function toItem(
 	item.assistant_id = assistantId;
 	item.transcript_text = transcriptText(payload.transcript);
 	return item;
+}
+
+/** Writes the answer to the service and tells n8n that it is sent (with the items to start, if any). */
+export function answer(
+	ctx: IWebhookFunctions,
+	statusCode: number,
+	body: IDataObject,
+	workflowData?: IWebhookResponseData['workflowData'],
+): IWebhookResponseData {
+	ctx.getResponseObject().status(statusCode).json(body);
+	return workflowData ? { noWebhookResponse: true, workflowData } : { noWebhookResponse: true };
 }

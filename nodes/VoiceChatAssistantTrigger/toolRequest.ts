@@ -4,7 +4,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { isObject } from '../VoiceChatAssistant/transport';
 import { readToolRegistrations, SECRET_HEADER } from './midCallTool';
 import type { ParameterType, ToolRegistration } from './midCallTool';
-import { parsePayload } from './payload';
+import { answer, parsePayload } from './payload';
 import { safeEqual } from './registration';
 
 /**
@@ -67,16 +67,6 @@ export function idempotencyKey(
 		parameters,
 	]);
 	return createHash('sha256').update(text).digest('hex');
-}
-
-/** Writes a JSON answer and tells n8n it is sent. */
-function answer(
-	ctx: IWebhookFunctions,
-	statusCode: number,
-	body: IDataObject,
-): IWebhookResponseData {
-	ctx.getResponseObject().status(statusCode).json(body);
-	return { noWebhookResponse: true };
 }
 
 /**

@@ -9,6 +9,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from '../VoiceChatAssistant/transport';
+import { answer } from './payload';
 import { isReplay } from './replays';
 import {
 	OLD_FIELD_WARNING,
@@ -247,15 +248,6 @@ function senderAllowed(payload: IDataObject, senders: string[]): boolean {
 		const digits = phoneDigits(entry);
 		return digits.length > 0 && phones.includes(digits);
 	});
-}
-
-function answer(
-	ctx: IWebhookFunctions,
-	statusCode: number,
-	body: IDataObject,
-): IWebhookResponseData {
-	ctx.getResponseObject().status(statusCode).json(body);
-	return { noWebhookResponse: true };
 }
 
 function ignored(
