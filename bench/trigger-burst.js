@@ -1,0 +1,182 @@
+/**
+ * A burst of post-call deliveries through the Voice Chat Assistant Trigger
+ * against the same burst through n8n's own Webhook node, in one real n8n
+ * server (the line of N8N_E2E_LINE, v2 unless set) with the simulator on
+ * loopback. Two active workflows side by side, both answering at once
+ * (Response Mode: Immediately) and ending in a No Operation node:
+ *
+ * - ours:    Voice Chat Assistant Trigger, event Call Ended (post-call
+ *            webhook of assistant 2), registered on the simulator at activation;
+ * - webhook: n8n's Webhook node at its own path.
+ *
+ * Each round posts N deliveries (a post-call payload as the service sends it,
+ * each with its own call id) to one side, C at a time, and takes the time from
+ * the first post until n8n has saved an execution for every one of them
+ * (counted in n8n's database). The sides take turns, each first in turn, so
+ * that the machine's noise hits both alike; the ratio is ours / webhook per
+ * pair of rounds, and the median of those.
+ *
+ * Prints the figures and a JSON summary; writes bench/results/trigger-burst.txt.
+ * Run: node bench/trigger-burst.js [--deliveries=500] [--concurrency=20] [--rounds=3]
+ */
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { performance } = require('perf_hooks');
+const { createN8nHome, credential, waitUntil } = require('../test/harness/n8n');
+const { startSimulator } = require('../test/simulator/server');
+const { deliver } = require('../test/simulator/webhooks');
+
+const args = Object.fromEntries(process.argv.slice(2).map((a) => /^--([^=]+)=?(.*)$/.exec(a).slice(1)));
+const DELIVERIES = Number(args.deliveries || 500);
+const CONCURRENCY = Number(args.concurrency || 20);
+const ROUNDS = Number(args.rounds || 3);
+
+const ASSISTANT_ID = 2;
+const WEBHOOK_PATH = 'bench-call-ended';
+const OURS = 'benchBurstOurs01';
+const WEBHOOK = 'benchBurstHook01';
+
+function workflows() {
+	const noOp = { id: 'n', name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} };
+	const ours = {
+		id: OURS,
+		name: 'Bench: call ended (Voice Chat Assistant Trigger)',
+		nodes: [
+			{
+				id: 't',
+				name: 'Call Ended',
+				type: 'n8n-nodes-voice-chat-assistant.voiceChatAssistantTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: '3a9d2f4e-8c1b-4e6a-b5d7-0f1e2d3c4b5a',
+				parameters: {
+					event: 'callCompleted',
+					assistantId: { __rl: true, mode: 'id', value: String(ASSISTANT_ID) },
+				},
+				credentials: { voiceChatAssistantApi: { id: 'benchBurstCred01', name: 'simulator' } },
+			},
+			noOp,
+		],
+		connections: { 'Call Ended': { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
+	};
+	const webhook = {
+		id: WEBHOOK,
+		name: 'Bench: call ended (Webhook)',
+		nodes: [
+			{
+				id: 'w',
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				position: [0, 0],
+				webhookId: '6b5a4938-2716-4e05-9d8c-7b6a59483726',
+				parameters: { httpMethod: 'POST', path: WEBHOOK_PATH, responseMode: 'onReceived', options: {} },
+			},
+			noOp,
+		],
+		connections: { Webhook: { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
+	};
+	return [ours, webhook];
+}
+
+const round2 = (n) => Math.round(n * 100) / 100;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+let nextCallId = 900_000;
+function payload() {
+	const id = nextCallId++;
+	const finished = new Date();
+	const created = new Date(finished.getTime() - 95_000);
+	return {
+		id,
+		customer_phone: '+4915112345678',
+		assistant_phone: '+4930123456',
+		duration: 95,
+		status: 'completed',
+		extracted_variables: { appointment: false },
+		input_variables: {},
+		transcript: 'bot: Hello\nhuman: Hi',
+		created_at: created.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+		finished_at: finished.toISOString().replace(/\.\d{3}Z$/, 'Z'),
+		lead: null,
+		campaign: null,
+	};
+}
+
+async function main() {
+	const sim = await startSimulator({ port: 0, rateLimit: false });
+	const home = await createN8nHome();
+	const version = JSON.parse(fs.readFileSync(path.join(home.runtime.N8N_RUNTIME_DIR, 'n8n/node_modules/n8n/package.json'), 'utf8')).version;
+	let server;
+	try {
+		await home.importCredentials([credential('benchBurstCred01', sim.url, { name: 'simulator' })]);
+		const ids = await home.importWorkflows(workflows());
+		await home.activate(...ids);
+		server = await home.start();
+		const assistant = () => sim.state.assistants.find((a) => a.id === ASSISTANT_ID);
+		const oursUrl = await waitUntil('the post-call webhook on the simulator', () => assistant().is_webhook_active && assistant().webhook_url, { timeoutMs: 60_000 });
+		const url = { ours: oursUrl, webhook: `${server.baseUrl}/webhook/${WEBHOOK_PATH}` };
+		const count = (workflowId) => home.queryDb(`select count(*) as n from execution_entity where workflowId = '${workflowId}' and status = 'success'`)[0].n;
+		const workflowOf = { ours: OURS, webhook: WEBHOOK };
+		for (const side of Object.keys(url)) {
+			await waitUntil(`${side} answering`, async () => (await deliver(url[side], payload())).status === 200, { timeoutMs: 60_000, intervalMs: 500 });
+		}
+
+		const burst = async (side) => {
+			const before = count(workflowOf[side]);
+			const queue = Array.from({ length: DELIVERIES }, payload);
+			let refused = 0;
+			const started = performance.now();
+			await Promise.all(
+				Array.from({ length: CONCURRENCY }, async () => {
+					for (let p = queue.shift(); p; p = queue.shift()) {
+						const result = await deliver(url[side], p, { timeoutMs: 60_000 });
+						if (result.status !== 200) refused++;
+					}
+				}),
+			);
+			const answeredMs = performance.now() - started;
+			await waitUntil(`${side}: ${DELIVERIES} executions`, () => count(workflowOf[side]) - before >= DELIVERIES - refused, { timeoutMs: 600_000, intervalMs: 100 });
+			return { ms: round2(performance.now() - started), answeredMs: round2(answeredMs), refused };
+		};
+
+		const rounds = [];
+		for (let r = 0; r < ROUNDS; r++) {
+			const order = r % 2 === 0 ? ['ours', 'webhook'] : ['webhook', 'ours'];
+			const result = { load: round2(os.loadavg()[0]) };
+			for (const side of order) result[side] = await burst(side);
+			result.ratio = round2(result.ours.ms / result.webhook.ms);
+			console.error(`  round ${r + 1}: ${JSON.stringify(result)}`);
+			rounds.push(result);
+		}
+		const ratio = median(rounds.map((x) => x.ratio));
+		const summary = {
+			bench: 'trigger-burst',
+			n8n: version,
+			machine: { cores: os.cpus().length, node: process.version },
+			deliveries: DELIVERIES,
+			concurrency: CONCURRENCY,
+			rounds,
+			medianRatio: ratio,
+		};
+		const line =
+			`trigger burst (n8n ${version}, ${summary.machine.cores} cores, ${DELIVERIES} deliveries, ${CONCURRENCY} at a time, ${ROUNDS} rounds): ` +
+			`our trigger ${rounds.map((x) => x.ours.ms).join(' / ')} ms, n8n's Webhook node ${rounds.map((x) => x.webhook.ms).join(' / ')} ms until every execution is saved; ` +
+			`ratio per round ${rounds.map((x) => x.ratio).join(', ')}, median ${ratio}; refused ${rounds.reduce((n, x) => n + x.ours.refused, 0)}/${rounds.reduce((n, x) => n + x.webhook.refused, 0)}`;
+		console.log(line);
+		console.log(JSON.stringify(summary, null, 2));
+		fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });
+		fs.writeFileSync(path.join(__dirname, 'results', 'trigger-burst.txt'), `${line}\n${JSON.stringify(summary)}\n`);
+		if (rounds.some((x) => x.ours.refused || x.webhook.refused)) process.exitCode = 1;
+	} finally {
+		await server?.stop();
+		await sim.close();
+		await home.cleanup();
+	}
+}
+
+main().catch((e) => {
+	console.error(e);
+	process.exit(1);
+});
