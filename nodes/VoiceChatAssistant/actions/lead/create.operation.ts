@@ -126,7 +126,7 @@ const properties: INodeProperties[] = [
 						name: 'Allow',
 						value: 'allow',
 						description:
-							'Create the lead anyway (sends allow_dupplicate: true). Running an import again stores its leads twice.',
+							'Create the lead anyway (sends allow_dupplicate: true). Running an import again stores its leads twice, and a running campaign calls them twice. A create whose answer is lost is not sent again.',
 					},
 					{
 						name: 'Fail',
