@@ -126,7 +126,8 @@ function faultPathMatches(rulePath, path) {
  * Faults set with POST /__sim/faults: `{method, path, rate, kinds, seed, after, times}`. A request
  * that matches a rule gets one of `kinds` with probability `rate` (a seeded generator, so a run
  * repeats), once `after` matching requests have passed, at most `times` times:
- * `refuse-503` / `refuse-500` answer before anything is stored; `lose-502` stores and answers
+ * `refuse-503` / `refuse-500` / `refuse-502` answer before anything is stored (a 502: the
+ * gateway lost the request, or the answer to a refused one); `lose-502` stores and answers
  * 502; `lose-reset` stores and drops the connection.
  */
 function pickFault(sim, method, path) {
@@ -275,7 +276,14 @@ class Simulator {
 				await readBody(req, this.config.maxBodyBytes);
 				result = {
 					status,
-					body: { message: status === 503 ? 'Service Unavailable' : 'Server Error' },
+					body: {
+						message:
+							status === 503
+								? 'Service Unavailable'
+								: status === 502
+									? 'Bad Gateway'
+									: 'Server Error',
+					},
 				};
 			} else {
 				result = await this.dispatch(req, url, entry, isControl);

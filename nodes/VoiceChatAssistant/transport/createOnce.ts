@@ -21,10 +21,15 @@ import type { Sent } from './request';
  * - `naturalKey`: the body carries a key the service refuses twice (a lead's
  *   phone number in its campaign; a SIP trunk's phone number, username and
  *   address). After an unknown outcome it is looked up first where the
- *   operation can (`lookUp`), else sent again, and a "duplicate" response to
- *   that resend proves that the earlier attempt stored the object
- *   (`storedEarlier` reads it back). Any other failure, and a duplicate
- *   response without an unknown outcome (a real duplicate), is thrown as it is.
+ *   operation can (`lookUp`): the object the attempt stored is the result; an
+ *   object with the key that the attempt cannot have stored (older, or with
+ *   other data) means the attempt was refused, and `lookUp`'s error is thrown
+ *   without sending again; nothing stored: sent again. A "duplicate" response to
+ *   that resend says that an object with the key is stored now: `storedEarlier`
+ *   reads it back and returns it if the attempt can have stored it, or throws
+ *   (the duplicate, when it was there before). Any other failure, and a
+ *   duplicate response without an unknown outcome (a real duplicate), is
+ *   thrown as it is.
  *
  * Either way an object created by an earlier attempt is output marked
  * `created_by_earlier_attempt`.
@@ -45,9 +50,16 @@ export type CreatePolicy =
 			isDuplicate: (error: unknown) => boolean;
 			/** The object the earlier attempt stored, read back, or what is known of it (`started`: epoch ms). May throw. */
 			storedEarlier: (duplicate: NodeApiError, started: number) => Promise<IDataObject>;
-			/** The stored object with this key, if any: read after an unknown outcome before the create is sent again. */
-			lookUp?: () => Promise<IDataObject | undefined>;
+			/**
+			 * Read after an unknown outcome before the create is sent again (`started`: epoch ms, when the
+			 * create began): the object the attempt stored (`own`), the error to throw when the key is
+			 * taken by an object the attempt cannot have stored (`taken`), or undefined when none is stored.
+			 */
+			lookUp?: (started: number) => Promise<LookedUp | undefined>;
 	  };
+
+/** What a look-up after an unknown outcome found: the attempt's own object, or the key taken before. */
+export type LookedUp = { own: IDataObject } | { taken: Error };
 
 /** A JSON body, or a multipart body built with the platform's FormData. */
 export type CreateBody = IDataObject | FormData;
@@ -101,6 +113,19 @@ export async function createOnce(
 	const started = getClock().now();
 	const { policy } = options;
 	const shape = options.shape ?? unwrap;
+	// the look-up found the key taken before the attempt: it was refused, nothing is sent again
+	let taken: Error | undefined;
+	const lookUp =
+		policy.kind === 'naturalKey' && policy.lookUp
+			? async (): Promise<IDataObject | undefined> => {
+					const seen = await policy.lookUp!(started);
+					if (seen && 'taken' in seen) {
+						taken = seen.taken;
+						return {};
+					}
+					return seen?.own;
+				}
+			: undefined;
 	const send = async (): Promise<Sent> =>
 		await sendRequest(ctx, 'POST', options.path, {
 			body: typeof options.body === 'function' ? options.body() : options.body,
@@ -110,11 +135,12 @@ export async function createOnce(
 			...(policy.kind === 'naturalKey'
 				? {
 						retry: policy.resendAfterServerError === false ? 'safe' : 'naturalKey',
-						lookUpBeforeResend: policy.lookUp,
+						lookUpBeforeResend: lookUp,
 					}
 				: {}),
 		});
 	const first = await send();
+	if (taken) throw taken;
 	if (!first.error)
 		return first.found ? byEarlierAttempt(first.body as IDataObject) : shape(first.body);
 	if (!first.unknownOutcome) throw first.error;

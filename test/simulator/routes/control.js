@@ -494,7 +494,7 @@ function register(router) {
 		const after = v.check('after', { type: 'integer', nullable: true, min: 0 });
 		const times = v.check('times', { type: 'integer', nullable: true, min: 1 });
 		v.throwIfFailed();
-		const known = ['refuse-503', 'refuse-500', 'lose-502', 'lose-reset'];
+		const known = ['refuse-503', 'refuse-500', 'refuse-502', 'lose-502', 'lose-reset'];
 		if (!kinds.value.length || kinds.value.some((k) => !known.includes(k)))
 			throw new HttpError(422, { message: `kinds: any of ${known.join(', ')}` });
 		const rule = {

@@ -20,7 +20,8 @@ export const description: INodeProperties[] = [
 			name: 'Create',
 			value: 'create',
 			action: 'Create a lead in a campaign',
-			description: 'Add a contact (with optional secondary contacts) to a campaign',
+			description:
+				'Add a contact (with optional secondary contacts) to a campaign. The assistant phones it when the campaign runs, so a lead stored twice is called twice.',
 		},
 		{
 			name: 'Delete',

@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, apiRequestAllItems, unwrap } from '../../transport';
+import { apiRequest, unwrap } from '../../transport';
 import type { InFlightSlots } from '../../transport';
+import { getClock } from '../../transport/clock';
 import { createOnce } from '../../transport/createOnce';
 import {
 	campaignLocator,
@@ -12,6 +13,14 @@ import {
 } from '../../descriptions';
 import { itemError } from '../itemError';
 import { parallelRequestsProperty } from '../parallel';
+import {
+	learnZone,
+	lookUpAfterLostAnswer,
+	readStored,
+	StoredBefore,
+	storedEarlier,
+} from './ownAttempt';
+import type { Duplicate } from './ownAttempt';
 import { leadDifferences } from './shared';
 import type { LeadContent } from './shared';
 import { readLocatorId, readVariableParams, readVariables } from '../parameters';
@@ -117,7 +126,7 @@ const properties: INodeProperties[] = [
 						name: 'Allow',
 						value: 'allow',
 						description:
-							'Create the lead anyway (sends allow_dupplicate: true). Running an import again stores its leads twice.',
+							'Create the lead anyway (sends allow_dupplicate: true). Running an import again stores its leads twice, and a running campaign calls them twice. A create whose answer is lost is not sent again.',
 					},
 					{
 						name: 'Fail',
@@ -223,84 +232,56 @@ export async function execute(
 	if (onDuplicate === 'allow') body.allow_dupplicate = true;
 
 	// Without "Allow", the phone number in its campaign is the lead's natural key: the service refuses a
-	// second copy (transport/createOnce.ts).
+	// second copy (transport/createOnce.ts); after a lost answer only a lead that attempt can have stored
+	// is the item's (ownAttempt.ts), any other goes through On Duplicate.
 	const path = '/api/user/lead';
 	const checkBeforeRetry = `look for ${phoneNumber} with Lead → Get Many (phone filter)`;
+	const item = {
+		phoneNumber,
+		campaignId,
+		sent: { variables, secondary_contacts: secondary },
+		slots,
+	};
+	const began = getClock().now();
+	const created = async (lead: IDataObject) => {
+		// a lead created now tells the service's time zone (for a later lost answer)
+		if (!lead.created_by_earlier_attempt) await learnZone(this, lead, began, getClock().now());
+		return lead;
+	};
 	try {
 		if (onDuplicate === 'allow') {
-			return unwrap(
-				await apiRequest.call(this, 'POST', path, { body, itemIndex, checkBeforeRetry, slots }),
+			return await created(
+				unwrap(
+					await apiRequest.call(this, 'POST', path, { body, itemIndex, checkBeforeRetry, slots }),
+				),
 			);
 		}
-		return await createOnce(this, itemIndex, {
-			path,
-			body,
-			noun: 'lead',
-			checkBeforeRetry,
-			slots,
-			policy: {
-				kind: 'naturalKey',
-				isDuplicate: isDuplicateResponse,
-				storedEarlier: async () =>
-					await storedEarlier(this, itemIndex, phoneNumber, campaignId, slots),
-				lookUp: async () => {
-					const stored = await readStored(this, itemIndex, phoneNumber, campaignId, slots);
-					return stored.length
-						? closest(stored, { variables, secondary_contacts: secondary }).lead
-						: undefined;
+		return await created(
+			await createOnce(this, itemIndex, {
+				path,
+				body,
+				noun: 'lead',
+				checkBeforeRetry,
+				slots,
+				policy: {
+					kind: 'naturalKey',
+					isDuplicate: isDuplicateResponse,
+					storedEarlier: async (response, started) =>
+						await storedEarlier(this, itemIndex, { ...item, response }, started),
+					lookUp: async (started) => await lookUpAfterLostAnswer(this, itemIndex, item, started),
 				},
-			},
-		});
+			}),
+		);
 	} catch (error) {
-		if (!isDuplicateResponse(error)) throw itemError(this, error, itemIndex);
-		const duplicate: Duplicate = {
-			response: error as NodeApiError,
-			phoneNumber,
-			campaignId,
-			sent: { variables, secondary_contacts: secondary },
-			slots,
-		};
+		if (!isDuplicateResponse(error) && !(error instanceof StoredBefore))
+			throw itemError(this, error, itemIndex);
+		const duplicate: Duplicate = { ...item, response: error as Error };
 		if (onDuplicate === 'useStored') return await storedIfIdentical(this, itemIndex, duplicate);
 		if (onDuplicate === 'skip') return await skipped(this, itemIndex, duplicate);
+		if (error instanceof StoredBefore)
+			throw new NodeOperationError(this.getNode(), error.message, { itemIndex });
 		throw itemError(this, error, itemIndex);
 	}
-}
-
-/** The service's "duplicate" response to an item: its phone number in its campaign, and what the item sent. */
-interface Duplicate {
-	response: NodeApiError;
-	phoneNumber: string;
-	campaignId: number;
-	sent: LeadContent;
-	/** The in-flight slots of the node run, for reading the stored lead back. */
-	slots?: InFlightSlots;
-}
-
-/**
- * The leads of the campaign with exactly this phone number, read with Lead →
- * Get Many's phone filter (one request: the filter matches parts of numbers, so
- * the exact ones are picked from the first page).
- */
-async function readStored(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	phoneNumber: string,
-	campaignId: number,
-	slots?: InFlightSlots,
-): Promise<IDataObject[]> {
-	const leads = (await apiRequestAllItems.call(
-		ctx,
-		'/api/user/leads',
-		{ phone_number: phoneNumber, campaign_id: campaignId },
-		10,
-		itemIndex,
-		slots,
-	)) as IDataObject[];
-	return leads.filter(
-		(entry) =>
-			entry.phone_number === phoneNumber &&
-			(entry.campaign_id === undefined || Number(entry.campaign_id) === campaignId),
-	);
 }
 
 /** Of the stored leads with the phone number, the one that is what was sent, else the newest. */
@@ -370,24 +351,4 @@ async function skipped(
 		// the item is skipped either way; the stored lead is a courtesy
 	}
 	return { ...input, ...mark };
-}
-
-/**
- * The lead an earlier attempt of this item stored (its outcome was unknown),
- * read back with Lead → Get Many's phone filter; without it, what is known.
- */
-async function storedEarlier(
-	ctx: IExecuteFunctions,
-	itemIndex: number,
-	phoneNumber: string,
-	campaignId: number,
-	slots?: InFlightSlots,
-): Promise<IDataObject> {
-	try {
-		const [lead] = await readStored(ctx, itemIndex, phoneNumber, campaignId, slots);
-		if (lead) return lead;
-	} catch {
-		// the lead exists (the service said so); reading it back is a courtesy
-	}
-	return { phone_number: phoneNumber, campaign_id: campaignId };
 }

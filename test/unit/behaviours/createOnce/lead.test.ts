@@ -11,7 +11,15 @@ import { fakeClockPerTest } from '../../../helpers/fakeClock';
 import { item, rl, run } from '../../actions/helpers';
 
 const PHONE = '+4915100000042';
-const lead = { id: 42, campaign_id: 3, phone_number: PHONE, status: 'created', variables: {} };
+// created a second after the attempt was sent (the fake clock starts at 2023-11-14 22:13:20 UTC)
+const lead = {
+	id: 42,
+	campaign_id: 3,
+	phone_number: PHONE,
+	status: 'created',
+	variables: {},
+	created_at: '2023-11-14 22:13:21',
+};
 const DUPLICATE = {
 	message: 'The given data was invalid.',
 	errors: { phone_number: ['A lead with this phone number already exists in this campaign.'] },
