@@ -243,6 +243,8 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 				`POST ${TOOLS} ${toolBody(secret)}`,
 				`GET ${LIST} page=1`,
 				`PUT /api/user/assistant/12 {"tool_ids":[1,7,50]}`,
+				// read back: another workflow's update of the same list may have dropped it
+				`GET ${LIST} page=1`,
 			]);
 			expect(svc.assistants[1].tool_ids).toEqual([1, 7, 50]);
 			expect(staticData.midCallTools).toEqual([
@@ -300,9 +302,12 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			expect(requestLines(again.sent)).toEqual([
 				`GET ${TOOLS}/50`,
 				`PUT ${TOOLS}/50 ${toolBody(secret)}`,
+				// another tool of this node's URL (one a later activation made) would be taken up
+				`GET ${TOOLS}`,
 				`POST ${TOOLS} ${toolBody(secret)}`,
 				`GET ${LIST} page=1`,
 				`PUT /api/user/assistant/12 {"tool_ids":[1,51]}`,
+				`GET ${LIST} page=1`,
 			]);
 			expect(again.logs).toContainEqual({
 				level: 'info',
@@ -385,6 +390,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			await expect(methods.create.call(context)).rejects.toThrow('Assistant 99 not found');
 			expect(requestLines(sent).slice(3)).toEqual([
 				`PUT /api/user/assistant/12 {"tool_ids":[1,50]}`,
+				`GET ${LIST} page=1`,
 				`PUT /api/user/assistant/12 {"tool_ids":[1]}`,
 				`DELETE ${TOOLS}/50`,
 			]);
@@ -482,6 +488,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 				`POST ${TOOLS} ${toolBody(testSecret, TEST_URL)}`,
 				`GET ${LIST} page=1`,
 				`PUT /api/user/assistant/12 {"tool_ids":[1,50,51]}`,
+				`GET ${LIST} page=1`,
 			]);
 			await expect(methods.delete.call(test.context)).resolves.toBe(true);
 			expect(svc.assistants[0].tool_ids).toEqual([1, 50]);
@@ -546,6 +553,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 				`PUT ${TOOLS}/9 ${toolBody(secret)}`,
 				`GET ${LIST} page=1`,
 				`PUT /api/user/assistant/12 {"tool_ids":[1,9]}`,
+				`GET ${LIST} page=1`,
 			]);
 			expect(svc.tools).toHaveLength(1);
 			expect(svc.tools[0].headers).toEqual([{ name: 'X-Tool-Secret', value: secret }]);
@@ -648,16 +656,36 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			expect(response.statusCode).toBe(401);
 		});
 
-		it('answers 401 when the node has no registration', async () => {
+		it("without a registration (a stale save lost it) accepts only this node's own secret, with the form's tool", async () => {
 			const { secret } = await registered();
-			const { context, response } = createWebhookContext({
-				parameters: params(),
-				staticData: {},
-				headers: { 'x-tool-secret': secret },
-				body: {},
-			});
-			await trigger.webhook.call(context);
-			expect(response.statusCode).toBe(401);
+			const request = (headers: IDataObject, workflowId?: string) =>
+				createWebhookContext({
+					parameters: params(),
+					staticData: {},
+					headers,
+					body: { date: '2025-03-01', people: '2' },
+					workflowId,
+				});
+			const own = request({ 'x-tool-secret': secret });
+			const result = await trigger.webhook.call(own.context);
+			expect(own.response.statusCode).toBeUndefined();
+			expect(firstOutput(result.workflowData)).toEqual([
+				expect.objectContaining({
+					tool: 'check_free_slot',
+					parameters: { date: '2025-03-01', people: 2 },
+				}),
+			]);
+			for (const [headers, workflowId] of [
+				[{ 'x-tool-secret': 'A'.repeat(32) }, undefined],
+				[{ 'x-tool-secret': '' }, undefined],
+				[{}, undefined],
+				// the same node id in another workflow derives another secret
+				[{ 'x-tool-secret': secret }, 'wf-2'],
+			] as Array<[IDataObject, string | undefined]>) {
+				const other = request(headers, workflowId);
+				await trigger.webhook.call(other.context);
+				expect(other.response.statusCode).toBe(401);
+			}
 		});
 
 		it('answers a body that is not a JSON object with a short JSON message the assistant can speak', async () => {
