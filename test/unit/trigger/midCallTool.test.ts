@@ -560,6 +560,77 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 		});
 	});
 
+	describe("n8n's saving and other workflows", () => {
+		const copy = (data: IDataObject) => JSON.parse(JSON.stringify(data)) as IDataObject;
+
+		it('a publish (delete + create) while a tool request runs: the request saves the old static data last, and the new tool is still answered', async () => {
+			const svc = service([{ id: 12, tool_ids: [1] }]);
+			const first = createHookContext({ parameters: params() });
+			await activate(first.context);
+			const slow = copy(first.staticData);
+			const removal = createHookContext({ parameters: params(), staticData: copy(slow) });
+			await methods.delete.call(removal.context);
+			const added = createHookContext({ parameters: params(), staticData: removal.staticData });
+			await activate(added.context);
+			expect(svc.tools.map((t) => t.id)).toEqual([51]);
+			const header = String(svc.tools[0].headers[0].value);
+			// the slow request's save (the old registration, tool 50) wins
+			const { context, response } = createWebhookContext({
+				parameters: params(),
+				staticData: slow,
+				headers: { 'x-tool-secret': header },
+				body: { date: '2025-03-01' },
+			});
+			const result = await trigger.webhook.call(context);
+			expect(response.statusCode).toBeUndefined();
+			expect(firstOutput(result.workflowData)).toHaveLength(1);
+		});
+
+		it('is never registered with an empty secret after a removal that found the tool on the service only', async () => {
+			// the first detach fails: removal keeps what it found on the service (which shows no secret)
+			nock(TEST_BASE_URL).put('/api/user/assistant/12').reply(422, { message: 'invalid' });
+			const svc = service(
+				[{ id: 12, tool_ids: [1, 9] }],
+				[{ id: 9, name: 'check_free_slot', endpoint: PRODUCTION_URL, headers: [] }],
+			);
+			const staticData: IDataObject = {};
+			const removal = createHookContext({ parameters: params(), staticData });
+			await expect(methods.delete.call(removal.context)).resolves.toBe(false);
+			expect(reg(staticData)).toMatchObject({ toolId: 9 });
+			const again = createHookContext({ parameters: params(), staticData });
+			await activate(again.context);
+			const header = String(svc.tools[0].headers[0].value);
+			expect(header).toMatch(SECRET);
+			expect(secretOf(staticData)).toBe(header);
+		});
+
+		it("adds the tool again when another workflow's update of the same assistant dropped it (read back after writing)", async () => {
+			const assistants = [{ id: 12, tool_ids: [1] as number[] }];
+			// another workflow read [1] before this update and writes [1, 77] right after it
+			nock(TEST_BASE_URL)
+				.put('/api/user/assistant/12')
+				.reply(() => {
+					assistants[0].tool_ids = [1, 77];
+					return [200, { message: 'Assistant updated successfully', data: { id: 12 } }];
+				});
+			service(assistants);
+			const { context, sent, logs } = createHookContext({ parameters: params() });
+			await activate(context);
+			expect(requestLines(sent).slice(2)).toEqual([
+				`GET ${LIST} page=1`,
+				`PUT /api/user/assistant/12 {"tool_ids":[1,50]}`,
+				`GET ${LIST} page=1`,
+				`PUT /api/user/assistant/12 {"tool_ids":[1,77,50]}`,
+				`GET ${LIST} page=1`,
+			]);
+			expect(assistants[0].tool_ids).toEqual([1, 77, 50]);
+			expect(logs).toContainEqual({
+				level: 'info',
+				message: expect.stringContaining('dropped mid-call tool 50; adding it again'),
+			});
+		});
+	});
+
 	describe('answering', () => {
 		async function registered() {
 			service([{ id: 12, tool_ids: [] }]);
