@@ -23,6 +23,7 @@ import { triggerProperties } from './description';
 import { toolCheckExists, toolCreate, toolRemove } from './toolLifecycle';
 import { PROBE_HEADER } from './ownership';
 import { probeAnswer } from './probeAnswer';
+import { webhookSecret } from './secrets';
 import { deliveryKey, finish, remember, seen, start } from './replays';
 import { WHATSAPP_STATUS, activateWhatsappStatus, whatsappStatusRequest } from './whatsappStatus';
 import { testSigningSecret } from './whatsappSecret';
@@ -125,7 +126,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		// another trigger of this package on this n8n asking whether this URL is live (starts nothing)
 		const headers = this.getHeaderData() as IDataObject;
 		if (headers[PROBE_HEADER] !== undefined) {
-			const entry = authenticated(registration, query);
+			const entry = await authenticated(this, registration, query);
 			if (!entry) return answer(this, 404, { message: 'Not registered' });
 			// what it would give back goes sealed: the answer shows no URL (probeAnswer.ts)
 			return answer(this, 200, await probeAnswer(this, entry));
@@ -135,7 +136,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		const verified = this.getNodeParameter('verifySecret', true) !== false;
 		const named = asId(queryValue(query, 'assistant_id'));
 		if (verified) {
-			if (!authenticated(registration, query)) {
+			if (!(await authenticated(this, registration, query))) {
 				return answer(this, 401, { message: 'Unauthorized' });
 			}
 		} else if (named !== null) {
@@ -208,17 +209,26 @@ export class VoiceChatAssistantTrigger implements INodeType {
 /**
  * The registered assistant a delivery names (`assistant_id`) when the
  * delivery carries that assistant's secret (compared in constant time), else
- * undefined.
+ * undefined. The secret is the one stored with the registration or the one
+ * this node derives for a watched assistant (secrets.ts): a stale save of the
+ * static data, or a publish that registered again, does not turn a delivery
+ * away. The stored secret is compared first, so a delivery reads the
+ * credential only when it does not match.
  */
-function authenticated(
+async function authenticated(
+	ctx: IWebhookFunctions,
 	registration: Registration | undefined,
 	query: unknown,
-): RegisteredAssistant | undefined {
+): Promise<RegisteredAssistant | undefined> {
 	const id = asId(queryValue(query, 'assistant_id'));
 	const secret = queryValue(query, 'secret');
-	if (!registration || typeof id !== 'number' || secret === undefined) return undefined;
-	const entry = registration.assistants.find((a) => a.id === id);
-	return entry && safeEqual(secret, entry.secret) ? entry : undefined;
+	if (typeof id !== 'number' || secret === undefined || secret === '') return undefined;
+	const entry = registration?.assistants.find((a) => a.id === id);
+	if (entry && safeEqual(secret, entry.secret)) return entry;
+	if (!entry && !safeIds(ctx).includes(id)) return undefined;
+	const derived = await webhookSecret(ctx, readEvent(ctx), id);
+	if (derived === undefined || !safeEqual(secret, derived)) return undefined;
+	return entry ?? { id, url: '', secret: derived, giveBack: [] };
 }
 
 /**

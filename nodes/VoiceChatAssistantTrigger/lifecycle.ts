@@ -15,6 +15,7 @@ import {
 } from './ownership';
 import type { AssistantWebhookState } from './ownership';
 import { clearCatchUp, startCatchUp } from './catchUp';
+import { webhookSecret } from './secrets';
 import {
 	newSecret,
 	readRegistration,
@@ -49,6 +50,43 @@ import type {
 const LOG = 'Voice Chat Assistant Trigger:';
 
 /**
+ * Assistants a failed create could not give back, per workflow and node. n8n
+ * saves no static data when create throws, and on an active workflow it then
+ * calls delete with the static data it saved last (active-workflow-manager's
+ * clearWebhooks): delete takes them from here, tries again, and keeps what
+ * still fails in the static data, which n8n saves after delete.
+ */
+const unfinished = new Map<string, Registration>();
+
+function nodeKey(ctx: IHookFunctions): string {
+	const node = ctx.getNode();
+	return `${ctx.getWorkflow().id ?? ''}|${node.webhookId ?? node.id ?? node.name}`;
+}
+
+/** The URL this node registers for the assistant (the derived secret), or undefined without an API key. */
+async function ownUrl(
+	ctx: IHookFunctions,
+	event: TriggerEvent,
+	webhookUrl: string,
+	assistantId: number,
+): Promise<string | undefined> {
+	const secret = await webhookSecret(ctx, event, assistantId);
+	return secret === undefined ? undefined : registeredUrl(webhookUrl, assistantId, secret);
+}
+
+/** Whether the assistant posts to the stored URL or to the one this node registers (a stale save may hold an older one). */
+async function holdsOwn(
+	ctx: IHookFunctions,
+	state: AssistantWebhookState,
+	registration: Registration,
+	entry: RegisteredAssistant,
+): Promise<boolean> {
+	if (holds(state, entry.url)) return true;
+	const own = await ownUrl(ctx, registration.event, registration.webhookUrl, entry.id);
+	return own !== undefined && holds(state, own);
+}
+
+/**
  * Whether every watched assistant still sends its calls here, or to another
  * live trigger of this package that took it over (which this one respects).
  */
@@ -61,7 +99,7 @@ export async function checkExists(ctx: IHookFunctions): Promise<boolean> {
 	for (const entry of registration.assistants) {
 		const state = states.get(entry.id) as AssistantWebhookState;
 		if (!state.found) return false;
-		if (!state.readable || holds(state, entry.url)) continue;
+		if (!state.readable || (await holdsOwn(ctx, state, registration, entry))) continue;
 		if (
 			state.target.active &&
 			mayProbe(ctx, state.target.url) &&
@@ -154,8 +192,9 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 		);
 	}
 	for (const assistantId of wanted.assistantIds) {
-		// a secret per assistant: a delivery naming one assistant cannot pass with another's
-		const secret = newSecret();
+		// a secret per assistant: a delivery naming one assistant cannot pass with another's;
+		// derived, so the same for every activation of this node (secrets.ts)
+		const secret = (await webhookSecret(ctx, wanted.event, assistantId)) ?? newSecret();
 		const url = registeredUrl(wanted.webhookUrl, assistantId, secret);
 		try {
 			const giveBack = await decideGiveBack(
@@ -182,12 +221,38 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 			}
 			// what could not be undone stays listed for delete; else the earlier registration, if any
 			writeRegistration(staticData, kept.length ? { ...registration, assistants: kept } : previous);
+			// n8n does not save the static data of a failed create: delete finds them here
+			if (kept.length) unfinished.set(nodeKey(ctx), { ...registration, assistants: kept });
 			throw aboutAssistant(ctx.getNode(), error, assistantId, 'Registering the webhook');
 		}
 	}
 	// calls that end from now on are this trigger's: a downtime before the first delivery is caught up too
 	startCatchUp(ctx, wanted.assistantIds);
 	return true;
+}
+
+/** The stored registration with what a failed create of this node left to give back (taken once). */
+function withUnfinished(
+	ctx: IHookFunctions,
+	registration: Registration | undefined,
+): Registration | undefined {
+	const key = nodeKey(ctx);
+	const left = unfinished.get(key);
+	if (!left) return registration;
+	if (registration && registration.event !== left.event) {
+		// one registration per event: this one first, the failed activation's at the next delete
+		ctx.logger.warn(
+			`${LOG} a failed activation left assistant(s) ${left.assistants.map((a) => a.id).join(', ')} on this workflow's URL for another event; they are given back at the next deactivation`,
+		);
+		return registration;
+	}
+	unfinished.delete(key);
+	if (!registration) return left;
+	const ids = new Set(left.assistants.map((a) => a.id));
+	return {
+		...registration,
+		assistants: [...left.assistants, ...registration.assistants.filter((a) => !ids.has(a.id))],
+	};
 }
 
 /** Gives one assistant its first live previous target back, or switches its webhook off when there is none. */
@@ -216,7 +281,7 @@ async function giveBack(
 export async function remove(ctx: IHookFunctions): Promise<boolean> {
 	const staticData = ctx.getWorkflowStaticData('node');
 	clearCatchUp(ctx);
-	const registration = readRegistration(staticData);
+	const registration = withUnfinished(ctx, readRegistration(staticData));
 	if (!registration) {
 		writeRegistration(staticData, undefined);
 		return true;
@@ -240,7 +305,7 @@ export async function remove(ctx: IHookFunctions): Promise<boolean> {
 			ctx.logger.debug(`${LOG} assistant ${entry.id} no longer exists; nothing to remove`);
 			continue;
 		}
-		if (state.readable && !holds(state, entry.url)) {
+		if (state.readable && !(await holdsOwn(ctx, state, registration, entry))) {
 			ctx.logger.info(
 				`${LOG} assistant ${entry.id} sends its calls to ${state.target.active ? hostOf(state.target.url) : 'nowhere'} by now; left as it is`,
 			);

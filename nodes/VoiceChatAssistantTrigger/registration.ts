@@ -9,12 +9,16 @@ import { isBlank, locatorValue, parseId } from '../VoiceChatAssistant/shared/ids
  * requests that register it: serviceWebhooks.ts).
  *
  * The service holds one webhook URL per assistant and signs nothing, so every
- * registration carries the assistant's id and a random secret of its own (one
- * per assistant) as query parameters of the URL it registers:
+ * registration carries the assistant's id and a secret of its own (one per
+ * assistant) as query parameters of the URL it registers:
  *
  *   <n8n webhook URL>?assistant_id=<id>&secret=<secret of that assistant>
  *
- * A delivery counts only when its secret is the one of the assistant it names.
+ * The secret is derived from the API key, the workflow, the node, the event
+ * and the assistant (secrets.ts), so every activation registers the same URL
+ * and a stale save of the static data cannot make it wrong. A delivery counts
+ * when its secret is the derived one of the assistant it names, or the one
+ * stored with the registration (random, by versions before derived secrets).
  * Registrations saved before secrets were per assistant (one `secret` for all,
  * beside the list) are read as that secret for each assistant, until the next
  * activation registers new ones.
@@ -98,7 +102,7 @@ const SECRET_LENGTH = 32;
 /** A chain of give-back targets never grows beyond this. */
 export const MAX_GIVE_BACK = 8;
 
-/** A fresh secret: 32 random letters and digits (about 190 bits). */
+/** A fresh secret: 32 random letters and digits (about 190 bits), when the credential has no API key to derive one from. */
 export function newSecret(): string {
 	return randomString(SECRET_LENGTH);
 }

@@ -12,6 +12,9 @@ import {
 } from './midCallTool';
 import type { ToolRegistration } from './midCallTool';
 import { newSecret } from './registration';
+import { toolSecret } from './secrets';
+import { addTool, readAssistantTools, setToolIds } from './toolIds';
+import type { ToolIdsState } from './toolIds';
 import { aboutAssistant, asNodeError, assertReachable } from './serviceWebhooks';
 
 /**
@@ -28,60 +31,6 @@ import { aboutAssistant, asNodeError, assertReachable } from './serviceWebhooks'
 
 const LOG = 'Voice Chat Assistant Trigger:';
 const TOOLS = '/api/user/tools';
-const LIST = '/api/user/assistants/get';
-
-interface ToolIdsState {
-	found: boolean;
-	/** The assistant's mid-call tool ids, or undefined when its record does not show them. */
-	toolIds?: number[];
-}
-
-/** The ids in a `tool_ids` value (numbers, numeric strings or tool objects), or undefined when it is no list. */
-function readToolIds(value: unknown): number[] | undefined {
-	if (!Array.isArray(value)) return undefined;
-	const ids: number[] = [];
-	for (const entry of value) {
-		const raw = isObject(entry) ? entry.id : entry;
-		const id = typeof raw === 'number' ? raw : Number(String(raw ?? '').trim());
-		if (!Number.isInteger(id) || id < 1) return undefined;
-		if (!ids.includes(id)) ids.push(id);
-	}
-	return ids;
-}
-
-/** Each assistant's mid-call tool ids, read from the paginated assistant list. */
-async function readAssistantTools(
-	ctx: IHookFunctions,
-	assistantIds: number[],
-): Promise<Map<number, ToolIdsState>> {
-	const states = new Map<number, ToolIdsState>();
-	const wanted = new Set(assistantIds);
-	for (let page = 1; wanted.size > 0; page++) {
-		const response = await apiRequest.call(ctx, 'GET', LIST, { qs: { per_page: 100, page } });
-		const items = asList(response);
-		for (const item of items) {
-			const id = Number(item.id);
-			if (!wanted.has(id)) continue;
-			wanted.delete(id);
-			states.set(id, { found: true, toolIds: readToolIds(item.tool_ids) });
-		}
-		const next = isObject(response) ? response.next_page_url : undefined;
-		const last = isObject(response) ? Number(response.last_page) : NaN;
-		if (items.length === 0 || (!next && !(Number.isFinite(last) && page < last))) break;
-	}
-	for (const id of wanted) states.set(id, { found: false });
-	return states;
-}
-
-async function setToolIds(
-	ctx: IHookFunctions,
-	assistantId: number,
-	toolIds: number[],
-): Promise<void> {
-	await apiRequest.call(ctx, 'PUT', `/api/user/assistant/${assistantId}`, {
-		body: { tool_ids: toolIds },
-	});
-}
 
 /** Whether an error or an answer says the tool no longer exists. */
 function toolGone(value: unknown): boolean {
@@ -195,7 +144,9 @@ export async function toolCreate(ctx: IHookFunctions): Promise<boolean> {
 	const assistantIds = readToolAssistants(ctx);
 	await assertReachable(ctx, webhookUrl);
 	const previous = readToolRegistration(staticData, webhookUrl);
-	const secret = previous?.secret ?? newSecret();
+	// derived: the same for every activation (secrets.ts); never empty (a registration read back
+	// from the service has no secret, and a tool with an empty header would be refused every request)
+	const secret = (await toolSecret(ctx, webhookUrl)) ?? (previous?.secret || newSecret());
 	const body = toolBody(definition, webhookUrl, secret);
 
 	let toolId: number | undefined;
@@ -209,7 +160,15 @@ export async function toolCreate(ctx: IHookFunctions): Promise<boolean> {
 		} catch (error) {
 			if (!toolGone(error)) throw asNodeError(ctx.getNode(), error);
 		}
-		if (toolId === undefined) {
+		// a stale save may hold a tool an earlier activation deleted: this node's tool on the service, if any
+		const other =
+			toolId === undefined && previous
+				? (await toolsCalling(ctx, webhookUrl)).find((id) => id !== known)
+				: undefined;
+		if (other !== undefined) {
+			await apiRequest.call(ctx, 'PUT', `${TOOLS}/${other}`, { body });
+			toolId = other;
+		} else if (toolId === undefined) {
 			ctx.logger.info(`${LOG} mid-call tool ${known} no longer exists; creating it again`);
 		}
 	}
@@ -249,7 +208,7 @@ export async function toolCreate(ctx: IHookFunctions): Promise<boolean> {
 				continue;
 			}
 			if (!state.toolIds.includes(toolId)) {
-				await setToolIds(ctx, assistantId, [...state.toolIds, toolId]);
+				await addTool(ctx, assistantId, toolId, state.toolIds);
 				addedNow.push(assistantId);
 			}
 			if (!registration.attached.includes(assistantId)) registration.attached.push(assistantId);
@@ -327,7 +286,8 @@ async function registrationFromService(ctx: IHookFunctions): Promise<ToolRegistr
 	return {
 		toolId,
 		webhookUrl,
-		secret: '',
+		// the service does not show it; kept so a request is still accepted while removal is unfinished
+		secret: (await toolSecret(ctx, webhookUrl)) ?? '',
 		definition: { name: '', description: '', timeout: 0, schema: [] },
 		assistants,
 		attached: assistants,

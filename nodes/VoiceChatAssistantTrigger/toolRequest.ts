@@ -2,10 +2,11 @@ import { createHash } from 'crypto';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { isObject } from '../VoiceChatAssistant/transport';
-import { readToolRegistrations, SECRET_HEADER } from './midCallTool';
+import { readDefinition, readToolRegistrations, SECRET_HEADER } from './midCallTool';
 import type { ParameterType, ToolRegistration } from './midCallTool';
 import { answer, parsePayload } from './payload';
 import { safeEqual } from './registration';
+import { toolSecret } from './secrets';
 
 /**
  * How the "Mid-Call Tool Request" event answers the service's request during
@@ -70,20 +71,50 @@ export function idempotencyKey(
 }
 
 /**
+ * The registration whose secret the request carries: one stored in the
+ * static data (the active workflow's or a test listener's), or, for the
+ * secret this node derives (secrets.ts), the tool as the form describes it
+ * with the id stored last: a stale save of the static data may hold an older
+ * registration than the tool the service calls, and turns no request away.
+ */
+async function registrationOf(
+	ctx: IWebhookFunctions,
+	given: unknown,
+): Promise<ToolRegistration | undefined> {
+	if (typeof given !== 'string' || given === '') return undefined;
+	const stored = readToolRegistrations(ctx.getWorkflowStaticData('node'));
+	const match = stored.find((r) => safeEqual(given, r.secret));
+	if (match) return match;
+	// n8n gives a webhook request the production URL: a test listener's tool is found by its stored secret
+	const webhookUrl = ctx.getNodeWebhookUrl('default') ?? '';
+	const derived = await toolSecret(ctx, webhookUrl);
+	if (derived === undefined || !safeEqual(given, derived)) return undefined;
+	const last = stored.find((r) => r.webhookUrl === webhookUrl);
+	let definition = last?.definition;
+	try {
+		definition = readDefinition(ctx);
+	} catch {
+		// the form cannot be read: the stored definition, if any
+	}
+	if (!definition) return undefined;
+	return {
+		toolId: last?.toolId ?? 0,
+		webhookUrl,
+		secret: derived,
+		definition,
+		assistants: last?.assistants ?? [],
+		attached: last?.attached ?? [],
+	};
+}
+
+/**
  * Answers one tool request: 401 without the right secret (nothing starts),
  * 400 when the arguments are not an object, else one item for the workflow,
  * whose last node (or Respond to Webhook node) gives the answer.
  */
-export function toolRequest(ctx: IWebhookFunctions): IWebhookResponseData {
+export async function toolRequest(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const headers = (ctx.getHeaderData() ?? {}) as IDataObject;
-	const given = headers[SECRET_HEADER.toLowerCase()];
-	// the secret of one of this node's tools (the active workflow's or a test listener's)
-	const registration =
-		typeof given === 'string'
-			? readToolRegistrations(ctx.getWorkflowStaticData('node')).find((r) =>
-					safeEqual(given, r.secret),
-				)
-			: undefined;
+	const registration = await registrationOf(ctx, headers[SECRET_HEADER.toLowerCase()]);
 	if (!registration) return answer(ctx, 401, { message: 'Unauthorized' });
 
 	const request = ctx.getRequestObject() as unknown as { rawBody?: unknown; method?: string };

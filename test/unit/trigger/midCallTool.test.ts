@@ -243,6 +243,8 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 				`POST ${TOOLS} ${toolBody(secret)}`,
 				`GET ${LIST} page=1`,
 				`PUT /api/user/assistant/12 {"tool_ids":[1,7,50]}`,
+				// read back: another workflow's update of the same list may have dropped it
+				`GET ${LIST} page=1`,
 			]);
 			expect(svc.assistants[1].tool_ids).toEqual([1, 7, 50]);
 			expect(staticData.midCallTools).toEqual([
@@ -300,9 +302,12 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			expect(requestLines(again.sent)).toEqual([
 				`GET ${TOOLS}/50`,
 				`PUT ${TOOLS}/50 ${toolBody(secret)}`,
+				// another tool of this node's URL (one a later activation made) would be taken up
+				`GET ${TOOLS}`,
 				`POST ${TOOLS} ${toolBody(secret)}`,
 				`GET ${LIST} page=1`,
 				`PUT /api/user/assistant/12 {"tool_ids":[1,51]}`,
+				`GET ${LIST} page=1`,
 			]);
 			expect(again.logs).toContainEqual({
 				level: 'info',
@@ -385,6 +390,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			await expect(methods.create.call(context)).rejects.toThrow('Assistant 99 not found');
 			expect(requestLines(sent).slice(3)).toEqual([
 				`PUT /api/user/assistant/12 {"tool_ids":[1,50]}`,
+				`GET ${LIST} page=1`,
 				`PUT /api/user/assistant/12 {"tool_ids":[1]}`,
 				`DELETE ${TOOLS}/50`,
 			]);
@@ -482,6 +488,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 				`POST ${TOOLS} ${toolBody(testSecret, TEST_URL)}`,
 				`GET ${LIST} page=1`,
 				`PUT /api/user/assistant/12 {"tool_ids":[1,50,51]}`,
+				`GET ${LIST} page=1`,
 			]);
 			await expect(methods.delete.call(test.context)).resolves.toBe(true);
 			expect(svc.assistants[0].tool_ids).toEqual([1, 50]);
@@ -546,9 +553,81 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 				`PUT ${TOOLS}/9 ${toolBody(secret)}`,
 				`GET ${LIST} page=1`,
 				`PUT /api/user/assistant/12 {"tool_ids":[1,9]}`,
+				`GET ${LIST} page=1`,
 			]);
 			expect(svc.tools).toHaveLength(1);
 			expect(svc.tools[0].headers).toEqual([{ name: 'X-Tool-Secret', value: secret }]);
+		});
+	});
+
+	describe("n8n's saving and other workflows", () => {
+		const copy = (data: IDataObject) => JSON.parse(JSON.stringify(data)) as IDataObject;
+
+		it('a publish (delete + create) while a tool request runs: the request saves the old static data last, and the new tool is still answered', async () => {
+			const svc = service([{ id: 12, tool_ids: [1] }]);
+			const first = createHookContext({ parameters: params() });
+			await activate(first.context);
+			const slow = copy(first.staticData);
+			const removal = createHookContext({ parameters: params(), staticData: copy(slow) });
+			await methods.delete.call(removal.context);
+			const added = createHookContext({ parameters: params(), staticData: removal.staticData });
+			await activate(added.context);
+			expect(svc.tools.map((t) => t.id)).toEqual([51]);
+			const header = String(svc.tools[0].headers[0].value);
+			// the slow request's save (the old registration, tool 50) wins
+			const { context, response } = createWebhookContext({
+				parameters: params(),
+				staticData: slow,
+				headers: { 'x-tool-secret': header },
+				body: { date: '2025-03-01' },
+			});
+			const result = await trigger.webhook.call(context);
+			expect(response.statusCode).toBeUndefined();
+			expect(firstOutput(result.workflowData)).toHaveLength(1);
+		});
+
+		it('is never registered with an empty secret after a removal that found the tool on the service only', async () => {
+			// the first detach fails: removal keeps what it found on the service (which shows no secret)
+			nock(TEST_BASE_URL).put('/api/user/assistant/12').reply(422, { message: 'invalid' });
+			const svc = service(
+				[{ id: 12, tool_ids: [1, 9] }],
+				[{ id: 9, name: 'check_free_slot', endpoint: PRODUCTION_URL, headers: [] }],
+			);
+			const staticData: IDataObject = {};
+			const removal = createHookContext({ parameters: params(), staticData });
+			await expect(methods.delete.call(removal.context)).resolves.toBe(false);
+			expect(reg(staticData)).toMatchObject({ toolId: 9 });
+			const again = createHookContext({ parameters: params(), staticData });
+			await activate(again.context);
+			const header = String(svc.tools[0].headers[0].value);
+			expect(header).toMatch(SECRET);
+			expect(secretOf(staticData)).toBe(header);
+		});
+
+		it("adds the tool again when another workflow's update of the same assistant dropped it (read back after writing)", async () => {
+			const assistants = [{ id: 12, tool_ids: [1] as number[] }];
+			// another workflow read [1] before this update and writes [1, 77] right after it
+			nock(TEST_BASE_URL)
+				.put('/api/user/assistant/12')
+				.reply(() => {
+					assistants[0].tool_ids = [1, 77];
+					return [200, { message: 'Assistant updated successfully', data: { id: 12 } }];
+				});
+			service(assistants);
+			const { context, sent, logs } = createHookContext({ parameters: params() });
+			await activate(context);
+			expect(requestLines(sent).slice(2)).toEqual([
+				`GET ${LIST} page=1`,
+				`PUT /api/user/assistant/12 {"tool_ids":[1,50]}`,
+				`GET ${LIST} page=1`,
+				`PUT /api/user/assistant/12 {"tool_ids":[1,77,50]}`,
+				`GET ${LIST} page=1`,
+			]);
+			expect(assistants[0].tool_ids).toEqual([1, 77, 50]);
+			expect(logs).toContainEqual({
+				level: 'info',
+				message: expect.stringContaining('dropped mid-call tool 50; adding it again'),
+			});
 		});
 	});
 
@@ -648,16 +727,36 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			expect(response.statusCode).toBe(401);
 		});
 
-		it('answers 401 when the node has no registration', async () => {
+		it("without a registration (a stale save lost it) accepts only this node's own secret, with the form's tool", async () => {
 			const { secret } = await registered();
-			const { context, response } = createWebhookContext({
-				parameters: params(),
-				staticData: {},
-				headers: { 'x-tool-secret': secret },
-				body: {},
-			});
-			await trigger.webhook.call(context);
-			expect(response.statusCode).toBe(401);
+			const request = (headers: IDataObject, workflowId?: string) =>
+				createWebhookContext({
+					parameters: params(),
+					staticData: {},
+					headers,
+					body: { date: '2025-03-01', people: '2' },
+					workflowId,
+				});
+			const own = request({ 'x-tool-secret': secret });
+			const result = await trigger.webhook.call(own.context);
+			expect(own.response.statusCode).toBeUndefined();
+			expect(firstOutput(result.workflowData)).toEqual([
+				expect.objectContaining({
+					tool: 'check_free_slot',
+					parameters: { date: '2025-03-01', people: 2 },
+				}),
+			]);
+			for (const [headers, workflowId] of [
+				[{ 'x-tool-secret': 'A'.repeat(32) }, undefined],
+				[{ 'x-tool-secret': '' }, undefined],
+				[{}, undefined],
+				// the same node id in another workflow derives another secret
+				[{ 'x-tool-secret': secret }, 'wf-2'],
+			] as Array<[IDataObject, string | undefined]>) {
+				const other = request(headers, workflowId);
+				await trigger.webhook.call(other.context);
+				expect(other.response.statusCode).toBe(401);
+			}
 		});
 
 		it('answers a body that is not a JSON object with a short JSON message the assistant can speak', async () => {
