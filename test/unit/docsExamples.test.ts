@@ -133,13 +133,12 @@ describe('the shipped examples', () => {
 		);
 		expect(callTriggered.map((e) => e.file)).toContain('voice-call-follow-up-agent.json');
 		for (const { file, workflow } of callTriggered) {
-			const connections = (workflow as Workflow & { connections: Record<string, any> }).connections;
+			type Connections = Record<string, { main?: Array<Array<{ node: string }>> }>;
+			const connections = (workflow as Workflow & { connections: Connections }).connections;
 			const trigger = workflow.nodes.find(
 				(n) => n.type === `${PACKAGE}.voiceChatAssistantTrigger`,
 			)!;
-			const next: string[] = (connections[trigger.name]?.main ?? [])
-				.flat()
-				.map((c: { node: string }) => c.node);
+			const next = (connections[trigger.name]?.main ?? []).flat().map((c) => c.node);
 			const guards = workflow.nodes.filter(
 				(n) =>
 					next.includes(n.name) &&

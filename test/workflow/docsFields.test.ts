@@ -6,7 +6,7 @@
  * field added to or dropped from an item, or a table row for a field no item
  * has (and not marked "absent"), fails here.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { fieldDifferences } from '../helpers/docFields';
 import { TestWorkflow, TYPES } from './helpers/runWorkflow';
@@ -45,7 +45,7 @@ describe('the trigger guide lists exactly the fields the triggers emit', () => {
 	async function delivered(
 		parameters: INodeParameters,
 		deliver: (url: string) => Promise<unknown>,
-		otherCredentials?: IDataObject,
+		otherCredentials?: Record<string, ICredentialDataDecryptedObject>,
 	): Promise<IDataObject> {
 		const extra = otherCredentials
 			? { [SIGNING_TYPE]: { id: 'credential-2', name: 'Sender 1' } }
