@@ -23,7 +23,7 @@ export class VoiceChatAssistantWhatsAppSigningApi implements ICredentialType {
 	};
 
 	documentationUrl =
-		'https://github.com/voice-chat-assistant/n8n-nodes-voice-chat-assistant/blob/main/docs/trigger.md#the-signing-secret-where-it-lives-and-how-to-rotate-it';
+		'https://github.com/voice-chat-assistant/n8n-nodes-voice-chat-assistant/blob/main/docs/triggers/whatsapp-message-status.md#the-signing-secret-where-it-lives-and-how-to-rotate-it';
 
 	properties: INodeProperties[] = [
 		{

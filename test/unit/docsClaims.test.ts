@@ -1,8 +1,9 @@
 /**
  * What the docs say about the nodes, compared with the nodes' descriptions:
- * the option tables of docs/trigger.md (names and defaults), the README's
- * event table (the events of both triggers), and every link between the docs
- * (relative links, the README's links into this repository, and their anchors).
+ * the option tables of the trigger guide (docs/triggers/: names and defaults),
+ * the README's and the guide's event tables (the events of both triggers),
+ * every link between the docs (relative links, the README's links into this
+ * repository, and their anchors), and the size of each user page.
  * An option renamed or given another default, an event added or removed, a
  * heading renamed or a file moved without the docs following fails here.
  */
@@ -127,22 +128,24 @@ function tables(markdown: string): Array<{ header: string[]; rows: Row[] }> {
 	return out;
 }
 
-const TRIGGER_DOC = read('docs/trigger.md');
+const CALL_PAGE = 'docs/triggers/call-ended-webhook.md';
 
-describe('docs/trigger.md against the triggers', () => {
-	const cases: Array<[string, string, INodeTypeDescription, string]> = [
-		["the webhook trigger's Options", 'Options', webhook, 'Option'],
-		["the webhook trigger's settings beside Options", 'Options', webhook, 'Setting'],
+describe('the trigger guide (docs/triggers/) against the triggers', () => {
+	const cases: Array<[string, string, string, INodeTypeDescription, string]> = [
+		["the webhook trigger's Options", CALL_PAGE, 'Options', webhook, 'Option'],
+		["the webhook trigger's settings beside Options", CALL_PAGE, 'Options', webhook, 'Setting'],
+		["the mid-call tool's fields", 'docs/triggers/mid-call-tool.md', 'Set-up', webhook, 'Field'],
 		[
-			"the mid-call tool's fields",
-			'Mid-Call Tool Request: the workflow answers the assistant during a call',
-			webhook,
-			'Field',
+			"the polling trigger's settings",
+			'docs/triggers/README.md',
+			'Polling trigger',
+			polling,
+			'Setting',
 		],
-		["the polling trigger's settings", 'Polling trigger', polling, 'Setting'],
 		[
 			'the WhatsApp Message Status settings',
-			'WhatsApp Message Status: delivered, read, failed',
+			'docs/triggers/whatsapp-message-status.md',
+			'Settings',
 			webhook,
 			'Setting',
 		],
@@ -150,8 +153,8 @@ describe('docs/trigger.md against the triggers', () => {
 
 	it.each(cases)(
 		'%s: every option named exists in the node, with the default the table gives',
-		(_what, heading, description, first) => {
-			const table = tables(section(TRIGGER_DOC, heading)).find((t) => t.header[0] === first);
+		(_what, page, heading, description, first) => {
+			const table = tables(section(read(page), heading)).find((t) => t.header[0] === first);
 			expect(table).toBeDefined();
 			const properties = allProperties(description);
 			const wrong: string[] = [];
@@ -179,7 +182,9 @@ describe('docs/trigger.md against the triggers', () => {
 	it("lists every option of the webhook trigger's Options collection", () => {
 		const options = webhook.properties.find((p) => p.name === 'options')!;
 		const names = ((options.options ?? []) as INodeProperties[]).map((o) => o.displayName);
-		const table = tables(section(TRIGGER_DOC, 'Options')).find((t) => t.header[0] === 'Option')!;
+		const table = tables(section(read(CALL_PAGE), 'Options')).find(
+			(t) => t.header[0] === 'Option',
+		)!;
 		expect(table.rows.flatMap((r) => r.names).sort()).toEqual(names.sort());
 	});
 
@@ -310,14 +315,55 @@ function target(file: string, link: string): { path: string; anchor?: string } |
 	return { path: decodeURIComponent(path), anchor };
 }
 
-const DOC_FILES = [
-	'README.md',
-	'CONTRIBUTING.md',
-	'CHANGELOG.md',
-	...readdirSync(join(ROOT, 'docs'))
-		.filter((f) => f.endsWith('.md'))
-		.map((f) => `docs/${f}`),
-];
+/** The Markdown files under a folder of the repository, subfolders included. */
+function markdownUnder(folder: string): string[] {
+	return readdirSync(join(ROOT, folder), { withFileTypes: true }).flatMap((entry) => {
+		const path = `${folder}/${entry.name}`;
+		if (entry.isDirectory()) return markdownUnder(path);
+		return entry.name.endsWith('.md') ? [path] : [];
+	});
+}
+
+const DOC_FILES = ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', ...markdownUnder('docs')];
+
+/** Pages for contributors, not users: the mechanics, and the reference of the service's API. */
+const CONTRIBUTOR_PAGES = (file: string) =>
+	file.startsWith('docs/internals/') || file === 'docs/api.md';
+
+/** A user page stays short enough to read: split it, or move mechanics to docs/internals/. */
+const MAX_USER_PAGE_BYTES = 15_000;
+
+describe('size of the user pages', () => {
+	const pages = markdownUnder('docs').filter((file) => !CONTRIBUTOR_PAGES(file));
+
+	it('finds the user pages, the trigger guide among them', () => {
+		expect(pages).toEqual(
+			expect.arrayContaining(['docs/triggers/README.md', 'docs/troubleshooting.md']),
+		);
+	});
+
+	it.each(pages)(`%s is at most ${MAX_USER_PAGE_BYTES} bytes`, (file) => {
+		expect(Buffer.byteLength(read(file))).toBeLessThanOrEqual(MAX_USER_PAGE_BYTES);
+	});
+});
+
+describe("the guide's event table", () => {
+	it('has a row for every event of both triggers, each linking to a page of the guide', () => {
+		const table = tables(section(read('docs/triggers/README.md'), 'Events')).find(
+			(t) => t.header[0] === 'Event',
+		)!;
+		const rows = table.rows.map((r) => `${r.names[0]} (${r.cells[1]})`).sort();
+		const events = [
+			...eventNames(webhook).map((e) => `${e} (Webhook)`),
+			...eventNames(polling).map((e) => `${e} (Polling)`),
+		].sort();
+		expect(rows).toEqual(events);
+		for (const row of table.rows) {
+			const page = /\]\(([^)#]+)/.exec(row.cells[3])?.[1];
+			expect(page && existsSync(join(ROOT, 'docs/triggers', page))).toBeTruthy();
+		}
+	});
+});
 
 describe('links of the docs', () => {
 	it.each(DOC_FILES)('%s: every link into this repository finds its file and heading', (file) => {

@@ -114,6 +114,42 @@ describe('the shipped examples', () => {
 		expect(types).toContain(`${PACKAGE}.voiceChatAssistantPollingTrigger`);
 	});
 
+	it('a webhook call trigger that leads to a message to the caller passes an If node on `caught_up` first', () => {
+		// docs/triggers/call-ended-webhook.md: calls picked up after a downtime come hours late, with
+		// caught_up: true; a workflow that texts callers skips them
+		const texting = examples.filter(({ workflow }) =>
+			workflow.nodes.some(
+				(n) => n.type.startsWith(`${PACKAGE}.`) && n.parameters.resource === 'sms',
+			),
+		);
+		const callTriggered = texting.filter(({ workflow }) =>
+			workflow.nodes.some(
+				(n) =>
+					n.type === `${PACKAGE}.voiceChatAssistantTrigger` &&
+					['callCompleted', 'inboundCallCompleted', undefined].includes(
+						n.parameters.event as string | undefined,
+					),
+			),
+		);
+		expect(callTriggered.map((e) => e.file)).toContain('voice-call-follow-up-agent.json');
+		for (const { file, workflow } of callTriggered) {
+			type Connections = Record<string, { main?: Array<Array<{ node: string }>> }>;
+			const connections = (workflow as Workflow & { connections: Connections }).connections;
+			const trigger = workflow.nodes.find(
+				(n) => n.type === `${PACKAGE}.voiceChatAssistantTrigger`,
+			)!;
+			const next = (connections[trigger.name]?.main ?? []).flat().map((c) => c.node);
+			const guards = workflow.nodes.filter(
+				(n) =>
+					next.includes(n.name) &&
+					n.type === 'n8n-nodes-base.if' &&
+					JSON.stringify(n.parameters).includes('$json.caught_up'),
+			);
+			expect({ file, next, guards: guards.length }).toEqual({ file, next, guards: 1 });
+			expect(next).toHaveLength(1);
+		}
+	});
+
 	it('each is described in one line of the README', () => {
 		const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 		for (const { file } of examples) {

@@ -293,7 +293,7 @@ async function completeCall(sim, state, body) {
 	return { call: presentCall(state, call), payload, deliveries, skipped };
 }
 
-/** Ends a chat: the conversation-ended payload (docs/trigger.md, Events) to the assistant's conversation-ended webhook. */
+/** Ends a chat: the conversation-ended payload (docs/triggers/conversation-ended-webhook.md) to the assistant's conversation-ended webhook. */
 async function endConversation(sim, state, body) {
 	const v = new Validator(body, INVALID);
 	const conversationId = v.check('conversation_id', { type: 'string', nullable: true });

@@ -342,20 +342,24 @@ export class TestWorkflow {
 	 * `poll()` in n8n-core's PollContext (`trigger` mode), with the workflow's
 	 * static data, one context for every poll of the node (n8n creates it once
 	 * per activation). Resolves to what the poll emits (null for nothing); a
-	 * poll that throws rejects.
+	 * poll that throws rejects. With `manual`, the editor's "Fetch Test Event"
+	 * instead (`manual` mode, a context of its own, nothing remembered).
 	 */
-	async poll(nodeName: string): Promise<INodeExecutionData[][] | null> {
+	async poll(nodeName: string, manual = false): Promise<INodeExecutionData[][] | null> {
 		await setupN8nCore();
 		const node = this.node(nodeName);
-		let context = this.pollContexts.get(nodeName);
-		if (!context) {
+		let context = manual ? undefined : this.pollContexts.get(nodeName);
+		if (manual) {
+			const { additionalData } = this.additionalData(`poll-${++executionCounter}`, 'manual');
+			context = new PollContext(this.workflow, node, additionalData, 'manual', 'manual');
+		} else if (!context) {
 			const { additionalData } = this.additionalData(`poll-${++executionCounter}`, 'trigger');
 			context = new PollContext(this.workflow, node, additionalData, 'trigger', 'activate');
 			this.pollContexts.set(nodeName, context);
 		}
 		const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 		if (!nodeType.poll) throw new Error(`Node "${nodeName}" has no poll method`);
-		return await nodeType.poll.call(context);
+		return await nodeType.poll.call(context!);
 	}
 
 	/** The URL n8n gives the trigger's webhook (production, or test with `test: true`). */
