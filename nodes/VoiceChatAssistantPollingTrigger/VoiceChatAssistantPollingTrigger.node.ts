@@ -34,6 +34,7 @@ import {
 	POLL_EVENTS,
 } from './events';
 import { LEAD_STATUS_OPTIONS } from './events/leadStatusChanged';
+import { board } from './singleFlight';
 
 export class VoiceChatAssistantPollingTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -237,20 +238,29 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		// one poll at a time per trigger (n8n starts the next poll without waiting for this one);
+		// a manual run ("Fetch Test Event") keeps no state and never waits for a poll
+		const boarding = this.getMode() === 'manual' ? undefined : board(this);
+		if (this.getMode() !== 'manual' && !boarding) return null;
 		const saved = this.getWorkflowStaticData('node');
 		// the poll works on its own copy: when it throws, the saved position stays exactly as it
 		// was (n8n keeps the static data object in memory for the next poll), and the next poll
 		// emits the same events again
 		const state = deepCopy(saved) as PollState;
 		let result: INodeExecutionData[][] | null;
+		let counts = true;
 		try {
 			result = await pollOnce.call(this, state);
 		} finally {
+			counts = boarding?.current() ?? true;
+			boarding?.land();
 			// n8n reuses this context for every poll of an activation: the credential is read
 			// again at the next poll (a rotated key or a new Base URL is used from then on) and
 			// the key is not kept in memory between polls
 			forgetCredentialSettings(this);
 		}
+		// a poll taken over by a later one (it ran past FLIGHT_TAKEOVER_MS) counts for nothing
+		if (!counts) return null;
 		// written back at the top level, each part as a new object: n8n notices changes of the
 		// node's static data there
 		for (const key of Object.keys(saved)) {

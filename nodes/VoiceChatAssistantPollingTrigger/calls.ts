@@ -1,8 +1,10 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
-import { CALL_STATUSES, FINAL_CALL_STATUSES } from '../VoiceChatAssistant/descriptions';
+import { FINAL_CALL_STATUSES } from '../VoiceChatAssistant/descriptions';
 import type { WalkMarks } from './pages';
 import { readPage, walkUp } from './pages';
+import type { RunningCalls } from './runningCalls';
+import { WAITING, findRunning, watchRunning } from './runningCalls';
 
 /**
  * Call Ended. The call list is newest first and a call's id only grows, but a
@@ -21,6 +23,8 @@ export interface CallWalk extends WalkMarks {
 	maxId: number;
 	/** Calls seen before they ended: id → when first seen (ms). */
 	pending: Record<string, number>;
+	/** Calls on their way at activation below the first page, watched until final (`runningCalls.ts`). */
+	running?: RunningCalls;
 }
 
 /** A call still on its way after this long is given up (calls last 20 minutes at most). */
@@ -32,9 +36,6 @@ export const MAX_PENDING = 1000;
 const PATH = '/api/user/calls';
 
 const LOG = 'Voice Chat Assistant Polling Trigger:';
-
-/** Statuses of a call on its way (the service's statuses that are not final). */
-const WAITING = CALL_STATUSES.filter((status) => !FINAL_CALL_STATUSES.includes(status));
 
 function idOf(call: IDataObject): number {
 	return Number(call.id);
@@ -65,6 +66,14 @@ export async function startCallWalk(
 		}
 		if (isWaiting(call)) walk.pending[String(id)] = now;
 	});
+	// calls on their way further down the list (more than one page of newer calls): found
+	// through the list's status filter and watched until they end
+	const ids = page.items.map(idOf).filter(Number.isFinite);
+	const more = !!page.answer.next_page_url || !!page.answer.next_cursor;
+	if (more && ids.length) {
+		const running = await findRunning(ctx, qs, Math.min(...ids), now, MAX_PENDING);
+		if (Object.keys(running).length) walk.running = running;
+	}
 	return walk;
 }
 
@@ -87,6 +96,18 @@ export async function pollCalls(
 	for (const [id, seen] of Object.entries(walk.pending)) {
 		if (now - seen > PENDING_TTL_MS) giveUp(ctx, walk, id, 'is still not final after 3 hours');
 	}
+	const running = walk.running ?? {};
+	const giveUpRunning = (id: string, why: string) => {
+		delete running[id];
+		ctx.logger.warn(`${LOG} call ${id} ${why}: given up, it is not emitted`);
+	};
+	for (const [id, { seen }] of Object.entries(running)) {
+		if (now - seen > PENDING_TTL_MS) giveUpRunning(id, 'is still not final after 3 hours');
+	}
+	// the calls on their way at activation, below everything the walk reads: oldest of all
+	const endedBefore = await watchRunning(ctx, qs, running, maxEnded, isFinal, giveUpRunning);
+	if (Object.keys(running).length) walk.running = running;
+	else delete walk.running;
 	const floor = Math.min(walk.maxId, ...Object.keys(walk.pending).map(Number));
 	const walked = await walkUp(ctx, PATH, qs, {
 		below: (call) => idOf(call) < floor,
@@ -100,7 +121,7 @@ export async function pollCalls(
 	const ascending = walked.items
 		.filter((call) => Number.isFinite(idOf(call)))
 		.sort((a, b) => idOf(a) - idOf(b));
-	const ended: IDataObject[] = [];
+	const ended: IDataObject[] = [...endedBefore];
 	let mark = walk.maxId;
 	for (const call of ascending) {
 		const id = idOf(call);

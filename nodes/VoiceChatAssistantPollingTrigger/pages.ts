@@ -321,3 +321,62 @@ async function sweep(
 		answer = undefined;
 	}
 }
+
+/** What a look-up by id found: the item, or that it is not listed (or neither, when unsure). */
+export interface Found {
+	item?: IDataObject;
+	/** A page read in one answer holds items older and newer than the id, but not the id. */
+	absent?: boolean;
+	requests: number;
+}
+
+/**
+ * Looks one item up in a newest-first list whose ids grow toward the top, by
+ * a binary search over its pages (page numbers and a total; `ceiling`
+ * requests at most): about log2(pages) + 1 requests. The id is `absent` only
+ * when one answer brackets it, or two neighbouring pages do (the newer page
+ * all above it, the deeper all below, and the list no longer when the newer
+ * page was read than when the deeper one was: positions counted from the end
+ * do not move, so the id cannot lie between them); anything else unsure
+ * leaves both unset.
+ */
+export async function findById(
+	ctx: IPollFunctions,
+	path: string,
+	qs: IDataObject,
+	id: number,
+	ceiling = MAX_REQUESTS_PER_POLL,
+): Promise<Found> {
+	let requests = 0;
+	let low = 1;
+	let high = 1;
+	const above = new Map<number, number>(); // page → total, pages whose ids are all above the id
+	const below = new Map<number, number>(); // page → total, pages whose ids are all below it
+	for (let page = 1; requests < ceiling && low <= high; ) {
+		requests++;
+		const read = await readPage(ctx, path, qs, page);
+		const item = read.items.find((candidate) => Number(candidate.id) === id);
+		if (item) return { item, requests };
+		if (read.total === undefined) return { requests };
+		const ids = read.items.map((candidate) => Number(candidate.id)).filter(Number.isFinite);
+		const lastPage = Math.max(1, Math.ceil(read.total / read.perPage));
+		high = page === 1 ? lastPage : Math.min(high, lastPage);
+		if (!ids.length) high = page - 1;
+		else if (id > Math.min(...ids) && id < Math.max(...ids)) return { absent: true, requests };
+		else if (id > Math.max(...ids)) {
+			if (page === 1) return { absent: true, requests };
+			below.set(page, read.total);
+			high = page - 1;
+		} else {
+			above.set(page, read.total);
+			low = page + 1;
+		}
+		const newer = above.get(page - 1) ?? above.get(page);
+		const deeper = below.get(page) ?? below.get(page + 1);
+		if (newer !== undefined && deeper !== undefined && newer <= deeper) {
+			return { absent: true, requests };
+		}
+		page = Math.floor((low + high + 1) / 2);
+	}
+	return { requests };
+}

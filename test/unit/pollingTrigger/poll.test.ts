@@ -53,10 +53,19 @@ describe('Voice Chat Assistant Polling Trigger', () => {
 				.get('/api/user/calls')
 				.query({ assistant_id: 2, type: 'outbound', per_page: 100, page: 1 })
 				.reply(200, page(data, next));
+		/** The first poll on a list of more than one page: the lists of calls on their way. */
+		const waiting = (running: Record<string, object[]> = {}) => {
+			for (const status of ['in-progress', 'initiated', 'ringing'])
+				nock(TEST_BASE_URL)
+					.get('/api/user/calls')
+					.query({ assistant_id: 2, type: 'outbound', status, per_page: 100, page: 1 })
+					.reply(200, page(running[status] ?? []));
+		};
 
 		it('emits nothing old on the first poll, then each call once when it ends, oldest first', async () => {
 			const state: IDataObject = {};
 			calls([call(11, 'in-progress'), call(10), call(9)], true);
+			waiting({ 'in-progress': [call(11, 'in-progress')] });
 			expect(await node.poll.call(poller(parameters, state))).toBeNull();
 
 			// two new calls: 13 ended, 12 still ringing; 11 (on its way at activation) ended
@@ -78,6 +87,7 @@ describe('Voice Chat Assistant Polling Trigger', () => {
 		it('reads further pages only while they can hold something new: the cost does not grow with the history', async () => {
 			const state: IDataObject = {};
 			calls([call(500)], true);
+			waiting();
 			await node.poll.call(poller(parameters, state));
 			// 150 new calls: two pages; the second reaches the known call 500 and the walk stops there
 			const newer = Array.from({ length: 150 }, (_, i) => call(650 - i));
