@@ -1099,6 +1099,26 @@ test('simulator', async (t) => {
 			);
 			await call(own, 'POST', '/__sim/faults', { auth: false, body: { clear: true } });
 			assert.equal((await fetch(listed.body.recording_url)).status, 200);
+			// holdRecordings: a recording request waits, logged and marked held, until the hold is lifted
+			const hold = await call(own, 'POST', '/__sim/config', {
+				auth: false,
+				body: { holdRecordings: true },
+			});
+			assert.equal(hold.body.config.holdRecordings, true);
+			let answered = false;
+			const held = fetch(listed.body.recording_url).then(async (res) => {
+				answered = true;
+				return [res.status, (await res.arrayBuffer()).byteLength];
+			});
+			const entry = await waitFor(() => own.recordingLog.find((e, n) => n > 6 && e.held));
+			await sleep(300);
+			assert.equal(answered, false);
+			assert.equal(entry.status, null);
+			// the API is not held
+			assert.equal((await call(own, 'GET', `/api/user/calls/${done.body.call.id}`)).status, 200);
+			await call(own, 'POST', '/__sim/config', { auth: false, body: { holdRecordings: false } });
+			assert.deepEqual(await held, [200, 15]);
+			assert.equal(entry.status, 200);
 			// clearing the log clears the recording log too
 			await call(own, 'POST', '/__sim/log/clear', { auth: false });
 			assert.deepEqual(own.recordingLog, []);

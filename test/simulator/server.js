@@ -34,6 +34,8 @@ const DEFAULT_CONFIG = {
 	redeliveryDelaysMs: [30_000, 60_000, 120_000],
 	/** Recordings on a second port of 127.0.0.1 (another origin than the API's), where every recording_url points. */
 	recordingHost: false,
+	/** While true, requests for recordings wait (unanswered) until it is set false again. */
+	holdRecordings: false,
 };
 
 /** Keys `setConfig` / POST /__sim/config may change at runtime. */
@@ -48,6 +50,7 @@ const RUNTIME_KEYS = [
 	'maxBodyBytes',
 	'callLifecycleMs',
 	'redeliveryDelaysMs',
+	'holdRecordings',
 ];
 
 const API_ROUTE_MODULES = [
@@ -105,7 +108,7 @@ function mergeConfig(base, partial) {
 			if (typeof value !== 'string' || value === '')
 				throw new TypeError('apiKey must be a non-empty string');
 			out.apiKey = value;
-		} else if (key === 'seed' || key === 'recordingHost') {
+		} else if (key === 'seed' || key === 'recordingHost' || key === 'holdRecordings') {
 			out[key] = Boolean(value);
 		} else {
 			throw new TypeError(`unknown option ${key}`);
@@ -170,6 +173,8 @@ class Simulator {
 		/** The origin of the recordings when `recordingHost` is on (set by startSimulator). */
 		this.recordingUrl = null;
 		this.timers = new Set();
+		/** Requests for recordings held by `holdRecordings`: each one's release. */
+		this.heldRecordings = [];
 		this.limiter = new RateLimiter(config.rateLimit);
 		this.api = new Router();
 		for (const mod of API_ROUTE_MODULES) mod.register(this.api);
@@ -203,7 +208,15 @@ class Simulator {
 		const rateChanged = JSON.stringify(next.rateLimit) !== JSON.stringify(this.config.rateLimit);
 		this.config = next;
 		if (rateChanged) this.limiter.configure(next.rateLimit);
+		if (!next.holdRecordings) this.releaseRecordings();
 		return this.config;
+	}
+
+	/** Answers the requests for recordings that `holdRecordings` held. */
+	releaseRecordings() {
+		const held = this.heldRecordings;
+		this.heldRecordings = [];
+		for (const release of held) release();
 	}
 
 	/** Runs `fn` after `ms` unless the simulator is reset or closed first. */
@@ -265,6 +278,11 @@ class Simulator {
 		const isRecording = url.pathname.startsWith(RECORDINGS_PREFIX);
 		const recording = isRecording ? this.recordingEntry(req, url) : null;
 		const started = performance.now();
+		if (recording && this.config.holdRecordings) {
+			// a slow file storage, as slow as the test wants: answered once the hold is lifted
+			recording.held = true;
+			await new Promise((release) => this.heldRecordings.push(release));
+		}
 
 		let result;
 		try {
@@ -437,7 +455,7 @@ function closeServer(server) {
  * Starts the simulator on 127.0.0.1.
  * @param {object} [options] port, apiKey, rateLimit ({perMinute, burst, burstWindowMs, windowMs} or false),
  *   latencyMs, docProcessingMs, seed, toolLimit, webhookTimeoutMs, maxBodyBytes, callLifecycleMs,
- *   redeliveryDelaysMs, recordingHost
+ *   redeliveryDelaysMs, recordingHost, holdRecordings
  * @returns {Promise<{url, port, recordingUrl, state, log, recordingLog, close(), setConfig(partial), reset(), clearLog(), simulator}>}
  */
 async function startSimulator(options = {}) {
@@ -498,6 +516,7 @@ async function startSimulator(options = {}) {
 			if (!closed) {
 				for (const t of sim.timers) clearTimeout(t);
 				sim.timers.clear();
+				sim.releaseRecordings();
 				closed = Promise.all([
 					closeServer(server),
 					recordingServer && closeServer(recordingServer),

@@ -90,6 +90,34 @@ async function createN8nHome({ line = currentLine(), packageTarball = packedTarb
 			ownerClaimed = true;
 			return client;
 		},
+		/**
+		 * Publishes a changed version of an active workflow in the running server (rest.publish:
+		 * `edit(workflow)` changes what the editor would save) and resolves once n8n has put it
+		 * live: 1.x within the save; 2.x in the background, through its publication outbox
+		 * (table `workflow_publication_outbox`), whose entry for the new version must complete
+		 * (a trigger whose registration did not change is kept as it was, one that changed is
+		 * removed and added). Answers the workflow as published.
+		 */
+		async publish(server, workflowId, edit, { timeoutMs = 60_000 } = {}) {
+			const rest = await home.rest(server);
+			const published = await rest.publish(workflowId, edit);
+			const outbox = home.queryDb(
+				"select name from sqlite_master where type = 'table' and name = 'workflow_publication_outbox'",
+			);
+			if (!outbox.length) return published;
+			const end = Date.now() + timeoutMs;
+			for (;;) {
+				const [row] = home.queryDb(
+					`select status, errorMessage from workflow_publication_outbox where workflowId = '${workflowId}' and publishedVersionId = '${published.activeVersionId ?? published.versionId}' order by id desc limit 1`,
+				);
+				if (row?.status === 'completed') return published;
+				if (row && !['pending', 'in_progress'].includes(row.status))
+					throw new Error(`publishing ${workflowId}: ${row.status} ${row.errorMessage ?? ''}`);
+				if (Date.now() > end)
+					throw new Error(`publishing ${workflowId}: still ${row?.status ?? 'not queued'}`);
+				await new Promise((r) => setTimeout(r, 250));
+			}
+		},
 		async importCredentials(credentials) {
 			await importCredentials(cli, folder, credentials);
 		},

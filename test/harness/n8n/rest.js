@@ -79,6 +79,27 @@ async function restClient(
 			});
 		},
 		/**
+		 * Publishes a changed version of an active workflow, as a user who edits it in the editor
+		 * and saves: `edit(workflow)` changes the workflow read from the server (its nodes and
+		 * connections are sent). n8n 1.x republishes an active workflow with the save itself
+		 * (remove + add); 2.x saves a draft, which the publish (`activate` with the new versionId)
+		 * puts live. Answers the workflow as published.
+		 */
+		async publish(workflowId, edit) {
+			const workflow = await call('GET', `/rest/workflows/${workflowId}`);
+			edit(workflow);
+			const saved = await call('PATCH', `/rest/workflows/${workflowId}`, {
+				versionId: workflow.versionId,
+				name: workflow.name,
+				nodes: workflow.nodes,
+				connections: workflow.connections,
+			});
+			if (saved.activeVersionId === saved.versionId) return saved;
+			return await call('POST', `/rest/workflows/${workflowId}/activate`, {
+				versionId: saved.versionId,
+			});
+		},
+		/**
 		 * "Listen for test event" on a trigger, as the editor does: the manual run
 		 * registers the trigger's test webhook and waits. 2.x reads the workflow from
 		 * its database, 1.x takes it in the body.

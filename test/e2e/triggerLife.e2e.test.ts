@@ -1,0 +1,374 @@
+/**
+ * Every call once through n8n's own life, in a real `n8n start` against a simulator that never
+ * delivers a call webhook twice (SPEC promises no redelivery of call webhooks):
+ * - calls that ended before an activation never start the workflow;
+ * - two deliveries at once start each call once, and after a restart nothing runs again;
+ * - a publish of a changed version while a delivery waits (its recording download held by the
+ *   simulator): every later delivery is accepted (no 401), each call once;
+ * - a restart in a busy stream: the 30 calls that end while n8n is down (their deliveries refused)
+ *   reach the workflow once each while calls keep arriving every 20 s;
+ * - deactivate, calls end, (n8n restarts,) activate again: only the new call starts.
+ * One n8n for the file; the one restart is named in its test. Each scenario has its own assistant
+ * and workflow; the tests run in order (the restart of the busy stream is the "after a restart"
+ * of the others).
+ */
+const { createN8nHome, runtimeModule, outputOf, TRIGGER_TYPE, KEY, rl } = require('../harness/n8n');
+const { startSimulator } = require('../simulator/server');
+
+const NODE = 'Call Ended';
+const STREAM = 301; // the busy stream (restart)
+const REACTIVATED = 302; // deactivate and activate again
+const LATE = 303; // calls that ended before the activation
+const TOGETHER = 304; // two deliveries at once
+const PUBLISHED = 305; // publish while a delivery waits
+const ASSISTANTS = [STREAM, REACTIVATED, LATE, TOGETHER, PUBLISHED];
+const workflowOf = (assistantId: number) => `e2eLifeWf000${assistantId}`;
+const DOWN_CALLS = 30;
+/** A call every this often after the restart, until every call arrived or STREAM_DEADLINE_MS passed. */
+const STREAM_EVERY_MS = 20_000;
+const STREAM_DEADLINE_MS = 180_000;
+const ROUNDS_AT_ONCE = 4;
+
+type Item = { json: Record<string, any>; binary?: Record<string, unknown> };
+type Execution = { id: number; items: Item[] };
+type Delivery = { url: string; kind: string; status: number | null; response: any };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor<T>(
+	what: string,
+	probe: () => T | undefined | false | Promise<T | undefined | false>,
+	timeoutMs = 60_000,
+): Promise<T> {
+	const end = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await probe();
+		if (value) return value;
+		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+		await sleep(300);
+	}
+}
+
+function triggerWorkflow(assistantId: number, options: Record<string, unknown> = {}) {
+	return {
+		id: workflowOf(assistantId),
+		name: `life ${assistantId}`,
+		nodes: [
+			{
+				id: 't',
+				name: NODE,
+				type: TRIGGER_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				webhookId: `4f6a8b0c-2d3e-4f5a-9b6c-7d8e9f0a1${assistantId}`,
+				parameters: {
+					event: 'inboundCallCompleted',
+					assistantId: rl(assistantId),
+					responseMode: 'onReceived',
+					options,
+				},
+				credentials: { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } },
+			},
+		],
+		connections: {},
+	};
+}
+
+const callIdOf = (item: Item) => Number(item.json.id ?? item.json.call_id);
+/** The ids that occur more than once. */
+const twice = (ids: number[]) => [...new Set(ids.filter((id, n) => ids.indexOf(id) !== n))];
+const sorted = (ids: Iterable<number>) => [...ids].sort((a, b) => a - b);
+
+describe('real n8n server: every call once through restarts, publishes and calls that end together', () => {
+	let sim: any;
+	let home: any;
+	let server: any;
+	let flatted: { parse: (text: string) => any };
+	const assistant = (id: number) => sim.state.assistants.find((a: { id: number }) => a.id === id);
+
+	/** The finished executions of a workflow with their trigger's items (n8n's database); a failed one fails the test. */
+	function executions(assistantId: number): Execution[] {
+		const rows = home.queryDb(
+			`select e.id as id, e.status as status, d.data as data from execution_entity e left join execution_data d on d.executionId = e.id where e.workflowId = '${workflowOf(assistantId)}' order by e.id`,
+		) as Array<{ id: number; status: string; data: string | null }>;
+		const failed = rows.find((r) => ['error', 'crashed', 'canceled'].includes(r.status));
+		if (failed) {
+			const run = failed.data ? flatted.parse(String(failed.data)) : undefined;
+			const error = run?.resultData?.error ?? outputOf(run, NODE).error;
+			throw new Error(`execution ${failed.id} ended ${failed.status}: ${error?.message ?? '?'}`);
+		}
+		return rows
+			.filter((r) => r.status === 'success' && r.data)
+			.map((r) => ({
+				id: r.id,
+				items: outputOf(flatted.parse(String(r.data)), NODE).items as Item[],
+			}));
+	}
+	/** The call ids the workflow of an assistant started, one per item, in the order of its executions. */
+	const started = (assistantId: number) =>
+		executions(assistantId).flatMap((e) => e.items.map(callIdOf));
+
+	/** Ends a call of the assistant; the simulator posts its inbound webhook (never again). */
+	async function endCall(assistantId: number, { endedSecondsAgo = 0 } = {}) {
+		const res = await fetch(`${sim.url}/__sim/calls/complete`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				assistant_id: assistantId,
+				type: 'inbound',
+				duration: 95,
+				ended_seconds_ago: endedSecondsAgo,
+			}),
+		});
+		if (!res.ok) throw new Error(`calls/complete: ${res.status} ${await res.text()}`);
+		const completed = (await res.json()) as { call: { id: number }; deliveries: Delivery[] };
+		return {
+			id: completed.call.id,
+			delivery: completed.deliveries.find((d) => d.kind === 'inbound'),
+		};
+	}
+	/** Ends a call whose delivery n8n must accept. */
+	async function deliveredCall(assistantId: number) {
+		const call = await endCall(assistantId);
+		expect([call.id, call.delivery?.status]).toEqual([call.id, 200]);
+		return call.id;
+	}
+
+	/** Waits until every id has started, then a little longer (a second start would be there by then). */
+	async function settle(assistantId: number, ids: number[], timeoutMs = 60_000) {
+		await waitFor(
+			`calls ${ids.join(', ')} in the workflow of assistant ${assistantId}`,
+			() => ids.every((id) => started(assistantId).includes(id)),
+			timeoutMs,
+		).catch(() => undefined); // the comparison that follows names what is missing
+		await sleep(2500);
+	}
+	/** Every call of `ids` started exactly once, and nothing else. */
+	function expectEachOnce(assistantId: number, ids: number[]) {
+		const got = started(assistantId);
+		expect({ startedTwice: twice(got), started: sorted(new Set(got)) }).toEqual({
+			startedTwice: [],
+			started: sorted(ids),
+		});
+	}
+
+	/** Waits until n8n serves the webhook of the assistant (a POST without the secret is refused with 401). */
+	async function webhookLive(assistantId: number) {
+		const url = new URL(
+			await waitFor(
+				`the inbound webhook of assistant ${assistantId}`,
+				() => assistant(assistantId).inbound_webhook_url,
+			),
+		);
+		url.searchParams.delete('secret');
+		await waitFor(`n8n to serve the webhook of assistant ${assistantId}`, async () => {
+			const res = await fetch(url, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: '{}',
+			});
+			await res.arrayBuffer();
+			return res.status === 401;
+		});
+	}
+	const before: Record<number, number[]> = {};
+
+	beforeAll(async () => {
+		sim = await startSimulator({
+			port: 0,
+			rateLimit: false,
+			// SPEC promises no redelivery of call webhooks: a refused delivery is lost at the service
+			redeliveryDelaysMs: [],
+			recordingHost: true,
+			// a busy n8n on a loaded machine may answer slowly: a slow answer is not a lost delivery here
+			webhookTimeoutMs: 30_000,
+		});
+		for (const id of ASSISTANTS) {
+			const copy = JSON.parse(JSON.stringify(assistant(1)));
+			Object.assign(copy, {
+				id,
+				uuid: `00000${id}-0000-4000-8000-000000000000`,
+				name: `Life ${id}`,
+				phone_number_id: null,
+				inbound_webhook_url: null,
+			});
+			sim.state.assistants.push(copy);
+		}
+		// calls of LATE that ended before its workflow is activated (2, 5 and 10 minutes before)
+		before[LATE] = [];
+		for (const ago of [600, 300, 120]) {
+			const call = await endCall(LATE, { endedSecondsAgo: ago });
+			expect(call.delivery).toBeUndefined();
+			before[LATE].push(call.id);
+		}
+		home = await createN8nHome();
+		flatted = runtimeModule('flatted', home.runtime);
+		await home.importCredentials([
+			{
+				id: 'simCredential001',
+				name: 'sim',
+				type: 'voiceChatAssistantApi',
+				data: { apiKey: KEY, baseUrl: sim.url },
+			},
+		]);
+		await home.importWorkflows(
+			ASSISTANTS.map((id) =>
+				triggerWorkflow(id, id === PUBLISHED ? { downloadRecording: true } : {}),
+			),
+		);
+		await home.activate(...ASSISTANTS.map(workflowOf));
+		server = await home.start();
+		for (const id of ASSISTANTS) await webhookLive(id);
+	}, 300_000);
+
+	afterAll(async () => {
+		sim?.setConfig({ holdRecordings: false });
+		await server?.stop();
+		await sim?.close();
+		await home?.cleanup();
+	});
+
+	it('calls that ended before the activation never start the workflow', async () => {
+		const id = await deliveredCall(LATE);
+		await settle(LATE, [id]);
+		expectEachOnce(LATE, [id]);
+	});
+
+	const together: number[] = [];
+	it(`two deliveries at once, ${ROUNDS_AT_ONCE} times: each call starts once`, async () => {
+		for (let round = 0; round < ROUNDS_AT_ONCE; round++) {
+			// the simulator posts both deliveries at the same moment
+			const pair = await Promise.all([endCall(TOGETHER), endCall(TOGETHER)]);
+			for (const call of pair) {
+				expect([call.id, call.delivery?.status]).toEqual([call.id, 200]);
+				together.push(call.id);
+			}
+		}
+		await settle(TOGETHER, together);
+		expectEachOnce(TOGETHER, together);
+	});
+
+	const reactivated: number[] = [];
+	let deactivatedAt = 0;
+	it('deactivate (the calls it ran before stay done): the webhook is removed', async () => {
+		reactivated.push(await deliveredCall(REACTIVATED), await deliveredCall(REACTIVATED));
+		await settle(REACTIVATED, reactivated);
+		expectEachOnce(REACTIVATED, reactivated);
+		const rest = await home.rest(server);
+		expect((await rest.deactivate(workflowOf(REACTIVATED))).active).toBe(false);
+		deactivatedAt = Date.now();
+		await waitFor('the inbound webhook removal', () => !assistant(REACTIVATED).inbound_webhook_url);
+	});
+
+	const published: number[] = [];
+	it('publish a changed version while a delivery waits for its recording: every later delivery is accepted (no 401), each call once', async () => {
+		sim.setConfig({ holdRecordings: true });
+		const recordings = sim.recordingLog.length;
+		const deliveriesBefore = (sim.state.webhookDeliveries ?? []).length;
+		published.push(await deliveredCall(PUBLISHED));
+		// the delivery is in n8n's hands, downloading the recording, which the simulator holds
+		await waitFor('the held recording download', () =>
+			sim.recordingLog.slice(recordings).some((e: { held?: boolean }) => e.held),
+		);
+		// a changed version: the trigger's options changed (n8n 2.x re-registers only a trigger whose
+		// parameters changed; 1.x removes and adds the workflow on every save), a node added
+		const live = await home.publish(server, workflowOf(PUBLISHED), (workflow: any) => {
+			const trigger = workflow.nodes.find((n: { name: string }) => n.name === NODE);
+			trigger.parameters.options = { ...trigger.parameters.options, callStatuses: ['completed'] };
+			workflow.nodes.push({
+				id: 'n',
+				name: 'After',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [240, 0],
+				parameters: {},
+			});
+			workflow.connections = { [NODE]: { main: [[{ node: 'After', type: 'main', index: 0 }]] } };
+		});
+		expect(live.nodes.map((n: { name: string }) => n.name).sort()).toEqual(['After', NODE]);
+		await webhookLive(PUBLISHED);
+		// published while the first delivery still waits
+		expect(
+			sim.recordingLog.slice(recordings).filter((e: { status: unknown }) => e.status === null),
+		).toHaveLength(1);
+		sim.setConfig({ holdRecordings: false });
+		await settle(PUBLISHED, published);
+		// the deliveries that follow, each checked below (a refused one is named with its status)
+		for (let n = 0; n < 3; n++) published.push((await endCall(PUBLISHED)).id);
+		const refused = sim.state.webhookDeliveries
+			.slice(deliveriesBefore)
+			.filter((d: Delivery) => d.kind === 'inbound' && d.status !== 200)
+			.map((d: Delivery & { call_id: number }) => `call ${d.call_id}: ${d.status}`);
+		expect(refused).toEqual([]);
+		await settle(PUBLISHED, published);
+		expectEachOnce(PUBLISHED, published);
+		// the first call's item carries its recording, downloaded once the hold was lifted
+		const first = executions(PUBLISHED)
+			.flatMap((e) => e.items)
+			.find((item) => callIdOf(item) === published[0]);
+		expect(Object.keys(first?.binary ?? {})).toEqual(['data']);
+	});
+
+	const stream: number[] = [];
+	it(`restart in a busy stream (restarts n8n): ${DOWN_CALLS} calls that end while n8n is down reach the workflow once each, while a call comes every ${STREAM_EVERY_MS / 1000} s`, async () => {
+		stream.push(await deliveredCall(STREAM));
+		await settle(STREAM, stream);
+		server = await home.restart(server, async () => {
+			for (let n = 0; n < DOWN_CALLS; n++) {
+				const call = await endCall(STREAM);
+				// n8n is down: the delivery is refused, and the service never sends it again
+				expect([call.id, call.delivery?.status]).toEqual([call.id, null]);
+				stream.push(call.id);
+			}
+		});
+		const back = Date.now();
+		await webhookLive(STREAM);
+		// the stream goes on: a call every STREAM_EVERY_MS, until every call so far started (after at
+		// least three of them) or the deadline passed
+		for (let n = 0; ; n++) {
+			stream.push(await deliveredCall(STREAM));
+			const next = back + (n + 1) * STREAM_EVERY_MS;
+			if (next > back + STREAM_DEADLINE_MS) break;
+			const all = await waitFor(
+				'the next call of the stream',
+				() => (stream.every((id) => started(STREAM).includes(id)) ? 'all' : Date.now() >= next),
+				STREAM_EVERY_MS * 2,
+			);
+			if (all === 'all' && n >= 2) break;
+			if (Date.now() < next) await sleep(next - Date.now());
+		}
+		await settle(STREAM, stream, 20_000);
+		expectEachOnce(STREAM, stream);
+	}, 420_000);
+
+	it('deactivated, n8n restarted while inactive, calls end, activate again: only the new call starts', async () => {
+		// the calls end while the workflow is inactive (after the deactivation, a minute or two ago)
+		const ago = Math.max(0, Math.min(120, Math.floor((Date.now() - deactivatedAt) / 1000) - 10));
+		const inactive: number[] = [];
+		for (let n = 0; n < 2; n++) {
+			const call = await endCall(REACTIVATED, { endedSecondsAgo: ago });
+			expect(call.delivery).toBeUndefined(); // no webhook registered: nothing is posted
+			inactive.push(call.id);
+		}
+		const rest = await home.rest(server);
+		await rest.activate(workflowOf(REACTIVATED));
+		await webhookLive(REACTIVATED);
+		const id = await deliveredCall(REACTIVATED);
+		await settle(REACTIVATED, [...reactivated, id]);
+		expectEachOnce(REACTIVATED, [...reactivated, id]);
+	});
+
+	it('after the restart (of the busy stream), the next call to the workflow of the deliveries at once starts only that call', async () => {
+		const id = await deliveredCall(TOGETHER);
+		await settle(TOGETHER, [...together, id]);
+		expectEachOnce(TOGETHER, [...together, id]);
+	});
+
+	it('after the restart (of the busy stream), the workflow published during a delivery accepts the next call and starts only it', async () => {
+		const id = await deliveredCall(PUBLISHED);
+		await settle(PUBLISHED, [...published, id]);
+		expectEachOnce(PUBLISHED, [...published, id]);
+	});
+});
+
+export {};
