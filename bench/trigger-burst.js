@@ -7,7 +7,9 @@
  *
  * - ours:    Voice Chat Assistant Trigger, event Call Ended (post-call
  *            webhook of assistant 2), registered on the simulator at activation;
- * - webhook: n8n's Webhook node at its own path.
+ * - webhook: n8n's Webhook node at its own path;
+ * - webhookAuth: n8n's Webhook node with Header Auth, as a user secures a
+ *   webhook the service calls (its credential is read per request).
  *
  * Each round posts N deliveries (a post-call payload as the service sends it,
  * each with its own call id) to one side, C at a time, and takes the time from
@@ -36,6 +38,8 @@ const ASSISTANT_ID = 2;
 const WEBHOOK_PATH = 'bench-call-ended';
 const OURS = 'benchBurstOurs01';
 const WEBHOOK = 'benchBurstHook01';
+const WEBHOOK_AUTH = 'benchBurstAuth01';
+const HEADER = { name: 'X-Bench-Secret', value: 'b3nch-s3cret-0123456789' };
 
 function workflows() {
 	const noOp = { id: 'n', name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1, position: [220, 0], parameters: {} };
@@ -77,7 +81,22 @@ function workflows() {
 		],
 		connections: { Webhook: { main: [[{ node: 'Done', type: 'main', index: 0 }]] } },
 	};
-	return [ours, webhook];
+	// n8n's Webhook node as a user secures it: Header Auth, a credential n8n checks per request
+	const webhookAuth = {
+		id: WEBHOOK_AUTH,
+		name: 'Bench: call ended (Webhook with Header Auth)',
+		nodes: [
+			{
+				...webhook.nodes[0],
+				webhookId: '8d7c6b5a-4938-4e27-9a16-05f4e3d2c1b0',
+				parameters: { httpMethod: 'POST', path: `${WEBHOOK_PATH}-auth`, authentication: 'headerAuth', responseMode: 'onReceived', options: {} },
+				credentials: { httpHeaderAuth: { id: 'benchBurstAuth01', name: 'header' } },
+			},
+			noOp,
+		],
+		connections: webhook.connections,
+	};
+	return [ours, webhook, webhookAuth];
 }
 
 const round2 = (n) => Math.round(n * 100) / 100;
@@ -110,17 +129,21 @@ async function main() {
 	const version = JSON.parse(fs.readFileSync(path.join(home.runtime.N8N_RUNTIME_DIR, 'n8n/node_modules/n8n/package.json'), 'utf8')).version;
 	let server;
 	try {
-		await home.importCredentials([credential('benchBurstCred01', sim.url, { name: 'simulator' })]);
+		await home.importCredentials([
+			credential('benchBurstCred01', sim.url, { name: 'simulator' }),
+			{ id: 'benchBurstAuth01', name: 'header', type: 'httpHeaderAuth', data: HEADER },
+		]);
 		const ids = await home.importWorkflows(workflows());
 		await home.activate(...ids);
 		server = await home.start();
 		const assistant = () => sim.state.assistants.find((a) => a.id === ASSISTANT_ID);
 		const oursUrl = await waitUntil('the post-call webhook on the simulator', () => assistant().is_webhook_active && assistant().webhook_url, { timeoutMs: 60_000 });
-		const url = { ours: oursUrl, webhook: `${server.baseUrl}/webhook/${WEBHOOK_PATH}` };
+		const url = { ours: oursUrl, webhook: `${server.baseUrl}/webhook/${WEBHOOK_PATH}`, webhookAuth: `${server.baseUrl}/webhook/${WEBHOOK_PATH}-auth` };
+		const headers = { webhookAuth: { [HEADER.name]: HEADER.value } };
 		const count = (workflowId) => home.queryDb(`select count(*) as n from execution_entity where workflowId = '${workflowId}' and status = 'success'`)[0].n;
-		const workflowOf = { ours: OURS, webhook: WEBHOOK };
+		const workflowOf = { ours: OURS, webhook: WEBHOOK, webhookAuth: WEBHOOK_AUTH };
 		for (const side of Object.keys(url)) {
-			await waitUntil(`${side} answering`, async () => (await deliver(url[side], payload())).status === 200, { timeoutMs: 60_000, intervalMs: 500 });
+			await waitUntil(`${side} answering`, async () => (await deliver(url[side], payload(), { headers: headers[side] })).status === 200, { timeoutMs: 60_000, intervalMs: 500 });
 		}
 
 		const burst = async (side) => {
@@ -131,26 +154,33 @@ async function main() {
 			await Promise.all(
 				Array.from({ length: CONCURRENCY }, async () => {
 					for (let p = queue.shift(); p; p = queue.shift()) {
-						const result = await deliver(url[side], p, { timeoutMs: 60_000 });
+						const result = await deliver(url[side], p, { timeoutMs: 60_000, headers: headers[side] });
 						if (result.status !== 200) refused++;
 					}
 				}),
 			);
 			const answeredMs = performance.now() - started;
 			await waitUntil(`${side}: ${DELIVERIES} executions`, () => count(workflowOf[side]) - before >= DELIVERIES - refused, { timeoutMs: 600_000, intervalMs: 100 });
-			return { ms: round2(performance.now() - started), answeredMs: round2(answeredMs), refused };
+			// how long n8n took per execution (started to stopped), the newest DELIVERIES of the side
+			const [{ avg }] = home.queryDb(
+				`select avg((julianday(stoppedAt) - julianday(startedAt)) * 86400000) as avg from (select startedAt, stoppedAt from execution_entity where workflowId = '${workflowOf[side]}' order by id desc limit ${DELIVERIES})`,
+			);
+			return { ms: round2(performance.now() - started), answeredMs: round2(answeredMs), executionMs: round2(avg), refused };
 		};
 
 		const rounds = [];
 		for (let r = 0; r < ROUNDS; r++) {
-			const order = r % 2 === 0 ? ['ours', 'webhook'] : ['webhook', 'ours'];
+			const sides = ['ours', 'webhook', 'webhookAuth'];
+			const order = sides.map((_, i) => sides[(i + r) % sides.length]);
 			const result = { load: round2(os.loadavg()[0]) };
 			for (const side of order) result[side] = await burst(side);
 			result.ratio = round2(result.ours.ms / result.webhook.ms);
+			result.ratioAuth = round2(result.ours.ms / result.webhookAuth.ms);
 			console.error(`  round ${r + 1}: ${JSON.stringify(result)}`);
 			rounds.push(result);
 		}
 		const ratio = median(rounds.map((x) => x.ratio));
+		const ratioAuth = median(rounds.map((x) => x.ratioAuth));
 		const summary = {
 			bench: 'trigger-burst',
 			n8n: version,
@@ -159,16 +189,17 @@ async function main() {
 			concurrency: CONCURRENCY,
 			rounds,
 			medianRatio: ratio,
+			medianRatioAuth: ratioAuth,
 		};
 		const line =
 			`trigger burst (n8n ${version}, ${summary.machine.cores} cores, ${DELIVERIES} deliveries, ${CONCURRENCY} at a time, ${ROUNDS} rounds): ` +
 			`our trigger ${rounds.map((x) => x.ours.ms).join(' / ')} ms, n8n's Webhook node ${rounds.map((x) => x.webhook.ms).join(' / ')} ms until every execution is saved; ` +
-			`ratio per round ${rounds.map((x) => x.ratio).join(', ')}, median ${ratio}; refused ${rounds.reduce((n, x) => n + x.ours.refused, 0)}/${rounds.reduce((n, x) => n + x.webhook.refused, 0)}`;
+			`ratio per round ${rounds.map((x) => x.ratio).join(', ')}, median ${ratio}; with Header Auth ${rounds.map((x) => x.webhookAuth.ms).join(' / ')} ms, ratio median ${ratioAuth}; refused ${['ours', 'webhook', 'webhookAuth'].map((side) => rounds.reduce((n, x) => n + x[side].refused, 0)).join('/')}`;
 		console.log(line);
 		console.log(JSON.stringify(summary, null, 2));
 		fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });
 		fs.writeFileSync(path.join(__dirname, 'results', 'trigger-burst.txt'), `${line}\n${JSON.stringify(summary)}\n`);
-		if (rounds.some((x) => x.ours.refused || x.webhook.refused)) process.exitCode = 1;
+		if (rounds.some((x) => x.ours.refused || x.webhook.refused || x.webhookAuth.refused)) process.exitCode = 1;
 	} finally {
 		await server?.stop();
 		await sim.close();
