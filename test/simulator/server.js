@@ -34,6 +34,8 @@ const DEFAULT_CONFIG = {
 	redeliveryDelaysMs: [30_000, 60_000, 120_000],
 	/** Recordings on a second port of 127.0.0.1 (another origin than the API's), where every recording_url points. */
 	recordingHost: false,
+	/** The order of the lead list: SPEC promises none; `newest` (id descending) or `oldest` first. */
+	leadOrder: 'newest',
 };
 
 /** Keys `setConfig` / POST /__sim/config may change at runtime. */
@@ -48,6 +50,7 @@ const RUNTIME_KEYS = [
 	'maxBodyBytes',
 	'callLifecycleMs',
 	'redeliveryDelaysMs',
+	'leadOrder',
 ];
 
 const API_ROUTE_MODULES = [
@@ -105,6 +108,10 @@ function mergeConfig(base, partial) {
 			if (typeof value !== 'string' || value === '')
 				throw new TypeError('apiKey must be a non-empty string');
 			out.apiKey = value;
+		} else if (key === 'leadOrder') {
+			if (value !== 'newest' && value !== 'oldest')
+				throw new TypeError('leadOrder must be "newest" or "oldest"');
+			out.leadOrder = value;
 		} else if (key === 'seed' || key === 'recordingHost') {
 			out[key] = Boolean(value);
 		} else {

@@ -23,6 +23,9 @@ export const PROCESSING_PAGES = 3;
 
 const PATH = '/api/user/leads';
 
+/** Lists without a total: how many pages the check after a restart lasts. */
+const MAX_RECHECK_PAGES = MAX_TRACKED_LEADS / PER_PAGE;
+
 export interface LeadSnapshot {
 	/** Each tracked lead's status as last read (packed; a plain id → status map in older states). */
 	statuses: PackedStatuses | Record<string, string>;
@@ -48,12 +51,13 @@ export interface LeadSnapshot {
 	/** The n8n process that last wrote the snapshot (see process.ts). */
 	process?: string;
 	/**
-	 * After a restart that lost unsaved polls: leads in a watched status that
-	 * changed after `mark` (the newest change the saved snapshot knew of) are
-	 * emitted again (`after_restart: true`) until `rounds` rounds ended; `done`
-	 * holds those already emitted.
+	 * After a restart that lost unsaved polls: for one round's worth of pages
+	 * (`pages` left, counted from the list's length at the first page read),
+	 * that is the first read of each lead, a lead in a watched status that
+	 * changed after `mark` (the newest change the saved snapshot knew of) is
+	 * emitted again (`after_restart: true`); `done` holds those emitted.
 	 */
-	recheck?: { mark: string; rounds: number; done: number[] };
+	recheck?: { mark: string; pages?: number; done: number[] };
 }
 
 export interface ScanResult {
@@ -106,7 +110,7 @@ export async function scan(
 	const changed: IDataObject[] = [];
 	const unwatched: ScanResult['unwatched'] = { old: [], fresh: [] };
 	if (isStale(snapshot.process) && snapshot.mark && !snapshot.learning) {
-		snapshot.recheck = { mark: snapshot.mark, rounds: 2, done: [] };
+		snapshot.recheck = { mark: snapshot.mark, done: [] };
 	}
 	snapshot.process = processId();
 	// fixed for the poll: the newest leads come before older new ones in a newest-first list
@@ -154,10 +158,14 @@ export async function scan(
 		requests++;
 		forgetDeleted(statuses, listed.items);
 		for (const lead of listed.items) see(lead, true);
+		const pending = snapshot.recheck;
+		if (pending) {
+			pending.pages ??= Math.ceil((listed.total ?? 0) / listed.perPage) || MAX_RECHECK_PAGES;
+			if (--pending.pages <= 0) delete snapshot.recheck;
+		}
 		if (!moveMark(snapshot, listed)) {
 			// the round is complete: the next poll starts at the top
 			delete snapshot.learning;
-			if (snapshot.recheck && --snapshot.recheck.rounds <= 0) delete snapshot.recheck;
 			break;
 		}
 	}
