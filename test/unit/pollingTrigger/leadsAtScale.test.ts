@@ -143,7 +143,9 @@ const LEADS = { event: 'leadStatusChanged', campaignId: { __rl: true, mode: 'id'
 
 /**
  * n8n's default poller: the node's static data is saved only when a poll emits
- * (and at activation); a restart brings back the last saved copy.
+ * (and at activation); a restart brings back the last saved copy. With durable
+ * poll cursors (n8n 2.36+, N8N_POLLER_DURABLE_CURSORS_ENABLED) it is saved
+ * after every poll.
  */
 class N8n {
 	state: IDataObject = {};
@@ -151,13 +153,14 @@ class N8n {
 	constructor(
 		private service: Service,
 		private parameters: IDataObject,
+		private durableCursors = false,
 	) {}
 
 	async poll() {
 		const before = this.service.requests.length;
 		const output = await node.poll.call(poller(this.service, this.parameters, this.state));
 		const requests = this.service.requests.length - before;
-		if (output !== null || Object.keys(this.saved).length === 0)
+		if (this.durableCursors || output !== null || Object.keys(this.saved).length === 0)
 			this.saved = JSON.parse(JSON.stringify(this.state));
 		return { items: json(output), requests };
 	}
@@ -320,5 +323,27 @@ describe('Campaign Status Changed across restarts', () => {
 		// a restart with nothing changed meanwhile emits nothing
 		n8n.restart();
 		expect((await n8n.poll()).items).toEqual([]);
+	});
+
+	it('with durable poll cursors (every poll saved) the stop survives the restart: the second start is an ordinary change', async () => {
+		const service = new Service(0, 'newest');
+		const n8n = new N8n(
+			service,
+			{ event: 'campaignStatusChanged', campaignId: '', campaignChanges: ['started'] },
+			true,
+		);
+		service.campaigns = [record('in-progress', '2026-11-01T10:01:00.000000Z')];
+		await n8n.poll();
+		service.campaigns = [record('stopped', '2026-11-01T10:02:00.000000Z')];
+		expect((await n8n.poll()).items).toEqual([]);
+		n8n.restart();
+		service.campaigns = [record('in-progress', '2026-11-01T10:03:00.000000Z')];
+		expect((await n8n.poll()).items).toEqual([
+			{
+				...record('in-progress', '2026-11-01T10:03:00.000000Z'),
+				previous_status: 'stopped',
+				change: 'started',
+			},
+		]);
 	});
 });
