@@ -192,10 +192,12 @@ describe('real n8n server: lead and campaign events', () => {
 		expect(started).not.toContain('"completed"');
 		expect(completed).toContain('"completed"');
 		expect(completed).not.toContain('"started"');
-		// a lead list request per poll: the 20 leads are one page
-		for (const entry of sim.log.filter((e: any) => e.path === '/api/user/leads')) {
-			expect(entry.query).toEqual({ campaign_id: String(campaignId), per_page: '100', page: '1' });
-		}
+		// a lead list request per poll: the 20 leads are one page; the first poll (the whole first
+		// round) reads the leads in a call first, once
+		const page = { campaign_id: String(campaignId), per_page: '100', page: '1' };
+		const leadRequests = sim.log.filter((e: any) => e.path === '/api/user/leads');
+		expect(leadRequests[0].query).toEqual({ ...page, status: 'processing' });
+		for (const entry of leadRequests.slice(1)) expect(entry.query).toEqual(page);
 	}, 900_000);
 });
 

@@ -18,10 +18,15 @@
  *   POST /__sim/campaigns/:id/advance  {ticks?: 1, leads?: N}
  *        → {campaign: {id, status}, moved: [{id, from, to}], remaining}
  *        409 {message} when the campaign is not running; 404 when unknown
+ *   POST /__sim/campaigns/:id/leads    {count, outcomes?}: adds `count` leads (status `created`,
+ *        numbers +1 555 0000000 upward) in one go, for campaigns of 100,000 leads; `outcomes`
+ *        {every: N, outcome}: every Nth lead ends with `outcome` (simulated_outcome)
+ *        → {created, first_id, last_id, total}
  *   POST /__sim/campaigns/:id/run      {stepMs}: one tick every stepMs while the campaign
  *        runs (stopped campaigns wait; a completed or deleted one ends the run); stepMs 0 ends it
  *        → {campaign_id, stepMs}
  */
+const { nextId } = require('./state');
 const { HttpError, intId, iso, sqlTime } = require('./util');
 
 const RUNNING = ['in-progress', 'active'];
@@ -61,8 +66,9 @@ function tick(state, campaign, parallel) {
 		move(lead, OUTCOMES.includes(wanted) ? wanted : 'completed');
 	}
 	const limit = parallel ?? campaign.max_calls_in_parallel ?? 3;
+	const movedIds = new Set(moved.map((m) => m.id));
 	for (const lead of leads
-		.filter((l) => TO_CALL.includes(l.status) && !moved.some((m) => m.id === l.id))
+		.filter((l) => TO_CALL.includes(l.status) && !movedIds.has(l.id))
 		.slice(0, limit)) {
 		move(lead, 'processing');
 	}
@@ -118,6 +124,44 @@ function register(router) {
 				campaign: { id: campaign.id, status: campaign.status },
 				moved,
 				remaining: remainingOf(state, campaign),
+			},
+		};
+	});
+
+	router.post('/__sim/campaigns/:id/leads', ({ sim, params, body }) => {
+		const state = sim.state;
+		const campaign = findCampaign(state, params);
+		const count = positive(body, 'count', 0);
+		if (count > 200_000) throw new HttpError(422, { message: 'count must be at most 200000' });
+		const every = body && body.outcomes ? positive(body.outcomes, 'every', 0) : 0;
+		const outcome = body && body.outcomes && body.outcomes.outcome;
+		if (every && !OUTCOMES.includes(outcome))
+			throw new HttpError(422, {
+				message: `outcomes.outcome must be one of ${OUTCOMES.join(', ')}`,
+			});
+		const now = sqlTime();
+		const first = state.leads.length;
+		for (let i = 0; i < count; i++) {
+			const id = nextId(state, 'leads');
+			state.leads.push({
+				id,
+				campaign_id: campaign.id,
+				phone_number: `+1555${String(id).padStart(7, '0')}`,
+				variables: every && (i + 1) % every === 0 ? { simulated_outcome: outcome } : {},
+				status: 'created',
+				created_at: now,
+				updated_at: now,
+				secondary_contacts: [],
+			});
+		}
+		const added = state.leads.slice(first);
+		return {
+			status: 200,
+			body: {
+				created: added.length,
+				first_id: added.length ? added[0].id : null,
+				last_id: added.length ? added[added.length - 1].id : null,
+				total: state.leads.filter((l) => l.campaign_id === campaign.id).length,
 			},
 		};
 	});

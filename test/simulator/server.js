@@ -36,6 +36,8 @@ const DEFAULT_CONFIG = {
 	recordingHost: false,
 	/** While true, requests for recordings wait (unanswered) until it is set false again. */
 	holdRecordings: false,
+	/** The order of the lead list: SPEC promises none; `newest` (id descending) or `oldest` first. */
+	leadOrder: 'newest',
 };
 
 /** Keys `setConfig` / POST /__sim/config may change at runtime. */
@@ -51,6 +53,7 @@ const RUNTIME_KEYS = [
 	'callLifecycleMs',
 	'redeliveryDelaysMs',
 	'holdRecordings',
+	'leadOrder',
 ];
 
 const API_ROUTE_MODULES = [
@@ -108,6 +111,10 @@ function mergeConfig(base, partial) {
 			if (typeof value !== 'string' || value === '')
 				throw new TypeError('apiKey must be a non-empty string');
 			out.apiKey = value;
+		} else if (key === 'leadOrder') {
+			if (value !== 'newest' && value !== 'oldest')
+				throw new TypeError('leadOrder must be "newest" or "oldest"');
+			out.leadOrder = value;
 		} else if (key === 'seed' || key === 'recordingHost' || key === 'holdRecordings') {
 			out[key] = Boolean(value);
 		} else {

@@ -5,13 +5,21 @@ import { apiRequest, asList } from '../../VoiceChatAssistant/transport';
 import type { EventRun, PollEvent } from './event';
 import { emit } from './event';
 import { readCampaignId } from './leadStatusChanged';
+import { isStale, processId } from './process';
 
 /**
  * Campaign Status Changed: a campaign started, stopped or completed. The
  * campaign list is one request (the account's campaigns, a plan-limited
  * number), so a poll costs one request. The state keeps each campaign's last
- * status; a change is emitted when the campaign's status moves into another
- * of the three groups below.
+ * status and `updated_at`; a change is emitted when the campaign's status
+ * moves into another of the three groups below.
+ *
+ * n8n's default poller saves the state only when a poll emits: a change seen
+ * but not emitted (a stop while only "started" is watched) is lost at a
+ * restart, and the next start would look like no change. So after a restart
+ * (the state was written by another n8n process, process.ts) a campaign in a
+ * watched group whose `updated_at` differs from the saved one changed status
+ * meanwhile and came back: it is emitted with `after_restart: true`.
  */
 
 export const CAMPAIGN_STATUS_CHANGED = 'campaignStatusChanged';
@@ -25,7 +33,27 @@ const GROUPS: Record<string, string[]> = {
 	completed: ['completed', 'finished'],
 };
 
-export type CampaignStatuses = Record<string, string>;
+export interface CampaignStatuses {
+	/** Each campaign's status as last read: id → status. */
+	statuses: Record<string, string>;
+	/** Each campaign's `updated_at` as last read: id → time. */
+	updated: Record<string, string>;
+	/** The n8n process that last wrote the state. */
+	process: string;
+}
+
+/** The state as saved (a plain id → status map before `updated_at` was kept). */
+function known(saved: unknown): CampaignStatuses {
+	const state = saved as Partial<CampaignStatuses>;
+	if (state && typeof state.statuses === 'object' && state.statuses !== null) {
+		return {
+			statuses: state.statuses,
+			updated: state.updated ?? {},
+			process: String(state.process ?? ''),
+		};
+	}
+	return { statuses: (saved ?? {}) as Record<string, string>, updated: {}, process: '' };
+}
 
 const PATH = '/api/user/campaigns';
 
@@ -61,8 +89,15 @@ export const campaignStatusChanged: PollEvent = {
 			asList(await apiRequest.call(ctx, 'GET', PATH)).filter(
 				(campaign) => campaignId === undefined || Number(campaign.id) === campaignId,
 			);
-		const statuses = (campaigns: IDataObject[]): CampaignStatuses =>
-			Object.fromEntries(campaigns.map((c) => [String(c.id), String(c.status)]));
+		const statuses = (campaigns: IDataObject[]): CampaignStatuses => ({
+			statuses: Object.fromEntries(campaigns.map((c) => [String(c.id), String(c.status)])),
+			updated: Object.fromEntries(
+				campaigns
+					.filter((c) => typeof c.updated_at === 'string')
+					.map((c) => [String(c.id), String(c.updated_at)]),
+			),
+			process: processId(),
+		});
 		return {
 			key: { campaignId: campaignId ?? null, changes },
 			nothingYet: campaignId
@@ -85,12 +120,28 @@ export const campaignStatusChanged: PollEvent = {
 				state.campaigns = statuses(await read());
 			},
 			async poll(state) {
-				const known = state.campaigns as CampaignStatuses;
+				const saved = known(state.campaigns);
+				const restarted = isStale(saved.process || undefined);
 				const campaigns = await read();
 				const changed: IDataObject[] = [];
 				for (const campaign of campaigns) {
-					const before = known[String(campaign.id)];
-					if (before === String(campaign.status)) continue;
+					const id = String(campaign.id);
+					const before = saved.statuses[id];
+					if (before === String(campaign.status)) {
+						const change = changeOf(campaign.status);
+						const updated = saved.updated[id];
+						if (
+							restarted &&
+							change &&
+							changes.includes(change) &&
+							updated !== undefined &&
+							typeof campaign.updated_at === 'string' &&
+							campaign.updated_at !== updated
+						) {
+							changed.push({ ...campaign, previous_status: null, change, after_restart: true });
+						}
+						continue;
+					}
 					const change = changeOf(campaign.status);
 					// a campaign that moves between two statuses of the same group did not change
 					if (!change || change === changeOf(before) || !changes.includes(change)) continue;

@@ -8,7 +8,8 @@ import nock from 'nock';
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { VoiceChatAssistantPollingTrigger } from '../../../nodes/VoiceChatAssistantPollingTrigger/VoiceChatAssistantPollingTrigger.node';
-import { MAX_TRACKED_LEADS } from '../../../nodes/VoiceChatAssistantPollingTrigger/events/leadStatusChanged';
+import type { PackedStatuses } from '../../../nodes/VoiceChatAssistantPollingTrigger/events/leadStatuses';
+import { unpackStatuses } from '../../../nodes/VoiceChatAssistantPollingTrigger/events/leadStatuses';
 import { MAX_REQUESTS_PER_POLL } from '../../../nodes/VoiceChatAssistantPollingTrigger/pages';
 import { TEST_API_KEY, TEST_BASE_URL, createContext } from '../../helpers/context';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
@@ -47,21 +48,28 @@ interface Request {
 	authorization: string | undefined;
 }
 
-/** The lead list as the service answers it: newest first, Laravel's envelope; every request recorded. */
+/**
+ * The lead list as the service answers it: newest first, Laravel's envelope, the status filter;
+ * every request of the round recorded in order, the reads of the leads in a call
+ * (`status=processing`, first round only) in `requests.processing`.
+ */
 function serveLeads(rows: () => IDataObject[], fault: (index: number) => boolean = () => false) {
-	const requests: Request[] = [];
+	const requests = Object.assign([] as Request[], { processing: [] as Request[] });
 	nock(TEST_BASE_URL)
 		.persist()
 		.get('/api/user/leads')
 		.query(true)
 		.reply(function (uri) {
 			const url = new URL(uri, TEST_BASE_URL);
-			requests.push({
+			const status = url.searchParams.get('status');
+			const request = {
 				query: Object.fromEntries(url.searchParams),
 				authorization: this.req.headers.authorization as string | undefined,
-			});
-			if (fault(requests.length)) return [500, { message: 'Server Error' }];
-			const all = rows();
+			};
+			if (status) requests.processing.push(request);
+			else requests.push(request);
+			if (!status && fault(requests.length)) return [500, { message: 'Server Error' }];
+			const all = rows().filter((lead) => !status || lead.status === status);
 			const perPage = Number(url.searchParams.get('per_page') ?? 15);
 			const page = Number(url.searchParams.get('page') ?? 1);
 			const lastPage = Math.max(1, Math.ceil(all.length / perPage));
@@ -108,6 +116,12 @@ function campaign(count: number, status = 'created') {
 	};
 }
 
+/** The snapshot's statuses as a plain id → status object. */
+function statusesOf(state: IDataObject): Record<string, string> {
+	const saved = (state.leads as { statuses: PackedStatuses }).statuses;
+	return Object.fromEntries([...unpackStatuses(saved)].map(([id, status]) => [String(id), status]));
+}
+
 const LEADS = { event: 'leadStatusChanged', campaignId: { __rl: true, mode: 'id', value: '5' } };
 const page = (n: number) => ({ campaign_id: '5', per_page: '100', page: String(n) });
 
@@ -121,7 +135,11 @@ describe('Lead Status Changed', () => {
 		const state: IDataObject = {};
 		// default: the final statuses
 		expect(await node.poll.call(poller(LEADS, state))).toBeNull();
-		expect(requests).toEqual([{ query: page(1), authorization: `Bearer ${TEST_API_KEY}` }]);
+		expect([...requests]).toEqual([{ query: page(1), authorization: `Bearer ${TEST_API_KEY}` }]);
+		// the first round reads the leads in a call first
+		expect(requests.processing).toEqual([
+			{ query: { ...page(1), status: 'processing' }, authorization: `Bearer ${TEST_API_KEY}` },
+		]);
 
 		list.set(2, 'processing'); // not watched
 		list.set(3, 'processing');
@@ -175,53 +193,62 @@ describe('Lead Status Changed', () => {
 		const emitted: number[][] = [];
 		const poll = async () => {
 			const before = requests.length;
+			const processing = requests.processing.length;
 			emitted.push(
 				(json(await node.poll.call(poller(LEADS, state))) ?? []).map((lead) => Number(lead.id)),
 			);
 			perPoll.push(requests.slice(before).map((request) => request.query.page));
+			expect(
+				requests.length - before + requests.processing.length - processing,
+			).toBeLessThanOrEqual(MAX_REQUESTS_PER_POLL);
 			for (const request of requests.slice(before))
 				expect(request.query).toEqual(page(Number(request.query.page)));
 		};
-		// the first round: 10 polls learn the 10,000 statuses
-		for (let i = 0; i < 10; i++) await poll();
+		// the first round: the leads in a call (one request), then 9 pages a poll: 12 polls
+		for (let i = 0; i < 12; i++) await poll();
+		expect(perPoll[0]).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9']);
+		expect(perPoll[11]).toEqual(['100']);
+		expect(requests.processing).toHaveLength(12);
+		perPoll.length = 0;
+		emitted.length = 0;
 		list.set(9_990, 'completed'); // page 1
 		list.set(8_500, 'completed'); // page 15
 		list.set(50, 'completed'); // page 100
 		for (let i = 0; i < 11; i++) await poll();
-		expect(perPoll.map((pages) => pages.length)).toEqual(Array(21).fill(MAX_REQUESTS_PER_POLL));
+		expect(requests.processing).toHaveLength(12); // later rounds read the list only
+		expect(perPoll.map((pages) => pages.length)).toEqual(Array(11).fill(MAX_REQUESTS_PER_POLL));
 		expect(perPoll[0]).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
 		expect(perPoll[1]).toEqual(['11', '12', '13', '14', '15', '16', '17', '18', '19', '20']);
 		expect(perPoll[9]).toEqual(['91', '92', '93', '94', '95', '96', '97', '98', '99', '100']);
 		expect(perPoll[10]).toEqual(perPoll[0]); // the next round starts at the top
-		expect(perPoll[20]).toEqual(perPoll[0]);
-		expect(emitted).toEqual([
-			...Array(10).fill([]),
-			[9_990],
-			[8_500],
-			[],
-			[],
-			[],
-			[],
-			[],
-			[],
-			[],
-			[50],
-			[],
-		]);
+		expect(emitted).toEqual([[9_990], [8_500], [], [], [], [], [], [], [], [50], []]);
 	}, 60_000);
 
 	it('new leads at the top during a round move the pages down: leads are read again, none is skipped', async () => {
 		const list = campaign(1_500);
 		const requests = serveLeads(() => list.leads);
 		const state: IDataObject = {};
-		await node.poll.call(poller(LEADS, state)); // pages 1-10: leads 1,500 … 501
+		// the leads in a call (none), then pages 1-9: leads 1,500 … 601
+		await node.poll.call(poller(LEADS, state));
+		expect(requests.map((request) => request.query.page)).toEqual([
+			'1',
+			'2',
+			'3',
+			'4',
+			'5',
+			'6',
+			'7',
+			'8',
+			'9',
+		]);
 		for (let id = 1_501; id <= 1_550; id++) list.add(id);
-		list.set(501, 'completed'); // the oldest lead read by the first poll
+		list.set(601, 'completed'); // the oldest lead read by the first poll
 		list.set(1, 'completed'); // not read yet: it is recorded as it is now, like every lead of the first round
 		const before = requests.length;
-		expect(json(await node.poll.call(poller(LEADS, state)))?.map((lead) => lead.id)).toEqual([501]);
-		// the page of lead 500 under the old total holds leads 550 … 451 now: 501 … 550 are read again
+		expect(json(await node.poll.call(poller(LEADS, state)))?.map((lead) => lead.id)).toEqual([601]);
+		// the page of lead 600 under the old total holds leads 650 … 551 now: 601 … 650 are read again
 		expect(requests.slice(before).map((request) => request.query.page)).toEqual([
+			'10',
 			'11',
 			'12',
 			'13',
@@ -229,47 +256,13 @@ describe('Lead Status Changed', () => {
 			'15',
 			'16',
 		]);
-		expect((state.leads as { statuses: IDataObject }).statuses['1']).toBe('completed');
+		expect(statusesOf(state)['1']).toBe('completed');
 		// the next round starts at the top: the new leads are read there (emitted when in a watched status)
 		list.set(1_550, 'completed');
 		expect(json(await node.poll.call(poller(LEADS, state)))?.map((lead) => lead.id)).toEqual([
 			1_550,
 		]);
 	});
-
-	it('keeps at most 20,000 leads: the ones past the limit are logged once with their ids and not watched', async () => {
-		const list = campaign(MAX_TRACKED_LEADS + 30);
-		serveLeads(() => list.leads);
-		const state: IDataObject = {};
-		const warnings: string[] = [];
-		const parameters = { ...LEADS, leadStatuses: [] };
-		await node.poll.call(poller(parameters, state, warnings));
-		for (let i = 0; i < 20; i++)
-			expect(await node.poll.call(poller(parameters, state, warnings))).toBeNull();
-		const snapshot = state.leads as { statuses: Record<string, string> };
-		expect(Object.keys(snapshot.statuses)).toHaveLength(MAX_TRACKED_LEADS);
-		expect(warnings).toEqual([
-			`Voice Chat Assistant Polling Trigger: the snapshot of lead statuses is full (20000 leads): leads ${Array.from({ length: 30 }, (_, i) => 30 - i).join(', ')} (and any other lead past the limit) are not watched, their status changes are not emitted`,
-		]);
-		// another round: not logged again; an untracked lead's change is not emitted, a tracked one's is
-		list.set(3, 'completed');
-		list.set(31, 'completed');
-		const emitted: number[] = [];
-		for (let i = 0; i < 21; i++)
-			emitted.push(
-				...(json(await node.poll.call(poller(parameters, state, warnings))) ?? []).map((lead) =>
-					Number(lead.id),
-				),
-			);
-		expect(emitted).toEqual([31]);
-		expect(warnings).toHaveLength(1);
-		// a new lead while full: logged with its id
-		list.add(MAX_TRACKED_LEADS + 31);
-		await node.poll.call(poller(parameters, state, warnings));
-		expect(warnings[1]).toBe(
-			`Voice Chat Assistant Polling Trigger: the snapshot of lead statuses is full (20000 leads): new leads ${MAX_TRACKED_LEADS + 31} are not watched, their status changes are not emitted`,
-		);
-	}, 120_000);
 
 	it('a poll that fails on its second page keeps the saved state: the next poll emits the same change, once', async () => {
 		const list = campaign(250);
@@ -333,12 +326,7 @@ describe('Lead Status Changed', () => {
 		await node.poll.call(poller(LEADS, state));
 		list.leads.splice(1, 1); // lead 4
 		await node.poll.call(poller(LEADS, state));
-		expect(Object.keys((state.leads as { statuses: IDataObject }).statuses).sort()).toEqual([
-			'1',
-			'2',
-			'3',
-			'5',
-		]);
+		expect(Object.keys(statusesOf(state)).sort()).toEqual(['1', '2', '3', '5']);
 	});
 
 	it('Fetch Test Event shows the newest lead in a watched status and keeps no state', async () => {

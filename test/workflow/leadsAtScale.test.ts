@@ -1,0 +1,240 @@
+/**
+ * Lead Status Changed and Campaign Status Changed in a real workflow (n8n-core's
+ * PollContext) against the simulator, at a real campaign's size and across a
+ * restart of n8n: a campaign of 100,000 leads started right after activation
+ * and run while the trigger polls, in both orders the lead list may have
+ * (SPEC promises none); a restart modelled as n8n's default poller saves
+ * (the workflow's static data of the last poll that emitted, a new process).
+ */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { restartProcessForTests } from '../../nodes/VoiceChatAssistantPollingTrigger/events/process';
+import { TestWorkflow, TYPES } from './helpers/runWorkflow';
+import type { Simulator } from './helpers/workflows';
+import { SIM_API_KEY, byId, control, simCredentials, simulatorForTests } from './helpers/workflows';
+
+const LEADS = 'Lead Status Changed';
+const COUNT = Number(process.env.LEADS_AT_SCALE ?? 100_000);
+const CAMPAIGNS = 'Campaign Status Changed';
+const credentials = { voiceChatAssistantApi: { id: 'credential-1', name: 'Simulator account' } };
+
+function workflow(campaignId: number, changes = ['started', 'stopped', 'completed']) {
+	return {
+		nodes: [
+			{
+				name: LEADS,
+				type: TYPES.pollingTrigger,
+				parameters: { event: 'leadStatusChanged', campaignId: byId(campaignId) },
+				credentials,
+			},
+			{
+				name: CAMPAIGNS,
+				type: TYPES.pollingTrigger,
+				parameters: {
+					event: 'campaignStatusChanged',
+					campaignId: byId(campaignId),
+					campaignChanges: changes,
+				},
+				credentials,
+			},
+		],
+		connections: {},
+	};
+}
+
+async function api(sim: Simulator, path: string, body: IDataObject) {
+	const response = await fetch(`${sim.url}${path}`, {
+		method: 'POST',
+		headers: {
+			authorization: `Bearer ${SIM_API_KEY}`,
+			'content-type': 'application/json',
+			accept: 'application/json',
+		},
+		body: JSON.stringify(body),
+	});
+	const answer = (await response.json()) as IDataObject;
+	if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
+	return answer;
+}
+
+async function newCampaign(sim: Simulator) {
+	const created = await api(sim, '/api/user/campaigns', {
+		name: 'Winter Calls',
+		assistant_id: 2,
+		max_calls_in_parallel: 10,
+	});
+	return Number((created.data as IDataObject).id);
+}
+
+const setStatus = (sim: Simulator, campaignId: number, action: 'start' | 'stop') =>
+	api(sim, '/api/user/campaigns/update-status', { campaign_id: campaignId, action });
+
+const json = (output: INodeExecutionData[][] | null) =>
+	(output?.[0] ?? []).map((item) => item.json);
+
+/** n8n's default poller: the static data is saved at activation and when a poll emits. */
+class N8n {
+	test: TestWorkflow;
+	private saved: IDataObject;
+	constructor(
+		private sim: Simulator,
+		private json: ReturnType<typeof workflow>,
+	) {
+		this.test = new TestWorkflow(json, { credentials: simCredentials(sim) });
+		this.saved = {};
+	}
+
+	async poll(node: string) {
+		const output = await this.test.poll(node);
+		if (output !== null || Object.keys(this.saved).length === 0)
+			this.saved = JSON.parse(JSON.stringify(this.test.staticData));
+		return json(output);
+	}
+
+	restart() {
+		restartProcessForTests();
+		this.test = new TestWorkflow(
+			{ ...this.json, staticData: JSON.parse(JSON.stringify(this.saved)) },
+			{ credentials: simCredentials(this.sim) },
+		);
+	}
+}
+
+describe('Lead and campaign events at scale and across restarts (simulator)', () => {
+	const sim = simulatorForTests({ rateLimit: false }, { resetEach: true });
+	afterEach(() => sim.setConfig({ leadOrder: 'newest' }));
+
+	it.each(['newest', 'oldest'] as const)(
+		'a campaign of 100,000 leads run while the trigger polls, lead list %s first: each final status once, at most 10 requests a poll',
+		async (order) => {
+			sim.setConfig({ leadOrder: order });
+			const campaignId = await newCampaign(sim);
+			const seeded = await control<IDataObject>(sim, `campaigns/${campaignId}/leads`, {
+				count: COUNT,
+				outcomes: { every: 9, outcome: 'reached-max-retries' },
+			});
+			expect(seeded).toMatchObject({ created: COUNT, total: COUNT });
+			const n8n = new N8n(sim, workflow(campaignId));
+			const emitted = new Map<number, IDataObject[]>();
+			let most = 0;
+			let polls = 0;
+			const poll = async () => {
+				const before = sim.log.length;
+				for (const item of await n8n.poll(LEADS)) {
+					const id = Number(item.id);
+					emitted.set(id, [...(emitted.get(id) ?? []), item]);
+				}
+				polls++;
+				const requests = sim.log.slice(before);
+				most = Math.max(most, requests.length);
+				for (const request of requests) {
+					expect(request.path).toBe('/api/user/leads');
+					expect(request.query).toMatchObject({ campaign_id: String(campaignId), per_page: '100' });
+				}
+			};
+			await poll(); // activation
+			await setStatus(sim, campaignId, 'start');
+			// one step between two polls: 300 calls a step while the first round reads (it reads
+			// 300 leads in a call a poll), then 5,000
+			const learning = () => {
+				const node = n8n.test.staticData[`node:${LEADS}`] as IDataObject | undefined;
+				return (node?.leads as IDataObject | undefined)?.learning === true;
+			};
+			expect(learning()).toBe(true);
+			let status = 'in-progress';
+			while (status !== 'completed') {
+				const advanced = await control<{ campaign: IDataObject }>(
+					sim,
+					`campaigns/${campaignId}/advance`,
+					{ leads: learning() ? 300 : 5_000 },
+				);
+				status = String(advanced.campaign.status);
+				await poll();
+			}
+			// one more round reads every page again
+			for (let i = 0; i < 100; i++) await poll();
+			expect(most).toBeLessThanOrEqual(10);
+			const leads = (
+				sim.state.leads as Array<{ id: number; status: string; campaign_id: number }>
+			).filter((lead) => lead.campaign_id === campaignId);
+			const wrong = leads.filter((lead) => {
+				const items = emitted.get(lead.id) ?? [];
+				return items.length !== 1 || items[0].status !== lead.status;
+			});
+			expect(
+				wrong.slice(0, 3).map((lead) => ({ lead, emitted: emitted.get(lead.id) ?? [] })),
+			).toEqual([]);
+			expect(wrong).toHaveLength(0);
+			expect(emitted.size).toBe(COUNT);
+			expect(leads.filter((lead) => lead.status === 'reached-max-retries')).toHaveLength(
+				Math.floor(COUNT / 9),
+			);
+			const size = JSON.stringify(n8n.test.staticData).length;
+			expect(size).toBeLessThan(80_000);
+			process.stdout.write(
+				`workflow, 100,000 leads (${order} first): ${polls} polls, at most ${most} requests a poll, static data ${size} bytes\n`,
+			);
+		},
+		180_000,
+	);
+
+	it('stop (not watched, not saved), restart of n8n, start again: the second start is emitted; a lead set back and completed again too', async () => {
+		const campaignId = await newCampaign(sim);
+		await control(sim, `campaigns/${campaignId}/leads`, { count: 3 });
+		const n8n = new N8n(sim, workflow(campaignId, ['started']));
+		await n8n.poll(CAMPAIGNS);
+		await n8n.poll(LEADS);
+		await setStatus(sim, campaignId, 'start');
+		expect(await n8n.poll(CAMPAIGNS)).toEqual([
+			expect.objectContaining({ id: campaignId, previous_status: 'draft', change: 'started' }),
+		]);
+		await control(sim, `campaigns/${campaignId}/advance`, { ticks: 2, leads: 1 });
+		const ours = () =>
+			(sim.state.leads as Array<{ id: number; status: string; campaign_id: number }>).filter(
+				(l) => l.campaign_id === campaignId,
+			);
+		const lead = ours()[0];
+		expect(lead.status).toBe('completed');
+		expect(await n8n.poll(LEADS)).toEqual([
+			expect.objectContaining({ id: lead.id, previous_status: 'created', status: 'completed' }),
+		]);
+		await setStatus(sim, campaignId, 'stop');
+		expect(await n8n.poll(CAMPAIGNS)).toEqual([]); // seen, not emitted: not saved
+		// the lead is set back to created (PUT /api/leads/{id}): seen, not emitted, not saved
+		const reset = await fetch(`${sim.url}/api/leads/${lead.id}`, {
+			method: 'PUT',
+			headers: { authorization: `Bearer ${SIM_API_KEY}`, 'content-type': 'application/json' },
+			body: JSON.stringify({ status: 'created' }),
+		});
+		expect(reset.status).toBe(200);
+		expect(await n8n.poll(LEADS)).toEqual([]);
+
+		n8n.restart();
+		// the service's times have a resolution of one second
+		await new Promise((resolve) => setTimeout(resolve, 1_100));
+		await setStatus(sim, campaignId, 'start');
+		await control(sim, `campaigns/${campaignId}/advance`, { ticks: 2, leads: 1 });
+		expect(lead.status).toBe('completed');
+		expect(await n8n.poll(CAMPAIGNS)).toEqual([
+			expect.objectContaining({
+				id: campaignId,
+				status: 'in-progress',
+				change: 'started',
+				after_restart: true,
+			}),
+		]);
+		// the next lead's call ended too: an ordinary change
+		const second = ours()[1].id;
+		expect(await n8n.poll(LEADS)).toEqual([
+			expect.objectContaining({ id: second, previous_status: 'processing', status: 'completed' }),
+			expect.objectContaining({
+				id: lead.id,
+				previous_status: null,
+				status: 'completed',
+				after_restart: true,
+			}),
+		]);
+		expect(await n8n.poll(CAMPAIGNS)).toEqual([]);
+		expect(await n8n.poll(LEADS)).toEqual([]);
+	});
+});
