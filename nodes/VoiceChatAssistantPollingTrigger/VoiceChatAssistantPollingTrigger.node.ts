@@ -137,7 +137,7 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 				type: 'multiOptions',
 				default: ['completed', 'reached-max-retries', 'blacklisted'],
 				description:
-					'Emit a lead when it moves to one of these statuses (leave empty for every change). The trigger keeps the status of up to 20,000 leads; a campaign of N leads is read in N/1000 polls (10 requests of 100 leads each), so a change can take that many polls to show.',
+					'Emit a lead when it moves to one of these statuses (leave empty for every change). The trigger watches up to 200,000 leads; a campaign of N leads is read in N/1000 polls (10 requests of 100 leads each), so a change can take that many polls to show.',
 				options: LEAD_STATUS_OPTIONS,
 				displayOptions: { show: { event: [LEAD_STATUS_CHANGED] } },
 			},
