@@ -252,14 +252,12 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 			transcript_text: PAYLOAD.transcript,
 		});
 		expect(response).toMatchObject({ statusCode: 200, body: { received: true } });
-		// the watermark moves to now; the started calls are remembered; the list's zone is learned
+		// the watermark moves to a minute ago (calls that ended since are left to their delivery);
+		// the started calls are remembered (the delivered one is the service's record); the zone is learned
 		expect(data.catchUp).toEqual({
 			zone: 60,
 			assistants: {
-				'34': {
-					at: NOW,
-					recent: [...gap.map((g) => [g.call.id, NOW]), [DELIVERED_ID, NOW]],
-				},
+				'34': { at: NOW - MINUTE, recent: gap.map((g) => [g.call.id, NOW]) },
 			},
 		});
 		expect(logs).toContainEqual({
@@ -282,7 +280,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 		const at = (
 			first.staticData.catchUp as IDataObject & { assistants: Record<string, { at: number }> }
 		).assistants['34'].at;
-		expect(at).toBe(NOW - 30_000 - 1);
+		expect(at).toBe(NOW - MINUTE);
 
 		// its delivery never came; the next delivery after a quiet time starts it
 		clock.advance(10 * MINUTE);
@@ -299,7 +297,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 			.reply(200, () => pages[0]);
 		const second = await deliver({
 			staticData: first.staticData,
-			body: { ...PAYLOAD, id: 20_001 },
+			body: { ...PAYLOAD, id: 20_001, created_at: iso(NOW + 9 * MINUTE) },
 		});
 		expect(second.items.map((i) => i.id)).toEqual([9050, 20_001]);
 		expect(second.items[0].caught_up).toBe(true);
@@ -327,15 +325,15 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 		const first = await deliver({});
 		expect(first.items).toHaveLength(4);
 		clock.advance(MINUTE);
+		const before = JSON.stringify(first.staticData);
 		const second = await deliver({
 			staticData: first.staticData,
 			body: { ...PAYLOAD, id: DELIVERED_ID + 1 },
 		});
 		expect(second.sent).toEqual([]);
 		expect(second.items.map((i) => i.id)).toEqual([DELIVERED_ID + 1]);
-		expect((second.staticData.catchUp as IDataObject).assistants).toMatchObject({
-			'34': { at: NOW + MINUTE },
-		});
+		// nothing written: n8n has nothing to save for this delivery
+		expect(JSON.stringify(second.staticData)).toBe(before);
 	});
 
 	it('after a restart the first delivery catches up again, and starts nothing that was started before', async () => {
@@ -353,10 +351,11 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 			listCall(DELIVERED_ID + 3, NOW + 3 * MINUTE),
 		];
 		const next = { ...PAYLOAD, id: DELIVERED_ID + 4, created_at: iso(NOW + 8 * MINUTE) };
+		// the service recorded the trigger's answer to the delivered call (its webhook_response)
 		pages = listPages([
 			listCall(DELIVERED_ID + 4, NOW + 8 * MINUTE, { duration: 73 }),
 			...later,
-			DELIVERED_LISTED,
+			{ ...DELIVERED_LISTED, webhook_response: { received: true } },
 			...gap.map((g) => g.call),
 			BEFORE,
 		]);
@@ -532,12 +531,10 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 		expect(requests(first.sent)).toEqual([`GET ${CALLS} ${JSON.stringify(listQuery(1))}`]);
 		const warning = first.logs.find((l) => l.level === 'warn');
 		expect(warning?.message).toMatch(
-			/^Voice Chat Assistant Trigger: could not catch up the calls of assistant 34 that ended since 2026-11-26T10:00:00Z: .*the next call tries again$/,
+			/^Voice Chat Assistant Trigger: could not catch up the calls of assistant 34 that ended since 2026-11-26T10:00:00Z: .*a later call tries again$/,
 		);
 		expect(JSON.stringify(first.logs)).not.toContain(TEST_API_KEY);
-		expect(first.staticData.catchUp).toEqual({
-			assistants: { '34': { at: DOWN_AT, recent: [[DELIVERED_ID, NOW]] } },
-		});
+		expect(first.staticData.catchUp).toEqual({ assistants: { '34': { at: DOWN_AT, recent: [] } } });
 
 		// the next delivery (a minute later) reads the same window and starts what was missed, not the call started before
 		clock.advance(MINUTE);
@@ -577,9 +574,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 		} = await deliver({ staticData: staticData('inboundCallCompleted', [], null) });
 		expect(sent).toEqual([]);
 		expect(items.map((i) => i.id)).toEqual([DELIVERED_ID]);
-		expect(data.catchUp).toEqual({
-			assistants: { '34': { at: NOW, recent: [[DELIVERED_ID, NOW]] } },
-		});
+		expect(data.catchUp).toEqual({ assistants: { '34': { at: NOW, recent: [] } } });
 	});
 
 	it('chats are not caught up', async () => {
@@ -618,45 +613,95 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 				/assistant 34 read 1000 calls without reaching 2026-11-26T10:00:00Z; .* older than call 9007 \(created 2026-11-26 11:01:36\) are not started$/,
 			),
 		]);
-		expect((data.catchUp as IDataObject).assistants).toMatchObject({ '34': { at: NOW } });
+		expect((data.catchUp as IDataObject).assistants).toMatchObject({ '34': { at: NOW - MINUTE } });
 	});
 });
 
 describe('Voice Chat Assistant Trigger: catch-up state and the lifecycle', () => {
-	it('deactivation forgets the catch-up state', async () => {
+	it('removal keeps the catch-up state, marked removed (a publish and a failed start add the trigger back)', async () => {
 		const ctx = createHookContext({
 			parameters: parameters(),
 			staticData: { catchUp: { assistants: { '34': { at: DOWN_AT, recent: [] } } } },
 		});
 		await expect(trigger.webhookMethods.default.delete.call(ctx.context)).resolves.toBe(true);
 		expect(ctx.sent).toEqual([]);
-		expect(ctx.staticData).toEqual({});
+		expect(ctx.staticData).toEqual({
+			catchUp: { assistants: { '34': { at: DOWN_AT, recent: [] } }, removedAt: NOW },
+		});
 	});
 
-	it('activation starts a watermark for each watched assistant, keeps an existing one, and drops the others', () => {
+	const SAVED = {
+		catchUp: {
+			zone: 60,
+			assistants: {
+				'34': { at: DOWN_AT, recent: [[9001, DOWN_AT]] },
+				'56': { at: DOWN_AT, recent: [] },
+			},
+		},
+	};
+
+	it.each(['update', 'init', 'leadershipChange'] as const)(
+		'registration at %s keeps the watermark of each watched assistant, starts the new ones at now, and drops the others',
+		(activationMode) => {
+			const ctx = createHookContext({
+				parameters: parameters(),
+				activationMode,
+				staticData: JSON.parse(JSON.stringify(SAVED)) as IDataObject,
+			});
+			startCatchUp(ctx.context, [12, 34]);
+			expect(ctx.staticData.catchUp).toEqual({
+				zone: 60,
+				assistants: {
+					'12': { at: NOW, recent: [] },
+					'34': { at: DOWN_AT, recent: [[9001, DOWN_AT]] },
+				},
+			});
+		},
+	);
+
+	it("an activation by the user starts every watermark at now: calls of the inactive time are not the workflow's", () => {
 		const ctx = createHookContext({
 			parameters: parameters(),
-			staticData: {
-				catchUp: {
-					zone: 60,
-					assistants: {
-						'34': { at: DOWN_AT, recent: [[9001, DOWN_AT]] },
-						'56': { at: DOWN_AT, recent: [] },
-					},
-				},
-			},
+			activationMode: 'activate',
+			staticData: JSON.parse(JSON.stringify(SAVED)) as IDataObject,
 		});
 		startCatchUp(ctx.context, [12, 34]);
 		expect(ctx.staticData.catchUp).toEqual({
 			zone: 60,
-			assistants: {
-				'12': { at: NOW, recent: [] },
-				'34': { at: DOWN_AT, recent: [[9001, DOWN_AT]] },
-			},
+			assistants: { '12': { at: NOW, recent: [] }, '34': { at: NOW, recent: [] } },
 		});
 		const test = createHookContext({ parameters: parameters(), mode: 'manual' });
 		startCatchUp(test.context, [12]);
 		expect(test.staticData).toEqual({});
+	});
+
+	it('a publish (removal, then registration at update) and a failed start (removal, then init) keep the watermark; a removal before a restart does not', async () => {
+		for (const activationMode of ['update', 'init'] as const) {
+			resetCatchUpMemory();
+			const data = JSON.parse(JSON.stringify(SAVED)) as IDataObject;
+			const removal = createHookContext({ parameters: parameters(), staticData: data });
+			await trigger.webhookMethods.default.delete.call(removal.context);
+			startCatchUp(
+				createHookContext({ parameters: parameters(), activationMode, staticData: data }).context,
+				[34],
+			);
+			expect(data.catchUp).toEqual({
+				zone: 60,
+				assistants: { '34': { at: DOWN_AT, recent: [[9001, DOWN_AT]] } },
+			});
+		}
+		// deactivated, n8n restarted, the workflow active again at n8n's start (init)
+		const data = JSON.parse(JSON.stringify(SAVED)) as IDataObject;
+		await trigger.webhookMethods.default.delete.call(
+			createHookContext({ parameters: parameters(), staticData: data }).context,
+		);
+		resetCatchUpMemory();
+		startCatchUp(
+			createHookContext({ parameters: parameters(), activationMode: 'init', staticData: data })
+				.context,
+			[34],
+		);
+		expect(data.catchUp).toEqual({ zone: 60, assistants: { '34': { at: NOW, recent: [] } } });
 	});
 
 	it('without a zone in the delivered call its start is taken as now minus its duration', async () => {
