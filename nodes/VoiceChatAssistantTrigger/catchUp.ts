@@ -86,6 +86,12 @@ const newest = new Map<string, CatchUpState>();
 const lastAttempt = new Map<string, number>();
 /** Catch-ups under way, per trigger and assistant: one at a time. */
 const running = new Set<string>();
+/**
+ * The static data of the requests of a trigger that are catching up right
+ * now (each request has its own copy, saved whole when it ends): a write goes
+ * into each, so whichever n8n saves last holds the newest state.
+ */
+const openCopies = new Map<string, Set<IDataObject>>();
 /** Triggers whose removal this process made (a publish or a failed start adds them back). */
 const removedHere = new Set<string>();
 
@@ -94,6 +100,7 @@ export function resetCatchUpMemory() {
 	newest.clear();
 	lastAttempt.clear();
 	running.clear();
+	openCopies.clear();
 	removedHere.clear();
 }
 
@@ -156,6 +163,10 @@ function writeState(scope: string, staticData: IDataObject, state: CatchUpState)
 	};
 	if (state.zone !== undefined) stored.zone = state.zone;
 	staticData[CATCH_UP_KEY] = stored;
+	for (const other of openCopies.get(scope) ?? []) {
+		if (other !== staticData)
+			other[CATCH_UP_KEY] = JSON.parse(JSON.stringify(stored)) as IDataObject;
+	}
 	newest.set(scope, readState({ [CATCH_UP_KEY]: stored }));
 }
 
@@ -268,10 +279,14 @@ export async function catchUp(
 	}
 	running.add(memoryKey);
 	lastAttempt.set(memoryKey, now);
+	const copies = openCopies.get(scope) ?? new Set<IDataObject>();
+	openCopies.set(scope, copies.add(staticData));
 	try {
 		return await catchUpFrom(ctx, delivered, assistantId, scope, now);
 	} finally {
 		running.delete(memoryKey);
+		copies.delete(staticData);
+		if (!copies.size) openCopies.delete(scope);
 	}
 }
 
