@@ -202,8 +202,8 @@ export function startCatchUp(ctx: IHookFunctions, assistantIds: number[]): void 
 
 /**
  * At removal (n8n's delete, for a deactivation, a publish or a failed start
- * alike): the state is kept and marked removed; the next registration
- * decides whether it still counts (startCatchUp).
+ * alike: n8n names each "update"): the state is kept and marked removed; the
+ * next registration decides whether it still counts (startCatchUp).
  */
 export function clearCatchUp(ctx: IHookFunctions): void {
 	if (ctx.getMode() === 'manual') return;
@@ -211,8 +211,9 @@ export function clearCatchUp(ctx: IHookFunctions): void {
 	const staticData = ctx.getWorkflowStaticData('node');
 	removedHere.add(scope);
 	for (const key of lastAttempt.keys()) if (key.startsWith(`${scope}|`)) lastAttempt.delete(key);
+	// the newest this process knows goes with it (n8n saves what delete writes)
+	if (!isObject(staticData[CATCH_UP_KEY])) return;
 	const state = currentState(scope, staticData);
-	if (!Object.keys(state.assistants).length) return;
 	writeState(scope, staticData, state);
 	(staticData[CATCH_UP_KEY] as IDataObject).removedAt = getClock().now();
 }
