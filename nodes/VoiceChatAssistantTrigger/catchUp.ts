@@ -29,8 +29,8 @@ export type { Delivered } from './catchUpList';
  * n8n could not receive (an update, a restart, a crash, a network outage) is
  * never delivered. The trigger keeps, per assistant, a watermark: every call
  * that ended before it was started, given up, or was not this trigger's.
- * Whenever a delivery arrives and the watermark lags by more than LAG_MS, the
- * trigger reads the assistant's calls since the watermark and starts the
+ * With the first delivery of an assistant since n8n started, and whenever a
+ * delivery arrives and the watermark lags by more than LAG_MS, the trigger reads the assistant's calls since the watermark and starts the
  * ones that ended meanwhile and that no receiver answered (the call's
  * `webhook_response`), oldest first, with the delivered call.
  *
@@ -271,8 +271,9 @@ export async function catchUp(
 		return [];
 	}
 	const tried = lastAttempt.get(memoryKey);
+	// the first call of the assistant since n8n started catches up at once; later ones when it lags
 	if (
-		now - entry.at <= LAG_MS ||
+		now - entry.at <= (tried === undefined ? LEFT_TO_DELIVERY_MS : LAG_MS) ||
 		running.has(memoryKey) ||
 		(tried !== undefined && now - tried < RETRY_MS)
 	) {

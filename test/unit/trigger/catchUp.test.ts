@@ -762,6 +762,19 @@ describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the se
 		expect(started.indexOf(9030)).toBeLessThan(started.indexOf(20_003));
 	});
 
+	it('the first call since n8n started catches up at once, even when the watermark is only 2 minutes old', async () => {
+		const missed = listCall(9001, NOW - 150_000, { updated_at: listTime(NOW - 90_000) });
+		pages = listPages([DELIVERED_LISTED, missed, BEFORE]);
+		expectList(1);
+		const first = await deliver({
+			staticData: staticData('inboundCallCompleted', [], NOW - 2 * MINUTE),
+		});
+		expect(first.items.map((i) => [i.id, i.caught_up])).toEqual([
+			[9001, true],
+			[DELIVERED_ID, undefined],
+		]);
+	});
+
 	it('only calls that ended after the watermark start: one that ended before is not, a long one that ended after is', async () => {
 		// created 10 minutes before the watermark and ended 5 minutes before it (a call of the inactive time)
 		const before = listCall(9001, DOWN_AT - 10 * MINUTE, {
