@@ -24,7 +24,7 @@ import { toolCheckExists, toolCreate, toolRemove } from './toolLifecycle';
 import { PROBE_HEADER } from './ownership';
 import { probeAnswer } from './probeAnswer';
 import { webhookSecret } from './secrets';
-import { deliveryKey, finish, remember, seen, start } from './replays';
+import { deliveryKey, finish, inFlight, remember, seen, start } from './replays';
 import { WHATSAPP_STATUS, activateWhatsappStatus, whatsappStatusRequest } from './whatsappStatus';
 import { testSigningSecret } from './whatsappSecret';
 import {
@@ -164,12 +164,13 @@ export class VoiceChatAssistantTrigger implements INodeType {
 			});
 		}
 
-		// the service delivers again after 30, 60 and 120 s when it missed the answer: one execution per delivery
-		const key =
-			this.getMode() === 'manual'
-				? undefined
-				: deliveryKey(`${this.getWorkflow().id}|${this.getNode().id}`, event, payload);
-		if (key !== undefined && seen(key)) {
+		// a delivery repeated (or arriving again while its item is built) starts nothing; a post
+		// without the assistant's secret (Verify Secret off) has its own memory, so it can
+		// never make the service's delivery of that call a duplicate
+		const genuine = verified || (await authenticated(this, registration, query)) !== undefined;
+		const scope = `${this.getWorkflow().id}|${this.getNode().id}${genuine ? '' : '|unverified'}`;
+		const key = this.getMode() === 'manual' ? undefined : deliveryKey(scope, event, payload);
+		if (key !== undefined && (seen(key) || inFlight(key))) {
 			return answer(this, 200, { received: true, duplicate: true });
 		}
 		let assistantId = verified ? named : asId(named ?? payload.assistant_id);
@@ -199,6 +200,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 			payload,
 			registration,
 			options,
+			verified: genuine,
 		});
 
 		const workflowData = [items];

@@ -5,68 +5,69 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { FINAL_CALL_STATUSES } from '../VoiceChatAssistant/descriptions';
-import { apiRequest, asList, isObject } from '../VoiceChatAssistant/transport';
+import { isObject } from '../VoiceChatAssistant/transport';
 import { getClock } from '../VoiceChatAssistant/transport/clock';
-import { downloadRecording } from '../VoiceChatAssistant/transport/recording';
-import { statusAllowed, toItem } from './payload';
 import { INBOUND, POST_CALL } from './registration';
-import type { Registration, TriggerEvent } from './registration';
 import { deliveryKey, inFlight, remember, seen } from './replays';
+import {
+	callId,
+	isoSeconds,
+	MAX_CALL_MS,
+	readGap,
+	selectCalls,
+	toCaughtUpItem,
+	zoneless,
+} from './catchUpList';
+import type { Delivered, Gap } from './catchUpList';
+
+export { MAX_CALL_MS, MAX_PAGES, PER_PAGE } from './catchUpList';
+export type { Delivered } from './catchUpList';
 
 /**
- * Catching up after downtime. The service posts each ended call once and
- * retries only after 30, 60 and 120 s, so a call that ended while n8n could
- * not receive (an update, a restart, a crash, a network outage) is never
- * delivered. The trigger therefore keeps, per assistant, a watermark (when it
- * last knew it had every call) and the calls it started within the hour
- * before; when a delivery arrives after this process had none for the
- * assistant for longer than the service's retries span, it reads the
- * assistant's calls since the watermark and starts the ones that ended
- * meanwhile, oldest first, before the delivered one.
+ * Catching up what n8n could not receive. The service posts each ended call
+ * once; SPEC promises no retry of a call webhook, so a call that ended while
+ * n8n could not receive (an update, a restart, a crash, a network outage) is
+ * never delivered. The trigger keeps, per assistant, a watermark: every call
+ * that ended before it was started, given up, or was not this trigger's.
+ * With the first delivery of an assistant since n8n started, and whenever a
+ * delivery arrives and the watermark lags by more than LAG_MS, the trigger reads the assistant's calls since the watermark and starts the
+ * ones that ended meanwhile and that no receiver answered (the call's
+ * `webhook_response`), oldest first, with the delivered call.
  *
- * The state lives in the node's static data, which n8n loads with the
- * workflow for every webhook request and saves after webhook() returns.
+ * The state lives in the node's static data, which n8n loads for every
+ * webhook request and saves whole after webhook() returns ("Immediately";
+ * n8n saves nothing webhook() writes in the other response modes). Only a
+ * catch-up writes it, at most once per LAG_MS in a busy stream, and every
+ * write starts from the newest state this process knows: a save made from an
+ * older copy can only take the watermark back a little, and the calls caught
+ * up since are then skipped in this process by the replay memory.
  */
 
 /** Key of the catch-up state in the node's static data. */
 export const CATCH_UP_KEY = 'catchUp';
 
+/** A delivery catches up when the watermark is older than this. */
+export const LAG_MS = 3 * 60_000;
+/** After a catch-up that failed, the next one waits this long. */
+export const RETRY_MS = 60_000;
 /**
- * A gap between two deliveries this short cannot hide a lost call: a call
- * that ended during an outage shorter than the service's retries (30 + 60 +
- * 120 s) reaches n8n with a retry.
+ * A call that ended this recently is left to its own delivery (the service
+ * sends it the moment the call ends): calls that end together stay one
+ * execution each. The watermark stays before them, so the next catch-up
+ * starts one whose delivery never came.
  */
-export const QUIET_MS = 3 * 60_000;
-/** Calls last 20 minutes at most: a call that ended after the watermark started at most this long before it. */
-export const MAX_CALL_MS = 20 * 60_000;
-/** Calls started by the trigger are remembered this long before the watermark. */
+export const LEFT_TO_DELIVERY_MS = 60_000;
+/** Calls started by a catch-up are remembered this long before the watermark. */
 export const REMEMBER_MS = 60 * 60_000;
 /** At most this many remembered calls per assistant. */
 export const MAX_REMEMBERED = 1_000;
-/**
- * A call that ended this recently is left to its own delivery, which the
- * service sends the moment the call ends: calls that end together stay one
- * execution each. If that delivery is lost, the next catch-up starts it (the
- * watermark stays before its end).
- */
-export const LEFT_TO_DELIVERY_MS = 60_000;
-/** At most this many list requests per catch-up (100 calls each). */
-export const MAX_PAGES = 10;
-export const PER_PAGE = 100;
 
-const CALLS_PATH = '/api/user/calls';
-/** Statuses the service sends no post-call webhook for with "Only Completed Calls". */
-const UNSUCCESSFUL = ['failed', 'no-answer', 'busy'];
-/** The widest offset of a time zone from UTC. */
-const WIDEST_ZONE_MS = 14 * 60 * 60_000;
-const QUARTER_HOUR_MS = 15 * 60_000;
 const LOG = 'Voice Chat Assistant Trigger:';
 
 interface AssistantState {
 	/** Watermark (epoch ms): every call that ended before it was started or given up. */
 	at: number;
-	/** Calls started by the trigger: [call id, when (epoch ms)]. */
+	/** Calls started by a catch-up: [call id, when (epoch ms)]. */
 	recent: Array<[number, number]>;
 }
 
@@ -79,12 +80,32 @@ interface CatchUpState {
 	assistants: Record<string, AssistantState>;
 }
 
-/** When this process last received a delivery, per trigger and assistant (epoch ms). */
-const lastDelivery = new Map<string, number>();
+/** The newest state this process knows, per trigger (workflow|node). */
+const newest = new Map<string, CatchUpState>();
+/** When this process last began a catch-up, per trigger and assistant. */
+const lastAttempt = new Map<string, number>();
+/** Catch-ups under way, per trigger and assistant: one at a time. */
+const running = new Set<string>();
+/**
+ * The static data of the requests of a trigger that are catching up right
+ * now (each request has its own copy, saved whole when it ends): a write goes
+ * into each, so whichever n8n saves last holds the newest state.
+ */
+const openCopies = new Map<string, Set<IDataObject>>();
+/** Triggers whose removal this process made (a publish or a failed start adds them back). */
+const removedHere = new Set<string>();
 
-/** Forgets the deliveries this process received, as a restart does (tests only). */
+/** Forgets what this process knows, as a restart does (tests only). */
 export function resetCatchUpMemory() {
-	lastDelivery.clear();
+	newest.clear();
+	lastAttempt.clear();
+	running.clear();
+	openCopies.clear();
+	removedHere.clear();
+}
+
+function scopeOf(ctx: IHookFunctions | IWebhookFunctions): string {
+	return `${ctx.getWorkflow().id}|${ctx.getNode().id}`;
 }
 
 function readState(staticData: IDataObject): CatchUpState {
@@ -108,185 +129,98 @@ function readState(staticData: IDataObject): CatchUpState {
 	return state;
 }
 
-/** Stores the state as a new object, so n8n notices the change and saves it. */
-function writeState(staticData: IDataObject, state: CatchUpState) {
+/** The saved state and the newest this process knows, merged: the later watermark, every remembered call. */
+function currentState(scope: string, staticData: IDataObject): CatchUpState {
+	const saved = readState(staticData);
+	const known = newest.get(scope);
+	if (!known) return saved;
+	const state: CatchUpState = { zone: known.zone ?? saved.zone, assistants: {} };
+	if (state.zone === undefined) delete state.zone;
+	for (const id of new Set([...Object.keys(saved.assistants), ...Object.keys(known.assistants)])) {
+		const a = saved.assistants[id];
+		const b = known.assistants[id];
+		if (!a || !b) {
+			state.assistants[id] = copy((a ?? b) as AssistantState);
+			continue;
+		}
+		const recent = new Map<number, number>(a.recent);
+		for (const [callId, at] of b.recent) recent.set(callId, Math.max(at, recent.get(callId) ?? 0));
+		state.assistants[id] = { at: Math.max(a.at, b.at), recent: [...recent.entries()] };
+	}
+	return state;
+}
+
+function copy(entry: AssistantState): AssistantState {
+	return { at: entry.at, recent: entry.recent.map(([id, at]) => [id, at]) };
+}
+
+/** Stores the state as a new object (so n8n notices the change and saves it) and as this process's newest. */
+function writeState(scope: string, staticData: IDataObject, state: CatchUpState) {
 	const stored: IDataObject = {
 		assistants: Object.fromEntries(
-			Object.entries(state.assistants).map(([id, entry]) => [
-				id,
-				{ at: entry.at, recent: entry.recent.map(([callId, at]) => [callId, at]) },
-			]),
+			Object.entries(state.assistants).map(([id, entry]) => [id, copy(entry)]),
 		),
 	};
 	if (state.zone !== undefined) stored.zone = state.zone;
 	staticData[CATCH_UP_KEY] = stored;
+	for (const other of openCopies.get(scope) ?? []) {
+		if (other !== staticData)
+			other[CATCH_UP_KEY] = JSON.parse(JSON.stringify(stored)) as IDataObject;
+	}
+	newest.set(scope, readState({ [CATCH_UP_KEY]: stored }));
 }
 
 /**
- * Starts the watermark of every watched assistant that has none (at
- * activation): calls that end from now on are caught up if they are missed.
- * Assistants no longer watched are dropped. Test webhooks keep no state.
+ * At registration (n8n's create): a watermark for every watched assistant
+ * that has none; assistants no longer watched are dropped. An activation by
+ * the user ("activate", "create") starts every watermark at now: calls that
+ * ended while the workflow was inactive are not its. A publish, n8n's start
+ * and a retried start ("update", "init", "leadershipChange") keep the
+ * watermark, so calls that ended meanwhile are caught up; except after a
+ * removal this process did not make (a deactivation before a restart).
+ * Test webhooks keep no state.
  */
 export function startCatchUp(ctx: IHookFunctions, assistantIds: number[]): void {
 	if (ctx.getMode() === 'manual') return;
+	const scope = scopeOf(ctx);
 	const staticData = ctx.getWorkflowStaticData('node');
-	const state = readState(staticData);
+	const saved = staticData[CATCH_UP_KEY];
+	const paused = isObject(saved) && saved.removedAt !== undefined;
+	const mode = ctx.getActivationMode();
+	const fresh = mode === 'activate' || mode === 'create' || (paused && !removedHere.has(scope));
+	removedHere.delete(scope);
+	if (fresh) newest.delete(scope);
+	const state = currentState(scope, staticData);
 	const now = getClock().now();
 	const assistants: Record<string, AssistantState> = {};
 	for (const id of assistantIds) {
-		assistants[String(id)] = state.assistants[String(id)] ?? { at: now, recent: [] };
+		const kept = fresh ? undefined : state.assistants[String(id)];
+		assistants[String(id)] = kept ?? { at: now, recent: [] };
 	}
-	writeState(staticData, { ...state, assistants });
+	writeState(scope, staticData, { ...state, assistants });
 }
 
-/** Forgets the catch-up state (at deactivation: calls that end afterwards are not this trigger's). */
+/**
+ * At removal (n8n's delete, for a deactivation, a publish or a failed start
+ * alike: n8n names each "update"): the state is kept and marked removed; the
+ * next registration decides whether it still counts (startCatchUp).
+ */
 export function clearCatchUp(ctx: IHookFunctions): void {
 	if (ctx.getMode() === 'manual') return;
+	const scope = scopeOf(ctx);
 	const staticData = ctx.getWorkflowStaticData('node');
-	if (CATCH_UP_KEY in staticData) delete staticData[CATCH_UP_KEY];
-}
-
-/** What webhook() knows about the delivered call. */
-export interface Delivered {
-	event: TriggerEvent;
-	assistantId: number | string | null;
-	payload: IDataObject;
-	registration?: Registration;
-	/** The node's Options collection. */
-	options: IDataObject;
-}
-
-function callId(value: unknown): number | undefined {
-	const id = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-	return typeof id === 'number' && Number.isSafeInteger(id) ? id : undefined;
-}
-
-const ZONELESS = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d+)?$/;
-const WITH_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
-
-/**
- * A time of the service as epoch ms. A time without a zone (the call list's
- * `YYYY-MM-DD HH:MM:SS`) is in the service's zone, `zoneMs` ahead of UTC.
- */
-function serviceTime(value: unknown, zoneMs: number): number | undefined {
-	if (typeof value !== 'string') return undefined;
-	const text = value.trim();
-	const zoneless = ZONELESS.exec(text);
-	if (zoneless) return Date.parse(`${zoneless[1]}T${zoneless[2]}Z`) - zoneMs;
-	if (!WITH_ZONE.test(text)) return undefined;
-	const time = Date.parse(text);
-	return Number.isNaN(time) ? undefined : time;
-}
-
-function isoSeconds(time: number): string {
-	return new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
+	removedHere.add(scope);
+	for (const key of lastAttempt.keys()) if (key.startsWith(`${scope}|`)) lastAttempt.delete(key);
+	// the newest this process knows goes with it (n8n saves what delete writes)
+	if (!isObject(staticData[CATCH_UP_KEY])) return;
+	const state = currentState(scope, staticData);
+	writeState(scope, staticData, state);
+	(staticData[CATCH_UP_KEY] as IDataObject).removedAt = getClock().now();
 }
 
 /**
- * The offset of the list's zone-less times, learned from the delivered call
- * as the list shows it: its list `created_at` read as UTC, minus when it
- * really started (the payload's `created_at` when that names its zone, else
- * now minus its duration), rounded to a quarter hour.
- */
-function learnZone(listed: IDataObject, payload: IDataObject, now: number): number | undefined {
-	const local = serviceTime(listed.created_at, 0);
-	if (local === undefined || !ZONELESS.test(String(listed.created_at).trim())) return undefined;
-	let started: number | undefined;
-	if (typeof payload.created_at === 'string' && WITH_ZONE.test(payload.created_at.trim())) {
-		started = serviceTime(payload.created_at, 0);
-	}
-	if (started === undefined) {
-		const seconds = Number(payload.duration);
-		started = now - (Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0);
-	}
-	const minutes = Math.round((local - started) / QUARTER_HOUR_MS) * 15;
-	return Math.abs(minutes) <= WIDEST_ZONE_MS / 60_000 ? minutes : undefined;
-}
-
-/** A call of the list in the shape of a delivered payload (docs/api.md, section 4). */
-function asPayload(call: IDataObject, zoneMs: number, withRecording: boolean): IDataObject {
-	const created = serviceTime(call.created_at, zoneMs);
-	const finished = serviceTime(call.updated_at, zoneMs);
-	const payload: IDataObject = {
-		id: call.id,
-		customer_phone: call.client_phone_number ?? null,
-		assistant_phone: call.assistant_phone_number ?? null,
-		duration: call.duration,
-		status: call.status,
-		extracted_variables: call.variables ?? null,
-		// the call list does not show the variables a call was started with
-		input_variables: null,
-		transcript: call.transcript,
-	};
-	if (withRecording && call.recording_url !== undefined && call.recording_url !== null) {
-		payload.recording_url = call.recording_url;
-	}
-	payload.created_at = created === undefined ? (call.created_at ?? null) : isoSeconds(created);
-	payload.finished_at = finished === undefined ? (call.updated_at ?? null) : isoSeconds(finished);
-	// the list names a call's campaign but does not show its lead
-	payload.lead = null;
-	payload.campaign =
-		typeof call.campaign_name === 'string' && call.campaign_name
-			? { name: call.campaign_name }
-			: null;
-	return payload;
-}
-
-interface Gap {
-	calls: IDataObject[];
-	/** Whether the list was read back to the calls that started before the window. */
-	complete: boolean;
-	zone?: number;
-}
-
-/** Reads the assistant's calls newest first until the ones that started before `since`. */
-async function readGap(
-	ctx: IWebhookFunctions,
-	event: TriggerEvent,
-	assistantId: number,
-	since: number,
-	delivered: IDataObject,
-	storedZone: number | undefined,
-	now: number,
-): Promise<Gap> {
-	const qs: IDataObject = {
-		assistant_id: assistantId,
-		// the service's date, whatever its zone: a day boundary earlier costs nothing
-		date_from: new Date(since - WIDEST_ZONE_MS).toISOString().slice(0, 10),
-	};
-	if (event === INBOUND) qs.type = 'inbound';
-	const deliveredId = callId(delivered.id);
-	const calls: IDataObject[] = [];
-	let zone: number | undefined;
-	for (let page = 1; page <= MAX_PAGES; page++) {
-		const answer = (await apiRequest.call(ctx, 'GET', CALLS_PATH, {
-			qs: { ...qs, per_page: PER_PAGE, page },
-		})) as IDataObject;
-		const items = asList(answer);
-		calls.push(...items);
-		if (zone === undefined && deliveredId !== undefined) {
-			const listed = items.find((call) => callId(call.id) === deliveredId);
-			if (listed) zone = learnZone(listed, delivered, now);
-		}
-		const known = zone ?? storedZone;
-		const reachedStart = items.some((call) => {
-			const start = serviceTime(call.created_at, (known ?? 0) * 60_000);
-			// without a known zone, a zone-less list time may be up to 14 hours off
-			const slack =
-				known === undefined && ZONELESS.test(String(call.created_at).trim()) ? WIDEST_ZONE_MS : 0;
-			return start !== undefined && start + slack < since;
-		});
-		const more =
-			items.length > 0 &&
-			('next_page_url' in answer ? Boolean(answer.next_page_url) : items.length >= PER_PAGE);
-		if (reachedStart || !more) return { calls, complete: true, zone };
-	}
-	return { calls, complete: false, zone };
-}
-
-/**
- * The items one delivery starts: the delivered call's item and, before it,
- * the calls that ended while n8n could not receive (oldest first, marked
+ * The items one delivery starts: the delivered call's item and, with it, the
+ * calls that ended while n8n could not receive (oldest first, marked
  * `caught_up`). When the service waits for the workflow's answer ("When Last
  * Node Finishes", "Using 'Respond to Webhook' Node"), the delivered call comes
  * first, so the answer is about it. Called by webhook() once the item is built.
@@ -303,16 +237,17 @@ export async function withCaughtUp(
 }
 
 /**
- * For a production delivery of a call: the calls that ended while n8n could
- * not receive, as items (oldest first, marked `caught_up`), and the state
- * moved on. A failed catch-up starts nothing extra, is logged, and leaves the
- * watermark where it was, so the next delivery tries again.
+ * For a production delivery of a call: when the watermark lags, the calls
+ * that ended since and reached no workflow, as items (oldest first, marked
+ * `caught_up`), and the watermark moved on. Otherwise nothing, and nothing
+ * written. A failed catch-up starts nothing extra, is logged, and leaves the
+ * watermark where it was, so a later delivery tries again.
  */
 export async function catchUp(
 	ctx: IWebhookFunctions,
 	delivered: Delivered,
 ): Promise<INodeExecutionData[]> {
-	const { event, payload } = delivered;
+	const { event } = delivered;
 	// chats are not caught up; test deliveries never
 	if (ctx.getMode() === 'manual' || (event !== INBOUND && event !== POST_CALL)) return [];
 	const assistantId = typeof delivered.assistantId === 'number' ? delivered.assistantId : undefined;
@@ -324,159 +259,117 @@ export async function catchUp(
 		return [];
 	}
 	const now = getClock().now();
-	const scope = `${ctx.getWorkflow().id}|${ctx.getNode().id}`;
+	const scope = scopeOf(ctx);
 	const memoryKey = `${scope}|${assistantId}`;
-	const previous = lastDelivery.get(memoryKey);
-	lastDelivery.set(memoryKey, now);
-
 	const staticData = ctx.getWorkflowStaticData('node');
-	const state = readState(staticData);
-	const deliveredId = callId(payload.id);
-	let entry = state.assistants[String(assistantId)];
-	const quiet = previous === undefined || now - previous > QUIET_MS;
-	const items: INodeExecutionData[] = [];
-	const caught: number[] = [];
+	const state = currentState(scope, staticData);
+	const entry = state.assistants[String(assistantId)];
 	if (!entry) {
-		// the first call since the trigger was set up: the watermark starts here
-		entry = { at: now, recent: [] };
-		state.assistants[String(assistantId)] = entry;
-	} else if (quiet) {
-		const since = entry.at - MAX_CALL_MS;
-		let gap: Gap | undefined;
-		try {
-			gap = await readGap(ctx, event, assistantId, since, payload, state.zone, now);
-		} catch (error) {
-			// the delivered call still starts; the next delivery tries again from the same watermark
-			lastDelivery.delete(memoryKey);
-			ctx.logger.warn(
-				`${LOG} could not catch up the calls of assistant ${assistantId} that ended since ${isoSeconds(entry.at)}: ${(error as Error).message}; the next call tries again`,
-			);
-		}
-		if (gap) {
-			if (gap.zone !== undefined) state.zone = gap.zone;
-			const zoneMs = (state.zone ?? 0) * 60_000;
-			const remembered = new Set(entry.recent.map(([id]) => id));
-			const started: number[] = [];
-			const toStart: IDataObject[] = [];
-			const { calls: selected, leftUntil } = selectCalls(
-				gap.calls,
-				delivered,
-				zoneMs,
-				since,
-				remembered,
-				deliveredId,
-				now,
-			);
-			for (const call of selected) {
-				const id = callId(call.id) as number;
-				caught.push(id);
-				// a call this process started already, or whose delivery is being built right now
-				const key = deliveryKey(scope, event, { id });
-				if (key !== undefined && (seen(key) || inFlight(key))) continue;
-				// remembered before any item is built (a caught-up item is always built, with
-				// recording_error at worst): a delivery of the call arriving meanwhile starts nothing
-				if (key !== undefined) remember(key);
-				toStart.push(call);
-				started.push(id);
-			}
-			for (const call of toStart) {
-				items.push(await toCaughtUpItem(ctx, call, delivered, zoneMs, assistantId));
-			}
-			if (!gap.complete) {
-				const oldest = gap.calls[gap.calls.length - 1];
-				ctx.logger.warn(
-					`${LOG} catching up assistant ${assistantId} read ${gap.calls.length} calls without reaching ${isoSeconds(entry.at)}; its calls that ended since then and are older than call ${String(oldest?.id)} (created ${String(oldest?.created_at)}) are not started`,
-				);
-			}
-			if (started.length) {
-				ctx.logger.info(
-					`${LOG} caught up ${started.length} call(s) of assistant ${assistantId} that ended while n8n could not receive (ids ${started.join(', ')})`,
-				);
-			}
-			// a call left to its own delivery keeps the watermark before its end
-			entry.at = Math.min(now, leftUntil);
-		}
-	} else {
-		entry.at = now;
+		// registered before the trigger kept a watermark: it starts here
+		state.assistants[String(assistantId)] = { at: now, recent: [] };
+		writeState(scope, staticData, state);
+		return [];
 	}
-	for (const id of [...caught, ...(deliveredId === undefined ? [] : [deliveredId])]) {
-		if (!entry.recent.some(([known]) => known === id)) entry.recent.push([id, now]);
+	const tried = lastAttempt.get(memoryKey);
+	// the first call of the assistant since n8n started catches up at once; later ones when it lags
+	if (
+		now - entry.at <= (tried === undefined ? LEFT_TO_DELIVERY_MS : LAG_MS) ||
+		running.has(memoryKey) ||
+		(tried !== undefined && now - tried < RETRY_MS)
+	) {
+		return [];
 	}
+	running.add(memoryKey);
+	lastAttempt.set(memoryKey, now);
+	const copies = openCopies.get(scope) ?? new Set<IDataObject>();
+	openCopies.set(scope, copies.add(staticData));
+	try {
+		return await catchUpFrom(ctx, delivered, assistantId, scope, now);
+	} finally {
+		running.delete(memoryKey);
+		copies.delete(staticData);
+		if (!copies.size) openCopies.delete(scope);
+	}
+}
+
+async function catchUpFrom(
+	ctx: IWebhookFunctions,
+	delivered: Delivered,
+	assistantId: number,
+	scope: string,
+	now: number,
+): Promise<INodeExecutionData[]> {
+	const { event, payload } = delivered;
+	const staticData = ctx.getWorkflowStaticData('node');
+	const since = currentState(scope, staticData).assistants[String(assistantId)].at;
+	let gap: Gap;
+	try {
+		const teaching = delivered.verified ? payload : undefined;
+		const zone = currentState(scope, staticData).zone;
+		gap = await readGap(ctx, event, assistantId, since - MAX_CALL_MS, teaching, zone, now);
+	} catch (error) {
+		// the delivered call still starts; a later delivery tries again from the same watermark
+		ctx.logger.warn(
+			`${LOG} could not catch up the calls of assistant ${assistantId} that ended since ${isoSeconds(since)}: ${(error as Error).message}; a later call tries again`,
+		);
+		return [];
+	}
+	// read again: another request of this process may have moved it while the list was read
+	const state = currentState(scope, staticData);
+	if (gap.zone !== undefined) state.zone = gap.zone;
+	const entry = state.assistants[String(assistantId)];
+	if (!entry) return [];
+	if (state.zone === undefined && gap.calls.some(zoneless)) {
+		ctx.logger.warn(
+			`${LOG} could not catch up the calls of assistant ${assistantId}: the call list's time zone is not known yet (it is learned from a delivered call with a verified secret); a later call tries again`,
+		);
+		return [];
+	}
+	const zoneMs = (state.zone ?? 0) * 60_000;
+	const until = now - LEFT_TO_DELIVERY_MS;
+	const remembered = new Set(entry.recent.map(([id]) => id));
+	const deliveredId = delivered.verified ? callId(payload.id) : undefined;
+	const { calls: selected } = selectCalls(
+		gap.calls,
+		delivered,
+		zoneMs,
+		entry.at,
+		until,
+		(id) => id === deliveredId || remembered.has(id),
+	);
+	const toStart: IDataObject[] = [];
+	for (const call of selected) {
+		const id = callId(call.id) as number;
+		// a call this process started already, or whose delivery is being built right now
+		const key = deliveryKey(scope, event, { id });
+		if (key !== undefined && (seen(key) || inFlight(key))) continue;
+		// remembered before any item is built (a caught-up item is always built, with
+		// recording_error at worst): a delivery of the call arriving meanwhile starts nothing
+		if (key !== undefined) remember(key);
+		toStart.push(call);
+	}
+	if (!gap.complete) {
+		const oldest = gap.calls[gap.calls.length - 1];
+		ctx.logger.warn(
+			`${LOG} catching up assistant ${assistantId} read ${gap.calls.length} calls without reaching ${isoSeconds(entry.at)}; its calls that ended since then and are older than call ${String(oldest?.id)} (created ${String(oldest?.created_at)}) are not started`,
+		);
+	}
+	const started = toStart.map((call) => callId(call.id) as number);
+	for (const id of started) entry.recent.push([id, now]);
+	entry.at = Math.max(entry.at, until);
 	entry.recent = entry.recent
 		.filter(([, at]) => at >= entry.at - REMEMBER_MS)
 		.slice(-MAX_REMEMBERED);
-	writeState(staticData, state);
+	// written before the items are built: a delivery arriving meanwhile sees the new watermark
+	writeState(scope, staticData, state);
+	if (started.length) {
+		ctx.logger.info(
+			`${LOG} caught up ${started.length} call(s) of assistant ${assistantId} that ended while n8n could not receive (ids ${started.join(', ')})`,
+		);
+	}
+	const items: INodeExecutionData[] = [];
+	for (const call of toStart) {
+		items.push(await toCaughtUpItem(ctx, call, delivered, zoneMs, assistantId));
+	}
 	return items;
-}
-
-/** The listed calls to start: ended, in the window, passing the filters, not started yet; oldest first. */
-function selectCalls(
-	calls: IDataObject[],
-	delivered: Delivered,
-	zoneMs: number,
-	since: number,
-	remembered: Set<number>,
-	deliveredId: number | undefined,
-	now: number,
-): { calls: IDataObject[]; leftUntil: number } {
-	const { event, options, registration } = delivered;
-	const onlyCompleted =
-		event === POST_CALL &&
-		(registration?.settings?.send_webhook_only_on_completed ??
-			options.onlyCompletedCalls !== false);
-	const byId = new Map<number, IDataObject>();
-	let leftUntil = Infinity;
-	for (const call of calls) {
-		const id = callId(call.id);
-		if (id === undefined || id === deliveredId || remembered.has(id) || byId.has(id)) continue;
-		const status = String(call.status ?? '').toLowerCase();
-		if (!FINAL_CALL_STATUSES.includes(status)) continue;
-		if (event === INBOUND && call.type !== undefined && call.type !== 'inbound') continue;
-		if (onlyCompleted && UNSUCCESSFUL.includes(status)) continue;
-		if (!statusAllowed({ status: call.status }, options.callStatuses)) continue;
-		const started = serviceTime(call.created_at, zoneMs);
-		if (started === undefined || started < since) continue;
-		const seconds = Number(call.duration);
-		const ended =
-			serviceTime(call.updated_at, zoneMs) ??
-			started + (Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0);
-		if (ended > now - LEFT_TO_DELIVERY_MS) {
-			leftUntil = Math.min(leftUntil, ended - 1);
-			continue;
-		}
-		byId.set(id, call);
-	}
-	return {
-		calls: [...byId.entries()].sort(([a], [b]) => a - b).map(([, call]) => call),
-		leftUntil,
-	};
-}
-
-async function toCaughtUpItem(
-	ctx: IWebhookFunctions,
-	call: IDataObject,
-	delivered: Delivered,
-	zoneMs: number,
-	assistantId: number,
-): Promise<INodeExecutionData> {
-	const withRecording =
-		delivered.event !== POST_CALL ||
-		(delivered.registration?.settings?.include_recording_in_webhook ??
-			delivered.options.includeRecording !== false);
-	const payload = asPayload(call, zoneMs, withRecording);
-	const item: INodeExecutionData = {
-		json: { ...toItem(payload, delivered.event, assistantId), caught_up: true },
-	};
-	if (delivered.options.downloadRecording === true && typeof payload.recording_url === 'string') {
-		try {
-			item.binary = { data: await downloadRecording(ctx, payload.recording_url, payload.id) };
-		} catch (error) {
-			const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-			item.json.recording_error = message;
-			ctx.logger.warn(
-				`${LOG} call ${String(payload.id)} goes on without its recording: ${message}`,
-			);
-		}
-	}
-	return item;
 }

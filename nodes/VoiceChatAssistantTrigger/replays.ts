@@ -3,12 +3,14 @@ import type { IDataObject } from 'n8n-workflow';
 import { getClock } from '../VoiceChatAssistant/transport/clock';
 
 /**
- * Deliveries already received. The service retries a delivery after 30, 60
- * and 120 s when it did not see a 2xx answer in time, so a workflow can be
- * started twice for one call. A delivery whose key was seen within the last
- * hour by this trigger starts nothing and is answered 200. A delivery counts
- * as received once its item is built (`remember`), not when it arrives
- * (`seen` only asks).
+ * Deliveries already received. A service may post a delivery again (for chat
+ * webhooks after 30, 60 and 120 s when it saw no 2xx answer in time), and the
+ * catch-up (catchUp.ts) starts calls whose delivery may still come, so a
+ * workflow could be started twice for one call. A delivery whose key was seen
+ * within the last hour by this trigger, or whose item is being built right
+ * now (`inFlight`), starts nothing and is answered 200. A delivery counts as
+ * received once its item is built (`remember`), not when it arrives (`seen`
+ * only asks).
  *
  * The memory is per n8n process (the main, or the webhook process that
  * receives the deliveries in queue mode), which is where every retry of one

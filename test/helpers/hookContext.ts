@@ -40,6 +40,8 @@ export interface HookContextOptions {
 	staticData?: IDataObject;
 	credentials?: Partial<TestCredentials>;
 	mode?: 'trigger' | 'manual' | 'webhook';
+	/** What getActivationMode() returns in a hook (n8n: activate, update, init, ...); activate by default. */
+	activationMode?: 'activate' | 'update' | 'init' | 'create' | 'leadershipChange';
 	node?: Partial<INode>;
 	/** Id of the workflow (default wf-1). */
 	workflowId?: string;
@@ -154,7 +156,7 @@ function base(options: HookContextOptions) {
 			return staticData;
 		},
 		getMode: () => options.mode ?? 'trigger',
-		getActivationMode: () => 'activate',
+		getActivationMode: () => options.activationMode ?? 'activate',
 		getWebhookName: () => 'default',
 		getWorkflow: () => ({ id: options.workflowId ?? 'wf-1', name: 'Test', active: true }),
 		logger: { debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error') },

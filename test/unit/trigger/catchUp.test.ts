@@ -252,14 +252,12 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 			transcript_text: PAYLOAD.transcript,
 		});
 		expect(response).toMatchObject({ statusCode: 200, body: { received: true } });
-		// the watermark moves to now; the started calls are remembered; the list's zone is learned
+		// the watermark moves to a minute ago (calls that ended since are left to their delivery);
+		// the started calls are remembered (the delivered one is the service's record); the zone is learned
 		expect(data.catchUp).toEqual({
 			zone: 60,
 			assistants: {
-				'34': {
-					at: NOW,
-					recent: [...gap.map((g) => [g.call.id, NOW]), [DELIVERED_ID, NOW]],
-				},
+				'34': { at: NOW - MINUTE, recent: gap.map((g) => [g.call.id, NOW]) },
 			},
 		});
 		expect(logs).toContainEqual({
@@ -282,7 +280,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 		const at = (
 			first.staticData.catchUp as IDataObject & { assistants: Record<string, { at: number }> }
 		).assistants['34'].at;
-		expect(at).toBe(NOW - 30_000 - 1);
+		expect(at).toBe(NOW - MINUTE);
 
 		// its delivery never came; the next delivery after a quiet time starts it
 		clock.advance(10 * MINUTE);
@@ -299,7 +297,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 			.reply(200, () => pages[0]);
 		const second = await deliver({
 			staticData: first.staticData,
-			body: { ...PAYLOAD, id: 20_001 },
+			body: { ...PAYLOAD, id: 20_001, created_at: iso(NOW + 9 * MINUTE) },
 		});
 		expect(second.items.map((i) => i.id)).toEqual([9050, 20_001]);
 		expect(second.items[0].caught_up).toBe(true);
@@ -327,15 +325,15 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 		const first = await deliver({});
 		expect(first.items).toHaveLength(4);
 		clock.advance(MINUTE);
+		const before = JSON.stringify(first.staticData);
 		const second = await deliver({
 			staticData: first.staticData,
 			body: { ...PAYLOAD, id: DELIVERED_ID + 1 },
 		});
 		expect(second.sent).toEqual([]);
 		expect(second.items.map((i) => i.id)).toEqual([DELIVERED_ID + 1]);
-		expect((second.staticData.catchUp as IDataObject).assistants).toMatchObject({
-			'34': { at: NOW + MINUTE },
-		});
+		// nothing written: n8n has nothing to save for this delivery
+		expect(JSON.stringify(second.staticData)).toBe(before);
 	});
 
 	it('after a restart the first delivery catches up again, and starts nothing that was started before', async () => {
@@ -353,10 +351,11 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 			listCall(DELIVERED_ID + 3, NOW + 3 * MINUTE),
 		];
 		const next = { ...PAYLOAD, id: DELIVERED_ID + 4, created_at: iso(NOW + 8 * MINUTE) };
+		// the service recorded the trigger's answer to the delivered call (its webhook_response)
 		pages = listPages([
 			listCall(DELIVERED_ID + 4, NOW + 8 * MINUTE, { duration: 73 }),
 			...later,
-			DELIVERED_LISTED,
+			{ ...DELIVERED_LISTED, webhook_response: { received: true } },
 			...gap.map((g) => g.call),
 			BEFORE,
 		]);
@@ -532,12 +531,10 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 		expect(requests(first.sent)).toEqual([`GET ${CALLS} ${JSON.stringify(listQuery(1))}`]);
 		const warning = first.logs.find((l) => l.level === 'warn');
 		expect(warning?.message).toMatch(
-			/^Voice Chat Assistant Trigger: could not catch up the calls of assistant 34 that ended since 2026-11-26T10:00:00Z: .*the next call tries again$/,
+			/^Voice Chat Assistant Trigger: could not catch up the calls of assistant 34 that ended since 2026-11-26T10:00:00Z: .*a later call tries again$/,
 		);
 		expect(JSON.stringify(first.logs)).not.toContain(TEST_API_KEY);
-		expect(first.staticData.catchUp).toEqual({
-			assistants: { '34': { at: DOWN_AT, recent: [[DELIVERED_ID, NOW]] } },
-		});
+		expect(first.staticData.catchUp).toEqual({ assistants: { '34': { at: DOWN_AT, recent: [] } } });
 
 		// the next delivery (a minute later) reads the same window and starts what was missed, not the call started before
 		clock.advance(MINUTE);
@@ -577,9 +574,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 		} = await deliver({ staticData: staticData('inboundCallCompleted', [], null) });
 		expect(sent).toEqual([]);
 		expect(items.map((i) => i.id)).toEqual([DELIVERED_ID]);
-		expect(data.catchUp).toEqual({
-			assistants: { '34': { at: NOW, recent: [[DELIVERED_ID, NOW]] } },
-		});
+		expect(data.catchUp).toEqual({ assistants: { '34': { at: NOW, recent: [] } } });
 	});
 
 	it('chats are not caught up', async () => {
@@ -618,45 +613,95 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 				/assistant 34 read 1000 calls without reaching 2026-11-26T10:00:00Z; .* older than call 9007 \(created 2026-11-26 11:01:36\) are not started$/,
 			),
 		]);
-		expect((data.catchUp as IDataObject).assistants).toMatchObject({ '34': { at: NOW } });
+		expect((data.catchUp as IDataObject).assistants).toMatchObject({ '34': { at: NOW - MINUTE } });
 	});
 });
 
 describe('Voice Chat Assistant Trigger: catch-up state and the lifecycle', () => {
-	it('deactivation forgets the catch-up state', async () => {
+	it('removal keeps the catch-up state, marked removed (a publish and a failed start add the trigger back)', async () => {
 		const ctx = createHookContext({
 			parameters: parameters(),
 			staticData: { catchUp: { assistants: { '34': { at: DOWN_AT, recent: [] } } } },
 		});
 		await expect(trigger.webhookMethods.default.delete.call(ctx.context)).resolves.toBe(true);
 		expect(ctx.sent).toEqual([]);
-		expect(ctx.staticData).toEqual({});
+		expect(ctx.staticData).toEqual({
+			catchUp: { assistants: { '34': { at: DOWN_AT, recent: [] } }, removedAt: NOW },
+		});
 	});
 
-	it('activation starts a watermark for each watched assistant, keeps an existing one, and drops the others', () => {
+	const SAVED = {
+		catchUp: {
+			zone: 60,
+			assistants: {
+				'34': { at: DOWN_AT, recent: [[9001, DOWN_AT]] },
+				'56': { at: DOWN_AT, recent: [] },
+			},
+		},
+	};
+
+	it.each(['update', 'init', 'leadershipChange'] as const)(
+		'registration at %s keeps the watermark of each watched assistant, starts the new ones at now, and drops the others',
+		(activationMode) => {
+			const ctx = createHookContext({
+				parameters: parameters(),
+				activationMode,
+				staticData: JSON.parse(JSON.stringify(SAVED)) as IDataObject,
+			});
+			startCatchUp(ctx.context, [12, 34]);
+			expect(ctx.staticData.catchUp).toEqual({
+				zone: 60,
+				assistants: {
+					'12': { at: NOW, recent: [] },
+					'34': { at: DOWN_AT, recent: [[9001, DOWN_AT]] },
+				},
+			});
+		},
+	);
+
+	it("an activation by the user starts every watermark at now: calls of the inactive time are not the workflow's", () => {
 		const ctx = createHookContext({
 			parameters: parameters(),
-			staticData: {
-				catchUp: {
-					zone: 60,
-					assistants: {
-						'34': { at: DOWN_AT, recent: [[9001, DOWN_AT]] },
-						'56': { at: DOWN_AT, recent: [] },
-					},
-				},
-			},
+			activationMode: 'activate',
+			staticData: JSON.parse(JSON.stringify(SAVED)) as IDataObject,
 		});
 		startCatchUp(ctx.context, [12, 34]);
 		expect(ctx.staticData.catchUp).toEqual({
 			zone: 60,
-			assistants: {
-				'12': { at: NOW, recent: [] },
-				'34': { at: DOWN_AT, recent: [[9001, DOWN_AT]] },
-			},
+			assistants: { '12': { at: NOW, recent: [] }, '34': { at: NOW, recent: [] } },
 		});
 		const test = createHookContext({ parameters: parameters(), mode: 'manual' });
 		startCatchUp(test.context, [12]);
 		expect(test.staticData).toEqual({});
+	});
+
+	it('a publish (removal, then registration at update) and a failed start (removal, then init) keep the watermark; a removal before a restart does not', async () => {
+		for (const activationMode of ['update', 'init'] as const) {
+			resetCatchUpMemory();
+			const data = JSON.parse(JSON.stringify(SAVED)) as IDataObject;
+			const removal = createHookContext({ parameters: parameters(), staticData: data });
+			await trigger.webhookMethods.default.delete.call(removal.context);
+			startCatchUp(
+				createHookContext({ parameters: parameters(), activationMode, staticData: data }).context,
+				[34],
+			);
+			expect(data.catchUp).toEqual({
+				zone: 60,
+				assistants: { '34': { at: DOWN_AT, recent: [[9001, DOWN_AT]] } },
+			});
+		}
+		// deactivated, n8n restarted, the workflow active again at n8n's start (init)
+		const data = JSON.parse(JSON.stringify(SAVED)) as IDataObject;
+		await trigger.webhookMethods.default.delete.call(
+			createHookContext({ parameters: parameters(), staticData: data }).context,
+		);
+		resetCatchUpMemory();
+		startCatchUp(
+			createHookContext({ parameters: parameters(), activationMode: 'init', staticData: data })
+				.context,
+			[34],
+		);
+		expect(data.catchUp).toEqual({ zone: 60, assistants: { '34': { at: NOW, recent: [] } } });
 	});
 
 	it('without a zone in the delivered call its start is taken as now minus its duration', async () => {
@@ -672,5 +717,285 @@ describe('Voice Chat Assistant Trigger: catch-up state and the lifecycle', () =>
 		const { items, staticData: data } = await deliver({ body });
 		expect(items[0]).toEqual(caughtUpItem(missed, DOWN_AT + MINUTE));
 		expect((data.catchUp as IDataObject).zone).toBe(60);
+	});
+});
+
+describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the service do', () => {
+	/** A list whose calls the service answered for: their webhook_response holds the trigger's answer. */
+	function answered(call: IDataObject): IDataObject {
+		return { ...call, webhook_response: { received: true } };
+	}
+
+	it('a short restart in a busy stream: 30 calls that ended while n8n was down all start once, while a call a minute keeps arriving', async () => {
+		// the watermark of the last catch-up before the restart, 2 minutes ago; 30 calls ended in
+		// the 80 s before now (their deliveries refused), the service never posts them again
+		const saved = staticData('inboundCallCompleted', [], NOW - 2 * MINUTE);
+		const missed = Array.from({ length: 30 }, (_, i) =>
+			listCall(9001 + i, NOW - 90_000 - MINUTE + i * 2_500),
+		);
+		const started: number[] = [];
+		let data = saved;
+		const delivered: IDataObject[] = [];
+		for (let minute = 0; minute <= 5; minute++) {
+			const id = 20_000 + minute;
+			const startedAt = clock.now() - 2 * MINUTE;
+			const call = listCall(id, startedAt, { duration: 73 });
+			pages = listPages([call, ...delivered, ...missed, BEFORE]);
+			nock(TEST_BASE_URL)
+				.get(CALLS)
+				.query(true)
+				.reply(200, () => pages[0]);
+			const out = await deliver({
+				staticData: data,
+				body: { ...PAYLOAD, id, created_at: iso(startedAt) },
+			});
+			started.push(...out.items.map((i) => Number(i.id)));
+			// n8n saves what webhook() wrote; the service records the answer to the delivery
+			data = JSON.parse(JSON.stringify(out.staticData)) as IDataObject;
+			delivered.push(answered(call));
+			clock.advance(MINUTE);
+		}
+		nock.cleanAll();
+		const expected = [...missed.map((c) => Number(c.id)), ...delivered.map((c) => Number(c.id))];
+		expect([...started].sort()).toEqual([...expected].sort());
+		// all of them within 3 minutes after n8n was back
+		expect(started.indexOf(9030)).toBeLessThan(started.indexOf(20_003));
+	});
+
+	it('the first call since n8n started catches up at once, even when the watermark is only 2 minutes old', async () => {
+		const missed = listCall(9001, NOW - 150_000, { updated_at: listTime(NOW - 90_000) });
+		pages = listPages([DELIVERED_LISTED, missed, BEFORE]);
+		expectList(1);
+		const first = await deliver({
+			staticData: staticData('inboundCallCompleted', [], NOW - 2 * MINUTE),
+		});
+		expect(first.items.map((i) => [i.id, i.caught_up])).toEqual([
+			[9001, true],
+			[DELIVERED_ID, undefined],
+		]);
+	});
+
+	it('only calls that ended after the watermark start: one that ended before is not, a long one that ended after is', async () => {
+		// created 10 minutes before the watermark and ended 5 minutes before it (a call of the inactive time)
+		const before = listCall(9001, DOWN_AT - 10 * MINUTE, {
+			duration: 300,
+			updated_at: listTime(DOWN_AT - 5 * MINUTE),
+		});
+		// created 40 minutes before the watermark, ended 5 minutes after it (long, with time in a queue)
+		const long = listCall(9002, DOWN_AT - 40 * MINUTE, {
+			duration: 1_200,
+			updated_at: listTime(DOWN_AT + 5 * MINUTE),
+		});
+		const old = listCall(8990, DOWN_AT - 90 * MINUTE);
+		pages = listPages([DELIVERED_LISTED, long, before, old]);
+		expectList(1);
+		const { items } = await deliver({});
+		expect(items.map((i) => [i.id, i.caught_up])).toEqual([
+			[9002, true],
+			[DELIVERED_ID, undefined],
+		]);
+	});
+
+	it("the service's record decides what reached a workflow: answered calls are not started, refused ones are", async () => {
+		const calls = [
+			listCall(9001, DOWN_AT + MINUTE, { webhook_response: { received: true } }),
+			listCall(9002, DOWN_AT + 2 * MINUTE, { webhook_response: { message: 'Unauthorized' } }),
+			listCall(9003, DOWN_AT + 3 * MINUTE, {
+				webhook_response: {
+					code: 404,
+					message: 'The requested webhook "POST webhook" is not registered.',
+				},
+			}),
+			// a workflow's own answer ("When Last Node Finishes")
+			listCall(9004, DOWN_AT + 4 * MINUTE, { webhook_response: { ok: 1 } }),
+			listCall(9005, DOWN_AT + 5 * MINUTE, { webhook_response: {} }),
+		];
+		pages = listPages([DELIVERED_LISTED, ...calls, BEFORE]);
+		expectList(1);
+		const { items } = await deliver({});
+		expect(items.map((i) => i.id)).toEqual([9002, 9003, 9005, DELIVERED_ID]);
+	});
+
+	it('two deliveries at once, n8n saving each whole (the later save wins), then a restart: nothing starts twice', async () => {
+		pages = listPages([DELIVERED_LISTED, ...gapCalls(2).map((g) => g.call), BEFORE]);
+		nock(TEST_BASE_URL)
+			.get(CALLS)
+			.query(true)
+			.reply(200, () => pages[0]);
+		// both requests load the same saved state
+		const saved = JSON.stringify(staticData());
+		const [a, b] = await Promise.all([
+			deliver({ staticData: JSON.parse(saved) as IDataObject }),
+			deliver({
+				staticData: JSON.parse(saved) as IDataObject,
+				query: { assistant_id: '34', secret: URL_PARAM },
+				body: { ...PAYLOAD, id: DELIVERED_ID + 1 },
+			}),
+		]);
+		const first = [...a.items, ...b.items].map((i) => Number(i.id)).sort((x, y) => x - y);
+		expect(first).toEqual([9001, 9002, DELIVERED_ID, DELIVERED_ID + 1]);
+		// n8n saves a request's copy when webhook() changed it, the later save winning
+		let lastSave = JSON.parse(saved) as IDataObject;
+		for (const request of [b, a, b]) {
+			if (JSON.stringify(request.staticData) !== saved) {
+				lastSave = JSON.parse(JSON.stringify(request.staticData)) as IDataObject;
+			}
+		}
+		// n8n restarts; a quiet delivery 10 minutes later
+		resetCatchUpMemory();
+		resetReplays();
+		clock.advance(10 * MINUTE);
+		pages = listPages([
+			answered(listCall(DELIVERED_ID + 2, NOW + 7 * MINUTE)),
+			answered(DELIVERED_LISTED),
+			answered(listCall(DELIVERED_ID + 1, NOW - 2 * MINUTE)),
+			...gapCalls(2).map((g) => g.call),
+			BEFORE,
+		]);
+		expectList(1);
+		const later = await deliver({
+			staticData: lastSave,
+			body: { ...PAYLOAD, id: DELIVERED_ID + 2, created_at: iso(NOW + 7 * MINUTE) },
+		});
+		expect(later.items.map((i) => i.id)).toEqual([DELIVERED_ID + 2]);
+	});
+
+	it('two assistants catching up at once: both requests hold both new watermarks, whichever n8n saves last', async () => {
+		const saved = staticData();
+		(saved.catchUp as { assistants: IDataObject }).assistants['12'] = { at: DOWN_AT, recent: [] };
+		const text = JSON.stringify(saved);
+		pages = listPages([DELIVERED_LISTED, ...gapCalls(2).map((g) => g.call), BEFORE]);
+		nock(TEST_BASE_URL)
+			.get(CALLS)
+			.query(true)
+			.times(2)
+			.reply(200, () => pages[0]);
+		// n8n saves each request's copy when its webhook() returns: the last one is what stays
+		const returned: IDataObject[] = [];
+		await Promise.all([
+			deliver({ staticData: JSON.parse(text) as IDataObject }).then((r) =>
+				returned.push(r.staticData),
+			),
+			deliver({
+				staticData: JSON.parse(text) as IDataObject,
+				query: { assistant_id: '12', secret: URL_PARAM },
+				body: { ...PAYLOAD, id: DELIVERED_ID + 1 },
+			}).then((r) => returned.push(r.staticData)),
+		]);
+		expect(returned[1].catchUp).toMatchObject({
+			assistants: { '12': { at: NOW - MINUTE }, '34': { at: NOW - MINUTE } },
+		});
+	});
+
+	it('a save from an older copy in this process takes nothing back: the next catch-up writes the newest watermark', async () => {
+		const stale = staticData();
+		pages = listPages([DELIVERED_LISTED, ...gapCalls(2).map((g) => g.call), BEFORE]);
+		expectList(1);
+		const first = await deliver({ staticData: JSON.parse(JSON.stringify(stale)) as IDataObject });
+		expect(first.items).toHaveLength(3);
+		// another request saved the copy it loaded before: the saved watermark is the old one again
+		clock.advance(5 * MINUTE);
+		pages = listPages([
+			listCall(DELIVERED_ID + 1, NOW + 3 * MINUTE),
+			answered(DELIVERED_LISTED),
+			...gapCalls(2).map((g) => g.call),
+			BEFORE,
+		]);
+		expectList(1);
+		const second = await deliver({
+			staticData: stale,
+			body: { ...PAYLOAD, id: DELIVERED_ID + 1, created_at: iso(NOW + 3 * MINUTE) },
+		});
+		expect(second.items.map((i) => i.id)).toEqual([DELIVERED_ID + 1]);
+		expect(second.staticData.catchUp).toMatchObject({
+			assistants: {
+				'34': {
+					at: NOW + 4 * MINUTE,
+					recent: [
+						[9001, NOW],
+						[9002, NOW],
+					],
+				},
+			},
+		});
+	});
+
+	it('with Verify Secret off, a post without the secret never makes the real delivery a duplicate', async () => {
+		const params = parameters({ verifySecret: false });
+		const guessed = await deliver({
+			parameters: params,
+			staticData: staticData('inboundCallCompleted', [], null),
+			query: { assistant_id: '34' },
+			body: { ...PAYLOAD, id: 9100 },
+		});
+		expect(guessed.items.map((i) => i.id)).toEqual([9100]);
+		const again = await deliver({
+			parameters: params,
+			staticData: staticData('inboundCallCompleted', [], null),
+			query: { assistant_id: '34' },
+			body: { ...PAYLOAD, id: 9100 },
+		});
+		expect(again.response).toMatchObject({ body: { received: true, duplicate: true } });
+		const real = await deliver({
+			parameters: params,
+			staticData: staticData('inboundCallCompleted', [], null),
+			body: { ...PAYLOAD, id: 9100 },
+		});
+		expect(real.items.map((i) => i.id)).toEqual([9100]);
+		expect(real.response).toMatchObject({ body: { received: true } });
+		expect(real.response).not.toMatchObject({ body: { duplicate: true } });
+	});
+
+	it('a delivery repeated while its recording downloads starts nothing', async () => {
+		let during: Awaited<ReturnType<typeof deliver>> | undefined;
+		nock(TEST_BASE_URL)
+			.get(CALLS)
+			.query((query) => 'phone_number' in query)
+			.reply(200, page([DELIVERED_LISTED], 1, 1));
+		nock('https://cdn.example.com')
+			.get(`/recordings/${DELIVERED_ID}.mp3`)
+			.reply(async () => {
+				during = await deliver({ staticData: staticData('inboundCallCompleted', [], null) });
+				return [200, Buffer.from('ID3')];
+			});
+		const first = await deliver({
+			staticData: staticData('inboundCallCompleted', [], null),
+			parameters: parameters({ options: { downloadRecording: true } }),
+		});
+		expect(first.items.map((i) => i.id)).toEqual([DELIVERED_ID]);
+		expect(during?.result.workflowData).toBeUndefined();
+		expect(during?.response).toMatchObject({ body: { received: true, duplicate: true } });
+	});
+
+	it('Download Recording with Include Recording off: a caught-up call has its recording as binary, without recording_url', async () => {
+		const data = staticData('callCompleted');
+		((data.registration as IDataObject).settings as IDataObject).include_recording_in_webhook =
+			false;
+		const missed = listCall(9001, DOWN_AT + MINUTE);
+		pages = listPages([DELIVERED_LISTED, missed, BEFORE]);
+		expectList(1, 'callCompleted');
+		nock(TEST_BASE_URL)
+			.get(CALLS)
+			.query((query) => 'phone_number' in query)
+			.reply(200, page([DELIVERED_LISTED], 1, 1));
+		const cdn = nock('https://cdn.example.com');
+		cdn.get('/recordings/9001.mp3').reply(200, Buffer.from('ID3-9001'));
+		cdn.get(`/recordings/${DELIVERED_ID}.mp3`).reply(200, Buffer.from('ID3'));
+		const ctx = createWebhookContext({
+			staticData: data,
+			query: { assistant_id: '34', secret: URL_PARAM },
+			body: { ...PAYLOAD, recording_url: undefined },
+			parameters: parameters({
+				event: 'callCompleted',
+				options: { downloadRecording: true, includeRecording: false },
+			}),
+		});
+		const result = await trigger.webhook.call(ctx.context);
+		const first = (
+			result.workflowData as Array<Array<{ json: IDataObject; binary?: IDataObject }>>
+		)[0][0];
+		expect(first.json.id).toBe(9001);
+		expect(first.json).not.toHaveProperty('recording_url');
+		expect(first.binary?.data).toBeDefined();
 	});
 });

@@ -64,6 +64,13 @@ export interface WorkflowOptions {
 	credentials: ICredentialDataDecryptedObject;
 	/** Data of the package's other credentials by type (e.g. the WhatsApp signing secret). */
 	otherCredentials?: Record<string, ICredentialDataDecryptedObject>;
+	/**
+	 * Static data saved as n8n 2.x saves it: each webhook request and each hook
+	 * works on its own copy loaded from the saved one, and that copy replaces
+	 * the saved one when the request changed it (after webhook() returns, the
+	 * later save winning; after a hook). `saved` is then what n8n's database holds.
+	 */
+	savesLikeN8n?: boolean;
 }
 
 export interface RunOptions {
@@ -139,6 +146,16 @@ export class TestWorkflow {
 
 	private deliveryWaiters: Array<{ count: number; resolve: () => void }> = [];
 
+	private readonly savesLikeN8n: boolean;
+
+	/** With `savesLikeN8n`: the static data as n8n's database holds it, and how often it was saved. */
+	saved: IDataObject = {};
+
+	saves = 0;
+
+	/** While true, the webhook server drops every connection unanswered (n8n stopped). */
+	down = false;
+
 	constructor(json: WorkflowJson, options: WorkflowOptions) {
 		// n8n-workflow writes parameter defaults into the nodes: work on a copy
 		this.json = deepCopy(json);
@@ -160,10 +177,34 @@ export class TestWorkflow {
 			settings: this.json.settings ?? { executionOrder: 'v1' },
 			staticData: this.json.staticData,
 		});
+		this.savesLikeN8n = options.savesLikeN8n === true;
+		this.saved = deepCopy(this.json.staticData ?? {});
 		this.credentialsHelper = new TestCredentialsHelper({
 			...options.otherCredentials,
 			voiceChatAssistantApi: options.credentials,
 		});
+	}
+
+	/** A request's own workflow with a copy of the saved static data (`savesLikeN8n`), else the workflow. */
+	private loaded(): Workflow {
+		if (!this.savesLikeN8n) return this.workflow;
+		return new Workflow({
+			id: WORKFLOW_ID,
+			name: 'Workflow test',
+			nodes: Object.values(this.workflow.nodes),
+			connections: this.workflow.connectionsBySourceNode,
+			active: false,
+			nodeTypes,
+			settings: this.workflow.settings,
+			staticData: deepCopy(this.saved),
+		});
+	}
+
+	/** n8n's saveStaticData: the whole copy, when the request changed it. */
+	private save(workflow: Workflow) {
+		if (!this.savesLikeN8n || workflow.staticData.__dataChanged !== true) return;
+		this.saved = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+		this.saves++;
 	}
 
 	/** The workflow's static data, as n8n would save it. */
@@ -323,8 +364,9 @@ export class TestWorkflow {
 		const isTest = options.test === true;
 		const mode: WorkflowExecuteMode = isTest ? 'manual' : 'trigger';
 		const { additionalData } = this.additionalData(`hook-${++executionCounter}`, mode);
+		const workflow = this.loaded();
 		const context = new HookContext(
-			this.workflow,
+			workflow,
 			node,
 			additionalData,
 			mode,
@@ -334,7 +376,9 @@ export class TestWorkflow {
 		const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 		const fn = nodeType.webhookMethods?.default?.[method];
 		if (!fn) throw new Error(`Node "${nodeName}" has no webhook method ${method}`);
-		return await fn.call(context);
+		const result = await fn.call(context);
+		this.save(workflow);
+		return result;
 	}
 
 	/**
@@ -423,6 +467,10 @@ export class TestWorkflow {
 	}
 
 	private async handle(req: IncomingMessage, res: ServerResponse) {
+		if (this.down) {
+			req.socket.destroy();
+			return;
+		}
 		const url = new URL(req.url ?? '/', this.baseUrl);
 		const [, kind, id] = url.pathname.split('/');
 		const isTest = kind === 'webhook-test';
@@ -477,8 +525,9 @@ export class TestWorkflow {
 			httpResponse: response as unknown as IWorkflowExecuteAdditionalData['httpResponse'],
 		};
 		const { additionalData } = this.additionalData(`webhook-${++executionCounter}`, mode, extra);
+		const workflow = this.loaded();
 		const context = new WebhookContext(
-			this.workflow,
+			workflow,
 			node,
 			additionalData,
 			mode,
@@ -488,6 +537,9 @@ export class TestWorkflow {
 		);
 		const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 		const answer = (await nodeType.webhook!.call(context)) as IWebhookResponseData;
+		// n8n 2.x saves what webhook() wrote when it answers before the run ("Immediately") or
+		// starts none; a run of the other modes resets the change flag first, and nothing is saved
+		if (answer.noWebhookResponse || !answer.workflowData) this.save(workflow);
 
 		if (answer.workflowData) {
 			delivery.result = await this.run(

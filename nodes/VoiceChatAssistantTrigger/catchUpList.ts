@@ -1,0 +1,296 @@
+import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+
+import { FINAL_CALL_STATUSES } from '../VoiceChatAssistant/descriptions';
+import { apiRequest, asList, isObject } from '../VoiceChatAssistant/transport';
+import { downloadRecording } from '../VoiceChatAssistant/transport/recording';
+import { statusAllowed, toItem } from './payload';
+import { INBOUND, POST_CALL } from './registration';
+import type { Registration, TriggerEvent } from './registration';
+
+/**
+ * The catch-up's reading of the service's call list (catchUp.ts): the calls
+ * of an assistant that ended since a watermark, their times (the list's
+ * `created_at` and `updated_at` carry no zone), and which of them a receiver
+ * answered already (the call's `webhook_response`, SPEC: "the result of a
+ * webhook is recorded in the call field webhook_response").
+ */
+
+/**
+ * A call ends at most this long after it was created (SPEC: max_duration is
+ * 20 minutes at most; ringing and queueing come on top): the list is read back
+ * to the calls created this long before the watermark.
+ */
+export const MAX_CALL_MS = 60 * 60_000;
+/** At most this many list requests per catch-up (100 calls each). */
+export const MAX_PAGES = 10;
+export const PER_PAGE = 100;
+
+const CALLS_PATH = '/api/user/calls';
+/** Statuses the service sends no post-call webhook for with "Only Completed Calls". */
+const UNSUCCESSFUL = ['failed', 'no-answer', 'busy'];
+/** The widest offset of a time zone from UTC. */
+export const WIDEST_ZONE_MS = 14 * 60 * 60_000;
+const QUARTER_HOUR_MS = 15 * 60_000;
+const LOG = 'Voice Chat Assistant Trigger:';
+
+const ZONELESS = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d+)?$/;
+const WITH_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
+
+export function callId(value: unknown): number | undefined {
+	const id = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
+	return typeof id === 'number' && Number.isSafeInteger(id) ? id : undefined;
+}
+
+/**
+ * A time of the service as epoch ms. A time without a zone (the call list's
+ * `YYYY-MM-DD HH:MM:SS`) is in the service's zone, `zoneMs` ahead of UTC.
+ */
+export function serviceTime(value: unknown, zoneMs: number): number | undefined {
+	if (typeof value !== 'string') return undefined;
+	const text = value.trim();
+	const zoneless = ZONELESS.exec(text);
+	if (zoneless) return Date.parse(`${zoneless[1]}T${zoneless[2]}Z`) - zoneMs;
+	if (!WITH_ZONE.test(text)) return undefined;
+	const time = Date.parse(text);
+	return Number.isNaN(time) ? undefined : time;
+}
+
+export function isoSeconds(time: number): string {
+	return new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/**
+ * The offset of the list's zone-less times, learned from the delivered call
+ * as the list shows it: its list `created_at` read as UTC, minus when it
+ * really started (the payload's `created_at` when that names its zone, else
+ * now minus its duration), rounded to a quarter hour.
+ */
+function learnZone(listed: IDataObject, payload: IDataObject, now: number): number | undefined {
+	const local = serviceTime(listed.created_at, 0);
+	if (local === undefined || !ZONELESS.test(String(listed.created_at).trim())) return undefined;
+	let started: number | undefined;
+	if (typeof payload.created_at === 'string' && WITH_ZONE.test(payload.created_at.trim())) {
+		started = serviceTime(payload.created_at, 0);
+	}
+	if (started === undefined) {
+		const seconds = Number(payload.duration);
+		started = now - (Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0);
+	}
+	const minutes = Math.round((local - started) / QUARTER_HOUR_MS) * 15;
+	return Math.abs(minutes) <= WIDEST_ZONE_MS / 60_000 ? minutes : undefined;
+}
+
+/** Whether the list's times name no zone (then the zone must be known to read them). */
+export function zoneless(call: IDataObject): boolean {
+	return ZONELESS.test(String(call.created_at ?? '').trim());
+}
+
+export interface Gap {
+	calls: IDataObject[];
+	/** Whether the list was read back to the calls created before the window. */
+	complete: boolean;
+	zone?: number;
+}
+
+/**
+ * Reads the assistant's calls newest first until the ones created before
+ * `since`. The zone is learned from `delivered` when it is given (a verified
+ * delivery; a forged one could name any time).
+ */
+export async function readGap(
+	ctx: IWebhookFunctions,
+	event: TriggerEvent,
+	assistantId: number,
+	since: number,
+	delivered: IDataObject | undefined,
+	storedZone: number | undefined,
+	now: number,
+): Promise<Gap> {
+	const qs: IDataObject = {
+		assistant_id: assistantId,
+		// the service's date, whatever its zone: a day boundary earlier costs nothing
+		date_from: new Date(since - WIDEST_ZONE_MS).toISOString().slice(0, 10),
+	};
+	if (event === INBOUND) qs.type = 'inbound';
+	const deliveredId = delivered ? callId(delivered.id) : undefined;
+	const calls: IDataObject[] = [];
+	let zone: number | undefined;
+	for (let page = 1; page <= MAX_PAGES; page++) {
+		const answer = (await apiRequest.call(ctx, 'GET', CALLS_PATH, {
+			qs: { ...qs, per_page: PER_PAGE, page },
+		})) as IDataObject;
+		const items = asList(answer);
+		calls.push(...items);
+		if (zone === undefined && delivered && deliveredId !== undefined) {
+			const listed = items.find((call) => callId(call.id) === deliveredId);
+			if (listed) zone = learnZone(listed, delivered, now);
+		}
+		const known = zone ?? storedZone;
+		const reachedStart = items.some((call) => {
+			const start = serviceTime(call.created_at, (known ?? 0) * 60_000);
+			// without a known zone, a zone-less list time may be up to 14 hours off
+			const slack = known === undefined && zoneless(call) ? WIDEST_ZONE_MS : 0;
+			return start !== undefined && start + slack < since;
+		});
+		const more =
+			items.length > 0 &&
+			('next_page_url' in answer ? Boolean(answer.next_page_url) : items.length >= PER_PAGE);
+		if (reachedStart || !more) return { calls, complete: true, zone };
+	}
+	return { calls, complete: false, zone };
+}
+
+/**
+ * Whether a receiver answered the call's webhook, as the service recorded it
+ * (`webhook_response`): empty (null, absent, {}) when nothing answered; a
+ * refusal (this trigger's 401 or 400, n8n's "not registered" 404) is no
+ * delivery either. Anything else, this trigger's `{received: true}` or a
+ * workflow's own answer, means the call reached a workflow.
+ */
+export function answeredByReceiver(call: IDataObject): boolean {
+	const response = call.webhook_response;
+	if (response === null || response === undefined || response === '') return false;
+	if (!isObject(response)) return true;
+	if (Object.keys(response).length === 0) return false;
+	const message = typeof response.message === 'string' ? response.message : '';
+	if (response.code === 404 || /is not registered/i.test(message)) return false;
+	if (/^(Unauthorized|Bad request)/i.test(message) && response.received === undefined) return false;
+	return true;
+}
+
+export interface Selection {
+	/** The calls to start, oldest first. */
+	calls: IDataObject[];
+	/** Calls in the window that a receiver answered already (not started). */
+	answered: number;
+}
+
+/**
+ * The listed calls to start: final, ended in [since, until], passing the
+ * trigger's filters, not answered by a receiver and not in `skip`; oldest first.
+ */
+export function selectCalls(
+	calls: IDataObject[],
+	filters: { event: TriggerEvent; options: IDataObject; registration?: Registration },
+	zoneMs: number,
+	since: number,
+	until: number,
+	skip: (id: number) => boolean,
+): Selection {
+	const { event, options, registration } = filters;
+	const onlyCompleted =
+		event === POST_CALL &&
+		(registration?.settings?.send_webhook_only_on_completed ??
+			options.onlyCompletedCalls !== false);
+	const byId = new Map<number, IDataObject>();
+	let answered = 0;
+	for (const call of calls) {
+		const id = callId(call.id);
+		if (id === undefined || byId.has(id)) continue;
+		const status = String(call.status ?? '').toLowerCase();
+		if (!FINAL_CALL_STATUSES.includes(status)) continue;
+		if (event === INBOUND && call.type !== undefined && call.type !== 'inbound') continue;
+		if (onlyCompleted && UNSUCCESSFUL.includes(status)) continue;
+		if (!statusAllowed({ status: call.status }, options.callStatuses)) continue;
+		const ended = endOf(call, zoneMs);
+		// ended before the watermark (or before this trigger was activated), or too recently
+		if (ended === undefined || ended < since || ended > until) continue;
+		if (answeredByReceiver(call)) {
+			answered++;
+			continue;
+		}
+		if (skip(id)) continue;
+		byId.set(id, call);
+	}
+	return {
+		calls: [...byId.entries()].sort(([a], [b]) => a - b).map(([, call]) => call),
+		answered,
+	};
+}
+
+/** When a listed call ended: its `updated_at`, else its start plus its duration. */
+function endOf(call: IDataObject, zoneMs: number): number | undefined {
+	const updated = serviceTime(call.updated_at, zoneMs);
+	if (updated !== undefined) return updated;
+	const started = serviceTime(call.created_at, zoneMs);
+	if (started === undefined) return undefined;
+	const seconds = Number(call.duration);
+	return started + (Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0);
+}
+
+/** A call of the list in the shape of a delivered payload (docs/api.md, section 4). */
+export function asPayload(call: IDataObject, zoneMs: number, withRecording: boolean): IDataObject {
+	const created = serviceTime(call.created_at, zoneMs);
+	const finished = serviceTime(call.updated_at, zoneMs);
+	const payload: IDataObject = {
+		id: call.id,
+		customer_phone: call.client_phone_number ?? null,
+		assistant_phone: call.assistant_phone_number ?? null,
+		duration: call.duration,
+		status: call.status,
+		extracted_variables: call.variables ?? null,
+		// the call list does not show the variables a call was started with
+		input_variables: null,
+		transcript: call.transcript,
+	};
+	if (withRecording && call.recording_url !== undefined && call.recording_url !== null) {
+		payload.recording_url = call.recording_url;
+	}
+	payload.created_at = created === undefined ? (call.created_at ?? null) : isoSeconds(created);
+	payload.finished_at = finished === undefined ? (call.updated_at ?? null) : isoSeconds(finished);
+	// the list names a call's campaign but does not show its lead
+	payload.lead = null;
+	payload.campaign =
+		typeof call.campaign_name === 'string' && call.campaign_name
+			? { name: call.campaign_name }
+			: null;
+	return payload;
+}
+
+/** What webhook() knows about the delivered call. */
+export interface Delivered {
+	event: TriggerEvent;
+	assistantId: number | string | null;
+	payload: IDataObject;
+	registration?: Registration;
+	/** The node's Options collection. */
+	options: IDataObject;
+	/** Whether the delivery carried the assistant's secret (else its data teaches nothing). */
+	verified: boolean;
+}
+
+/**
+ * A listed call as an item. With Download Recording on, the recording is
+ * downloaded from the list's address even when Include Recording is off (as a
+ * delivered call's is); `recording_url` is in the item only when the
+ * delivered payload would carry it.
+ */
+export async function toCaughtUpItem(
+	ctx: IWebhookFunctions,
+	call: IDataObject,
+	delivered: Delivered,
+	zoneMs: number,
+	assistantId: number,
+): Promise<INodeExecutionData> {
+	const withRecording =
+		delivered.event !== POST_CALL ||
+		(delivered.registration?.settings?.include_recording_in_webhook ??
+			delivered.options.includeRecording !== false);
+	const payload = asPayload(call, zoneMs, withRecording);
+	const item: INodeExecutionData = {
+		json: { ...toItem(payload, delivered.event, assistantId), caught_up: true },
+	};
+	const url = call.recording_url;
+	if (delivered.options.downloadRecording === true && typeof url === 'string' && url) {
+		try {
+			item.binary = { data: await downloadRecording(ctx, url, payload.id) };
+		} catch (error) {
+			const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+			item.json.recording_error = message;
+			ctx.logger.warn(
+				`${LOG} call ${String(payload.id)} goes on without its recording: ${message}`,
+			);
+		}
+	}
+	return item;
+}

@@ -1,0 +1,198 @@
+/**
+ * Every call once through n8n's own life, against a simulator that never
+ * posts a call webhook again: a restart in a busy stream, calls that ended
+ * before an activation, a deactivation and activation, deliveries at once.
+ * n8n's saving is modelled (`savesLikeN8n`): each request loads the saved
+ * static data and saves its copy whole when it changed it, the later save
+ * winning. Time moves by shifting Date.now (the simulator's and the node's
+ * clock); a restart forgets the node's in-process memory.
+ */
+import type { IDataObject, INodeParameters } from 'n8n-workflow';
+
+import { resetCatchUpMemory } from '../../nodes/VoiceChatAssistantTrigger/catchUp';
+import { resetReplays } from '../../nodes/VoiceChatAssistantTrigger/replays';
+import { TestWorkflow, TYPES } from './helpers/runWorkflow';
+import type { WorkflowJson } from './helpers/runWorkflow';
+import { byId, control, simCredentials, simulatorForTests } from './helpers/workflows';
+
+const TRIGGER = 'Call Ended';
+const MINUTE = 60_000;
+
+function triggerWorkflow(parameters: INodeParameters): WorkflowJson {
+	return {
+		nodes: [
+			{
+				name: TRIGGER,
+				type: TYPES.trigger,
+				webhookId: '7a1d2c3b-0a9b-4c3d-8e7f-aabbccddeeff',
+				parameters,
+				credentials: { voiceChatAssistantApi: { id: 'credential-1', name: 'Simulator account' } },
+			},
+		],
+		connections: {},
+	};
+}
+
+describe('Trigger: every call once through restarts, activations and deliveries at once', () => {
+	const sim = simulatorForTests({ redeliveryDelaysMs: [] }, { resetEach: true });
+	const realNow = Date.now.bind(Date);
+	let offset = 0;
+	let test: TestWorkflow | undefined;
+
+	beforeEach(() => {
+		// time never goes back between tests (the node's rate limiter remembers it)
+		jest.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
+		resetCatchUpMemory();
+		resetReplays();
+	});
+	afterEach(async () => {
+		jest.restoreAllMocks();
+		await test?.close();
+		test = undefined;
+	});
+
+	const advance = (ms: number) => {
+		offset += ms;
+	};
+
+	/** n8n stops and starts again: the process forgets; the saved static data stays. */
+	const restart = () => {
+		resetCatchUpMemory();
+		resetReplays();
+	};
+
+	async function activated(parameters: INodeParameters = {}): Promise<TestWorkflow> {
+		const workflow = new TestWorkflow(
+			triggerWorkflow({ event: 'callCompleted', assistantId: byId(1), ...parameters }),
+			{ credentials: simCredentials(sim), savesLikeN8n: true },
+		);
+		await workflow.listen();
+		expect(await workflow.hook(TRIGGER, 'checkExists')).toBe(false);
+		expect(await workflow.hook(TRIGGER, 'create', { activation: 'activate' })).toBe(true);
+		return workflow;
+	}
+
+	/** A call of assistant 1 ends now; resolves to its id. */
+	async function callEnds(): Promise<number> {
+		const done = await control<IDataObject>(sim, 'calls/complete', { assistant_id: 1 });
+		return Number((done.call as IDataObject).id);
+	}
+
+	/** A call ends and its delivery is answered (and its run finished). */
+	async function deliveredCall(workflow: TestWorkflow): Promise<number> {
+		const before = workflow.deliveries.length;
+		const id = await callEnds();
+		await workflow.waitForDeliveries(before + 1);
+		return id;
+	}
+
+	/** Every call id the workflow started, in order, with how often. */
+	function started(workflow: TestWorkflow): number[] {
+		return workflow.deliveries.flatMap((d) =>
+			(d.result?.outputOf(TRIGGER) ?? []).map((item) => Number(item.json.id)),
+		);
+	}
+
+	it('a short restart in a busy stream: 30 calls end while n8n is down, then a call a minute: all once', async () => {
+		test = await activated();
+		const savesAtActivation = test.saves;
+		const ids: number[] = [];
+		for (let i = 0; i < 3; i++) {
+			advance(MINUTE);
+			ids.push(await deliveredCall(test));
+		}
+		// n8n is down for half a minute while 30 calls end (their deliveries refused, never posted again)
+		test.down = true;
+		for (let i = 0; i < 30; i++) {
+			advance(1_000);
+			ids.push(await callEnds());
+		}
+		restart();
+		test.down = false;
+		// n8n's start: the registration is still in place
+		expect(await test.hook(TRIGGER, 'checkExists', { activation: 'init' })).toBe(true);
+		// the next call 20 s later, then one a minute
+		advance(20_000);
+		ids.push(await deliveredCall(test));
+		const back = Date.now();
+		let allBy: number | undefined;
+		for (let i = 0; i < 5; i++) {
+			advance(MINUTE);
+			ids.push(await deliveredCall(test));
+			if (allBy === undefined && ids.slice(0, 33).every((id) => started(test!).includes(id))) {
+				allBy = Date.now() - back;
+			}
+		}
+		const counted = started(test);
+		expect([...counted].sort((a, b) => a - b)).toEqual(ids);
+		// every missed call started within 3 minutes after n8n was back
+		expect(allBy).toBeLessThanOrEqual(3 * MINUTE);
+		// few writes: of the 9 deliveries in these 9 minutes only the catch-ups saved (one per 2 minutes at most)
+		expect(test.saves - savesAtActivation).toBeLessThanOrEqual(5);
+	});
+
+	it('calls that ended before an activation, or while the workflow was inactive, never start it', async () => {
+		advance(MINUTE);
+		const beforeActivation = await callEnds();
+		advance(MINUTE);
+		test = await activated();
+		advance(MINUTE);
+		const first = await deliveredCall(test);
+		// deactivated; two calls end; activated again 4 minutes later
+		expect(await test.hook(TRIGGER, 'delete')).toBe(true);
+		advance(MINUTE);
+		const inactive = [await callEnds(), await callEnds()];
+		advance(4 * MINUTE);
+		expect(await test.hook(TRIGGER, 'checkExists', { activation: 'activate' })).toBe(false);
+		expect(await test.hook(TRIGGER, 'create', { activation: 'activate' })).toBe(true);
+		const later: number[] = [];
+		for (let i = 0; i < 5; i++) {
+			advance(MINUTE);
+			later.push(await deliveredCall(test));
+		}
+		const counted = started(test);
+		expect(counted).toEqual([first, ...later]);
+		expect(counted).not.toContain(beforeActivation);
+		for (const id of inactive) expect(counted).not.toContain(id);
+	});
+
+	it('a publish (removal, then registration at update) while calls end: those calls start, once', async () => {
+		test = await activated();
+		advance(MINUTE);
+		const ids = [await deliveredCall(test)];
+		expect(await test.hook(TRIGGER, 'delete')).toBe(true);
+		advance(20_000);
+		ids.push(await callEnds());
+		expect(await test.hook(TRIGGER, 'checkExists', { activation: 'update' })).toBe(false);
+		expect(await test.hook(TRIGGER, 'create', { activation: 'update' })).toBe(true);
+		for (let i = 0; i < 5; i++) {
+			advance(MINUTE);
+			ids.push(await deliveredCall(test));
+		}
+		expect([...started(test)].sort((a, b) => a - b)).toEqual(ids);
+	});
+
+	it('deliveries at once after an outage, then a restart: each call once', async () => {
+		test = await activated();
+		advance(MINUTE);
+		const ids = [await deliveredCall(test)];
+		test.down = true;
+		for (let i = 0; i < 5; i++) {
+			advance(5_000);
+			ids.push(await callEnds());
+		}
+		test.down = false;
+		advance(4 * MINUTE);
+		// three calls end together: their deliveries arrive at once
+		const before = test.deliveries.length;
+		ids.push(...(await Promise.all([callEnds(), callEnds(), callEnds()])));
+		await test.waitForDeliveries(before + 3);
+		restart();
+		expect(await test.hook(TRIGGER, 'checkExists', { activation: 'init' })).toBe(true);
+		for (let i = 0; i < 5; i++) {
+			advance(MINUTE);
+			ids.push(await deliveredCall(test));
+		}
+		expect([...started(test)].sort((a, b) => a - b)).toEqual([...ids].sort((a, b) => a - b));
+	});
+});
