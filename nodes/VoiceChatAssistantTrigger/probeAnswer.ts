@@ -1,9 +1,9 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'crypto';
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { credentialSettings } from '../VoiceChatAssistant/transport/credentials';
 import { copyTarget, readTargets } from './registration';
 import type { RegisteredAssistant, WebhookTarget } from './registration';
+import { authorizationOf } from './secrets';
 
 /**
  * What a live trigger answers another trigger's probe (ownership.ts), and
@@ -67,17 +67,6 @@ export function openTargets(
 		decipher.setAuthTag(tag);
 		const text = Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
 		return readTargets(JSON.parse(text));
-	} catch {
-		return undefined;
-	}
-}
-
-/** The credential's Authorization header, or undefined when the credential cannot be read. */
-async function authorizationOf(
-	ctx: IHookFunctions | IWebhookFunctions,
-): Promise<string | undefined> {
-	try {
-		return (await credentialSettings(ctx)).authorization;
 	} catch {
 		return undefined;
 	}

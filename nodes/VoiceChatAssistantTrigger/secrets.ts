@@ -48,7 +48,7 @@ function nodeParts(ctx: Context): string[] {
 }
 
 /** The credential's Authorization header, or undefined when the credential has no API key or cannot be read. */
-async function authorizationOf(
+export async function authorizationOf(
 	ctx: IHookFunctions | IWebhookFunctions,
 ): Promise<string | undefined> {
 	try {
