@@ -4,7 +4,7 @@
  * tests in test/unit/actions/<resource>/<name>.test.ts. Suites about a
  * behaviour that spans operations live in test/unit/behaviours/.
  */
-import { existsSync, readdirSync } from 'fs';
+import { existsSync, readFileSync, readdirSync } from 'fs';
 import { join } from 'path';
 
 const actions = join(__dirname, '..', '..', 'nodes', 'VoiceChatAssistant', 'actions');
@@ -30,5 +30,24 @@ describe('Test layout', () => {
 			(operation) => !existsSync(join(__dirname, 'actions', `${operation}.test.ts`)),
 		);
 		expect(missing).toEqual([]);
+	});
+
+	it('the triggers import no operations: they share the transport and the descriptions, not actions/', () => {
+		const root = join(__dirname, '../../nodes');
+		const offending: string[] = [];
+		const walk = (dir: string) => {
+			for (const entry of readdirSync(dir, { withFileTypes: true })) {
+				const path = join(dir, entry.name);
+				if (entry.isDirectory()) walk(path);
+				else if (
+					entry.name.endsWith('.ts') &&
+					/from '[^']*\/actions\//.test(readFileSync(path, 'utf8'))
+				)
+					offending.push(path.slice(root.length + 1));
+			}
+		};
+		walk(join(root, 'VoiceChatAssistantTrigger'));
+		walk(join(root, 'VoiceChatAssistantPollingTrigger'));
+		expect(offending).toEqual([]);
 	});
 });

@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { LEAD_STATUSES } from '../../VoiceChatAssistant/actions/lead/shared';
+import { LEAD_STATUSES } from '../../VoiceChatAssistant/descriptions/leadStatuses';
 import { readPage } from '../pages';
 import type { EventRun, PollEvent } from './event';
 import { emit, locatorText, positiveId } from './event';

@@ -1,4 +1,4 @@
-import { LEAD_STATUSES } from '../../VoiceChatAssistant/actions/lead/shared';
+import { LEAD_STATUSES } from '../../VoiceChatAssistant/descriptions/leadStatuses';
 
 /**
  * The statuses of the watched leads in a compact form for n8n's static data,

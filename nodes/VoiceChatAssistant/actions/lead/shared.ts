@@ -2,16 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { toId } from '../validation';
 
-/** Lead statuses of the list filter. */
-export const LEAD_STATUSES = [
-	'created',
-	'scheduled',
-	'processing',
-	'completed',
-	'rescheduled',
-	'reached-max-retries',
-	'blacklisted',
-] as const;
+export { LEAD_STATUSES } from '../../descriptions/leadStatuses';
 
 /** Statuses a lead may be set to. */
 export const SETTABLE_LEAD_STATUSES = ['created', 'completed', 'reached-max-retries'] as const;
