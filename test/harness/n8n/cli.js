@@ -10,8 +10,11 @@ const { LINES } = require('./environment');
 /**
  * A runner of n8n CLI commands with `env` (the object itself: later changes to
  * it apply to later commands) in `cwd`: `(args, timeout) => {code, stdout, stderr}`.
+ * The default time-out stays just under an e2e test's (180 s): with both n8n lines
+ * running beside the other layers, an `execute` that boots n8n, runs and shuts it
+ * down has taken over 120 s.
  */
-function n8nCli({ runtime, env, cwd, timeout: defaultTimeout = 120_000 }) {
+function n8nCli({ runtime, env, cwd, timeout: defaultTimeout = 170_000 }) {
 	return (args, timeout = defaultTimeout) =>
 		new Promise((resolve) => {
 			execFile(
