@@ -13,7 +13,7 @@ import { downloadRecording, recordingUrlOfCall } from '../VoiceChatAssistant/tra
 
 import { searchAssistants } from '../VoiceChatAssistant/methods/listSearch';
 import { whenCredentialChosen } from '../VoiceChatAssistant/methods/credentialGuard';
-import { answer, asId, parsePayload, queryValue, statusAllowed, toItem } from './payload';
+import { answer, asId, parsePayload, queryValue, statusAllowed, toItem } from './core/payload';
 import { withCaughtUp } from './catchUp';
 import { checkExists, create, remove } from './lifecycle';
 import { APP_DESCRIPTION } from '../VoiceChatAssistant/descriptions';
@@ -23,8 +23,8 @@ import { triggerProperties } from './description';
 import { toolCheckExists, toolCreate, toolRemove } from './toolLifecycle';
 import { PROBE_HEADER } from './ownership';
 import { probeAnswer } from './probeAnswer';
-import { webhookSecret } from './secrets';
-import { deliveryKey, finish, inFlight, remember, seen, start } from './replays';
+import { webhookSecret } from './core/secrets';
+import { deliveryKey, finish, inFlight, remember, seen, start } from './core/replays';
 import { WHATSAPP_STATUS, activateWhatsappStatus, whatsappStatusRequest } from './whatsappStatus';
 import { testSigningSecret } from './whatsappSecret';
 import {

@@ -8,7 +8,7 @@ import type {
 import { isObject } from '../VoiceChatAssistant/transport';
 import { getClock } from '../VoiceChatAssistant/transport/clock';
 import { INBOUND, POST_CALL } from './registration';
-import { deliveryKey, inFlight, remember, seen } from './replays';
+import { deliveryKey, inFlight, remember, seen } from './core/replays';
 import {
 	callId,
 	isoSeconds,

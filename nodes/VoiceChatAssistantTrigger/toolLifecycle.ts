@@ -12,7 +12,7 @@ import {
 } from './midCallTool';
 import type { ToolRegistration } from './midCallTool';
 import { newSecret } from './registration';
-import { toolSecret } from './secrets';
+import { toolSecret } from './core/secrets';
 import { addTool, readAssistantTools, setToolIds } from './toolIds';
 import type { ToolIdsState } from './toolIds';
 import { aboutAssistant, asNodeError, assertReachable } from './serviceWebhooks';

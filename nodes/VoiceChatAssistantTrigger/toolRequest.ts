@@ -4,9 +4,9 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 import { isObject } from '../VoiceChatAssistant/transport';
 import { readDefinition, readToolRegistrations, SECRET_HEADER } from './midCallTool';
 import type { ParameterType, ToolRegistration } from './midCallTool';
-import { answer, parsePayload } from './payload';
+import { answer, parsePayload } from './core/payload';
 import { safeEqual } from './registration';
-import { toolSecret } from './secrets';
+import { toolSecret } from './core/secrets';
 
 /**
  * How the "Mid-Call Tool Request" event answers the service's request during

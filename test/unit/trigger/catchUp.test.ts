@@ -13,7 +13,7 @@ import {
 	finish,
 	resetReplays,
 	start,
-} from '../../../nodes/VoiceChatAssistantTrigger/replays';
+} from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import {
 	MAX_PAGES,
 	resetCatchUpMemory,

@@ -10,7 +10,7 @@
 import type { IDataObject, INodeParameters, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/replays';
+import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import {
 	OLD_SECRET_PARAMETER,
 	SIGNING_CREDENTIAL,

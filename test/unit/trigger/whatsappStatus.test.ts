@@ -12,7 +12,7 @@ import * as crypto from 'crypto';
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/replays';
+import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import {
 	SIGNATURE_HEADER,
 	signatureValid,

@@ -1,7 +1,7 @@
 import { createHmac } from 'crypto';
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 
-import { credentialSettings } from '../VoiceChatAssistant/transport/credentials';
+import { credentialSettings } from '../../VoiceChatAssistant/transport/credentials';
 
 /**
  * The secrets the webhook trigger registers, derived rather than random.
