@@ -25,8 +25,8 @@ import { PROBE_HEADER } from './ownership';
 import { probeAnswer } from './probeAnswer';
 import { webhookSecret } from './core/secrets';
 import { deliveryKey, finish, inFlight, remember, seen, start } from './core/replays';
-import { WHATSAPP_STATUS, activateWhatsappStatus, whatsappStatusRequest } from './whatsappStatus';
-import { testSigningSecret } from './whatsappSecret';
+import { WHATSAPP_STATUS, activateWhatsappStatus, whatsappStatusRequest } from './whatsapp/whatsappStatus';
+import { testSigningSecret } from './whatsapp/whatsappSecret';
 import {
 	CONVERSATION_ENDED,
 	INBOUND,

@@ -16,7 +16,7 @@ import {
 	SIGNING_CREDENTIAL,
 	SIGNING_CREDENTIAL_NAME,
 	SIGNING_CREDENTIAL_TEST,
-} from '../../../nodes/VoiceChatAssistantTrigger/whatsappSecret';
+} from '../../../nodes/VoiceChatAssistantTrigger/whatsapp/whatsappSecret';
 import { createHookContext } from '../../helpers/hookContext';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import {

@@ -16,7 +16,7 @@ import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/repl
 import {
 	SIGNATURE_HEADER,
 	signatureValid,
-} from '../../../nodes/VoiceChatAssistantTrigger/whatsappStatus';
+} from '../../../nodes/VoiceChatAssistantTrigger/whatsapp/whatsappStatus';
 import { createHookContext, createWebhookContext, firstOutput } from '../../helpers/hookContext';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import {

@@ -17,7 +17,7 @@ import {
 	duration,
 	freshness,
 	postTime,
-} from '../../../nodes/VoiceChatAssistantTrigger/whatsappTime';
+} from '../../../nodes/VoiceChatAssistantTrigger/whatsapp/whatsappTime';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import { RECEIPT_TIME, SECRET, post, receipt, warnings } from './whatsappPost';
 

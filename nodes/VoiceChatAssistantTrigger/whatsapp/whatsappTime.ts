@@ -21,7 +21,7 @@
  * window, so any repeat of an accepted post meets it in the same process.
  */
 
-import { getClock } from '../VoiceChatAssistant/transport/clock';
+import { getClock } from '../../VoiceChatAssistant/transport/clock';
 
 /** 30 + 60 + 120 s: the service's retries of a read receipt after the first attempt. */
 export const RETRY_SPAN_MS = (30 + 60 + 120) * 1000;
