@@ -17,10 +17,10 @@ import { answer, asId, parsePayload, queryValue, statusAllowed, toItem } from '.
 import { withCaughtUp } from './catchUp';
 import { checkExists, create, remove } from './lifecycle';
 import { APP_DESCRIPTION } from '../VoiceChatAssistant/descriptions';
-import { readToolRegistrations } from './midCallTool';
-import { toolRequest } from './toolRequest';
+import { readToolRegistrations } from './midCallTool/midCallTool';
+import { toolRequest } from './midCallTool/toolRequest';
 import { triggerProperties } from './description';
-import { toolCheckExists, toolCreate, toolRemove } from './toolLifecycle';
+import { toolCheckExists, toolCreate, toolRemove } from './midCallTool/toolLifecycle';
 import { PROBE_HEADER } from './ownership';
 import { probeAnswer } from './probeAnswer';
 import { webhookSecret } from './core/secrets';

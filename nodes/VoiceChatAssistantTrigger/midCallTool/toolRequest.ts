@@ -1,12 +1,12 @@
 import { createHash } from 'crypto';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { isObject } from '../VoiceChatAssistant/transport';
+import { isObject } from '../../VoiceChatAssistant/transport';
 import { readDefinition, readToolRegistrations, SECRET_HEADER } from './midCallTool';
 import type { ParameterType, ToolRegistration } from './midCallTool';
-import { answer, parsePayload } from './core/payload';
-import { safeEqual } from './registration';
-import { toolSecret } from './core/secrets';
+import { answer, parsePayload } from '../core/payload';
+import { safeEqual } from '../registration';
+import { toolSecret } from '../core/secrets';
 
 /**
  * How the "Mid-Call Tool Request" event answers the service's request during

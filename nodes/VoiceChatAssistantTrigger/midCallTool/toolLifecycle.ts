@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, asList, isObject, unwrap } from '../VoiceChatAssistant/transport';
+import { apiRequest, asList, isObject, unwrap } from '../../VoiceChatAssistant/transport';
 import {
 	readDefinition,
 	readToolAssistants,
@@ -11,11 +11,11 @@ import {
 	writeToolRegistration,
 } from './midCallTool';
 import type { ToolRegistration } from './midCallTool';
-import { newSecret } from './registration';
-import { toolSecret } from './core/secrets';
+import { newSecret } from '../registration';
+import { toolSecret } from '../core/secrets';
 import { addTool, readAssistantTools, setToolIds } from './toolIds';
 import type { ToolIdsState } from './toolIds';
-import { aboutAssistant, asNodeError, assertReachable } from './serviceWebhooks';
+import { aboutAssistant, asNodeError, assertReachable } from '../serviceWebhooks';
 
 /**
  * checkExists / create / delete of the mid-call tool event.
