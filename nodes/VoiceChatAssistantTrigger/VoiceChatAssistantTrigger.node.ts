@@ -14,15 +14,15 @@ import { downloadRecording, recordingUrlOfCall } from '../VoiceChatAssistant/tra
 import { searchAssistants } from '../VoiceChatAssistant/methods/listSearch';
 import { whenCredentialChosen } from '../VoiceChatAssistant/methods/credentialGuard';
 import { answer, asId, parsePayload, queryValue, statusAllowed, toItem } from './core/payload';
-import { withCaughtUp } from './catchUp';
-import { checkExists, create, remove } from './lifecycle';
+import { withCaughtUp } from './calls/catchUp';
+import { checkExists, create, remove } from './calls/lifecycle';
 import { APP_DESCRIPTION } from '../VoiceChatAssistant/descriptions';
 import { readToolRegistrations } from './midCallTool/midCallTool';
 import { toolRequest } from './midCallTool/toolRequest';
 import { triggerProperties } from './description';
 import { toolCheckExists, toolCreate, toolRemove } from './midCallTool/toolLifecycle';
-import { PROBE_HEADER } from './ownership';
-import { probeAnswer } from './probeAnswer';
+import { PROBE_HEADER } from './calls/ownership';
+import { probeAnswer } from './calls/probeAnswer';
 import { webhookSecret } from './core/secrets';
 import { deliveryKey, finish, inFlight, remember, seen, start } from './core/replays';
 import { WHATSAPP_STATUS, activateWhatsappStatus, whatsappStatusRequest } from './whatsapp/whatsappStatus';
@@ -35,8 +35,8 @@ import {
 	readEvent,
 	readRegistration,
 	safeEqual,
-} from './registration';
-import type { RegisteredAssistant, Registration } from './registration';
+} from './calls/registration';
+import type { RegisteredAssistant, Registration } from './calls/registration';
 
 export class VoiceChatAssistantTrigger implements INodeType {
 	description: INodeTypeDescription = {

@@ -11,11 +11,11 @@ import {
 	writeToolRegistration,
 } from './midCallTool';
 import type { ToolRegistration } from './midCallTool';
-import { newSecret } from '../registration';
+import { newSecret } from '../calls/registration';
 import { toolSecret } from '../core/secrets';
 import { addTool, readAssistantTools, setToolIds } from './toolIds';
 import type { ToolIdsState } from './toolIds';
-import { aboutAssistant, asNodeError, assertReachable } from '../serviceWebhooks';
+import { aboutAssistant, asNodeError, assertReachable } from '../calls/serviceWebhooks';
 
 /**
  * checkExists / create / delete of the mid-call tool event.

@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, asList, isObject } from '../VoiceChatAssistant/transport';
+import { apiRequest, asList, isObject } from '../../VoiceChatAssistant/transport';
 import { openProbeAnswer, PROBE_ANSWER_KEY } from './probeAnswer';
 import { CONVERSATION_ENDED, INBOUND, MAX_GIVE_BACK } from './registration';
 import type { PostCallSettings, TriggerEvent, WebhookTarget } from './registration';

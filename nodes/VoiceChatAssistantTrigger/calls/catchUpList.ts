@@ -1,9 +1,9 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
-import { FINAL_CALL_STATUSES } from '../VoiceChatAssistant/descriptions';
-import { apiRequest, asList, isObject } from '../VoiceChatAssistant/transport';
-import { downloadRecording } from '../VoiceChatAssistant/transport/recording';
-import { statusAllowed, toItem } from './core/payload';
+import { FINAL_CALL_STATUSES } from '../../VoiceChatAssistant/descriptions';
+import { apiRequest, asList, isObject } from '../../VoiceChatAssistant/transport';
+import { downloadRecording } from '../../VoiceChatAssistant/transport/recording';
+import { statusAllowed, toItem } from '../core/payload';
 import { INBOUND, POST_CALL } from './registration';
 import type { Registration, TriggerEvent } from './registration';
 

@@ -15,7 +15,7 @@ import {
 } from './ownership';
 import type { AssistantWebhookState } from './ownership';
 import { clearCatchUp, startCatchUp } from './catchUp';
-import { webhookSecret } from './core/secrets';
+import { webhookSecret } from '../core/secrets';
 import {
 	newSecret,
 	readRegistration,

@@ -1,9 +1,9 @@
 import type { IHookFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, isObject } from '../VoiceChatAssistant/transport';
-import { credentialSettings } from '../VoiceChatAssistant/transport/credentials';
-import type { RequestContext } from '../VoiceChatAssistant/transport/credentials';
+import { apiRequest, isObject } from '../../VoiceChatAssistant/transport';
+import { credentialSettings } from '../../VoiceChatAssistant/transport/credentials';
+import type { RequestContext } from '../../VoiceChatAssistant/transport/credentials';
 import { CONVERSATION_ENDED, INBOUND } from './registration';
 import type { PostCallSettings, TriggerEvent, WebhookTarget } from './registration';
 

@@ -1,8 +1,8 @@
 import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError, randomString } from 'n8n-workflow';
 
-import { isObject } from '../VoiceChatAssistant/transport';
-import { isBlank, locatorValue, parseId } from '../VoiceChatAssistant/shared/ids';
+import { isObject } from '../../VoiceChatAssistant/transport';
+import { isBlank, locatorValue, parseId } from '../../VoiceChatAssistant/shared/ids';
 
 /**
  * What the trigger registers at the service, and how it remembers it (the
