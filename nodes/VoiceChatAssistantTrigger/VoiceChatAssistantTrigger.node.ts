@@ -25,17 +25,15 @@ import { PROBE_HEADER } from './calls/ownership';
 import { probeAnswer } from './calls/probeAnswer';
 import { webhookSecret } from './core/secrets';
 import { deliveryKey, finish, inFlight, remember, seen, start } from './core/replays';
-import { WHATSAPP_STATUS, activateWhatsappStatus, whatsappStatusRequest } from './whatsapp/whatsappStatus';
-import { testSigningSecret } from './whatsapp/whatsappSecret';
 import {
-	CONVERSATION_ENDED,
-	INBOUND,
-	MID_CALL_TOOL,
-	readAssistantIds,
-	readEvent,
-	readRegistration,
-	safeEqual,
-} from './calls/registration';
+	WHATSAPP_STATUS,
+	activateWhatsappStatus,
+	whatsappStatusRequest,
+} from './whatsapp/whatsappStatus';
+import { testSigningSecret } from './whatsapp/whatsappSecret';
+import { readEvent, readRegistration } from './calls/registration';
+import { CONVERSATION_ENDED, INBOUND, MID_CALL_TOOL, readAssistantIds } from './core/events';
+import { safeEqual } from './core/secrets';
 import type { RegisteredAssistant, Registration } from './calls/registration';
 
 export class VoiceChatAssistantTrigger implements INodeType {

@@ -2,8 +2,12 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { CALL_STATUS_OPTIONS, assistantLocator } from '../VoiceChatAssistant/descriptions';
 import { midCallToolProperties } from './midCallTool/midCallTool';
-import { CONVERSATION_ENDED, INBOUND, MID_CALL_TOOL, POST_CALL } from './calls/registration';
-import { WHATSAPP_STATUS, whatsappStatusOptions, whatsappStatusProperties } from './whatsapp/whatsappStatus';
+import { CONVERSATION_ENDED, INBOUND, MID_CALL_TOOL, POST_CALL } from './core/events';
+import {
+	WHATSAPP_STATUS,
+	whatsappStatusOptions,
+	whatsappStatusProperties,
+} from './whatsapp/whatsappStatus';
 
 /** The webhook trigger's form: its events and the fields of each. */
 export const triggerProperties: INodeProperties[] = [

@@ -7,7 +7,7 @@ import type {
 
 import { isObject } from '../../VoiceChatAssistant/transport';
 import { getClock } from '../../VoiceChatAssistant/transport/clock';
-import { INBOUND, POST_CALL } from './registration';
+import { INBOUND, POST_CALL } from '../core/events';
 import { deliveryKey, inFlight, remember, seen } from '../core/replays';
 import {
 	callId,

@@ -17,27 +17,17 @@ import type { AssistantWebhookState } from './ownership';
 import { clearCatchUp, startCatchUp } from './catchUp';
 import { webhookSecret } from '../core/secrets';
 import {
-	newSecret,
 	readRegistration,
 	readWanted,
 	registeredUrl,
 	registrationMatches,
 	writeRegistration,
 } from './registration';
-import {
-	aboutAssistant,
-	assertReachable,
-	disableWebhook,
-	enableWebhook,
-	restoreWebhook,
-} from './serviceWebhooks';
-import type {
-	RegisteredAssistant,
-	Registration,
-	TriggerEvent,
-	WebhookTarget,
-	Wanted,
-} from './registration';
+import { newSecret } from '../core/secrets';
+import { aboutAssistant, assertReachable } from '../core/service';
+import { disableWebhook, enableWebhook, restoreWebhook } from './serviceWebhooks';
+import type { RegisteredAssistant, Registration, WebhookTarget, Wanted } from './registration';
+import type { TriggerEvent } from '../core/events';
 
 /**
  * The trigger's webhook lifecycle (n8n's checkExists / create / delete), with

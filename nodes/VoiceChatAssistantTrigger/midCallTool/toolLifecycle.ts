@@ -11,11 +11,11 @@ import {
 	writeToolRegistration,
 } from './midCallTool';
 import type { ToolRegistration } from './midCallTool';
-import { newSecret } from '../calls/registration';
+import { newSecret } from '../core/secrets';
 import { toolSecret } from '../core/secrets';
 import { addTool, readAssistantTools, setToolIds } from './toolIds';
 import type { ToolIdsState } from './toolIds';
-import { aboutAssistant, asNodeError, assertReachable } from '../calls/serviceWebhooks';
+import { aboutAssistant, asNodeError, assertReachable } from '../core/service';
 
 /**
  * checkExists / create / delete of the mid-call tool event.

@@ -5,7 +5,7 @@ import { isObject } from '../../VoiceChatAssistant/transport';
 import { readDefinition, readToolRegistrations, SECRET_HEADER } from './midCallTool';
 import type { ParameterType, ToolRegistration } from './midCallTool';
 import { answer, parsePayload } from '../core/payload';
-import { safeEqual } from '../calls/registration';
+import { safeEqual } from '../core/secrets';
 import { toolSecret } from '../core/secrets';
 
 /**
