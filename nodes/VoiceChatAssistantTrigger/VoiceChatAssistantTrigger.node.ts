@@ -126,7 +126,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		if (headers[PROBE_HEADER] !== undefined) {
 			const entry = await authenticated(this, registration, query);
 			if (!entry) return answer(this, 404, { message: 'Not registered' });
-			// what it would give back goes sealed: the answer shows no URL (probeAnswer.ts)
+			// what it would give back goes sealed: the answer shows no URL (calls/probeAnswer.ts)
 			return answer(this, 200, await probeAnswer(this, entry));
 		}
 
@@ -210,7 +210,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
  * The registered assistant a delivery names (`assistant_id`) when the
  * delivery carries that assistant's secret (compared in constant time), else
  * undefined. The secret is the one stored with the registration or the one
- * this node derives for a watched assistant (secrets.ts): a stale save of the
+ * this node derives for a watched assistant (core/secrets.ts): a stale save of the
  * static data, or a publish that registered again, does not turn a delivery
  * away. The stored secret is compared first, so a delivery reads the
  * credential only when it does not match.

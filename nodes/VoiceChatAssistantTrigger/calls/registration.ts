@@ -16,7 +16,7 @@ import type { TriggerEvent } from '../core/events';
  *   <n8n webhook URL>?assistant_id=<id>&secret=<secret of that assistant>
  *
  * The secret is derived from the API key, the workflow, the node, the event
- * and the assistant (secrets.ts), so every activation registers the same URL
+ * and the assistant (core/secrets.ts), so every activation registers the same URL
  * and a stale save of the static data cannot make it wrong. A delivery counts
  * when its secret is the derived one of the assistant it names, or the one
  * stored with the registration (random, by versions before derived secrets).

@@ -6,7 +6,7 @@ import { isBlank, locatorValue, parseId } from '../../VoiceChatAssistant/shared/
 /*
  * The events of the webhook trigger and the assistants it watches: what every
  * event family reads from the form (calls/, midCallTool/; whatsapp/ has its
- * own event name in whatsappStatus.ts).
+ * own event name in whatsapp/whatsappStatus.ts).
  */
 
 export const INBOUND = 'inboundCallCompleted';

@@ -20,7 +20,7 @@ import { credentialSettings } from '../../VoiceChatAssistant/transport/credentia
  * ones keep working until the next registration replaces them).
  *
  * The secret is 32 letters and digits (about 190 bits), the shape the
- * triggers of this package recognise in each other's URLs (ownership.ts).
+ * triggers of this package recognise in each other's URLs (calls/ownership.ts).
  */
 
 const LABEL = 'voice-chat-assistant-trigger secret v1';

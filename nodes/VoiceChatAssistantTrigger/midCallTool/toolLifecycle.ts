@@ -144,7 +144,7 @@ export async function toolCreate(ctx: IHookFunctions): Promise<boolean> {
 	const assistantIds = readToolAssistants(ctx);
 	await assertReachable(ctx, webhookUrl);
 	const previous = readToolRegistration(staticData, webhookUrl);
-	// derived: the same for every activation (secrets.ts); never empty (a registration read back
+	// derived: the same for every activation (core/secrets.ts); never empty (a registration read back
 	// from the service has no secret, and a tool with an empty header would be refused every request)
 	const secret = (await toolSecret(ctx, webhookUrl)) ?? (previous?.secret || newSecret());
 	const body = toolBody(definition, webhookUrl, secret);

@@ -73,7 +73,7 @@ export function idempotencyKey(
 /**
  * The registration whose secret the request carries: one stored in the
  * static data (the active workflow's or a test listener's), or, for the
- * secret this node derives (secrets.ts), the tool as the form describes it
+ * secret this node derives (core/secrets.ts), the tool as the form describes it
  * with the id stored last: a stale save of the static data may hold an older
  * registration than the tool the service calls, and turns no request away.
  */

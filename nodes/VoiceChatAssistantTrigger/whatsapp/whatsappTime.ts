@@ -17,7 +17,7 @@
  * 5 minutes is also the tolerance common for signed webhooks (Stripe's).
  * A `timestamp` ahead of n8n's clock is allowed the same margin (clock skew
  * only). Within the window, a redelivery starts nothing through the replay
- * memory (replays.ts), which keeps a status for an hour: longer than the
+ * memory (core/replays.ts), which keeps a status for an hour: longer than the
  * window, so any repeat of an accepted post meets it in the same process.
  */
 
