@@ -23,7 +23,7 @@ import { triggerProperties } from './description';
 import { toolCheckExists, toolCreate, toolRemove } from './midCallTool/toolLifecycle';
 import { PROBE_HEADER } from './calls/ownership';
 import { probeAnswer } from './calls/probeAnswer';
-import { webhookSecret } from './core/secrets';
+import { webhookSecret, safeEqual } from './core/secrets';
 import { deliveryKey, finish, inFlight, remember, seen, start } from './core/replays';
 import {
 	WHATSAPP_STATUS,
@@ -33,7 +33,6 @@ import {
 import { testSigningSecret } from './whatsapp/whatsappSecret';
 import { readEvent, readRegistration } from './calls/registration';
 import { CONVERSATION_ENDED, INBOUND, MID_CALL_TOOL, readAssistantIds } from './core/events';
-import { safeEqual } from './core/secrets';
 import type { RegisteredAssistant, Registration } from './calls/registration';
 
 export class VoiceChatAssistantTrigger implements INodeType {

@@ -15,7 +15,7 @@ import {
 } from './ownership';
 import type { AssistantWebhookState } from './ownership';
 import { clearCatchUp, startCatchUp } from './catchUp';
-import { webhookSecret } from '../core/secrets';
+import { webhookSecret, newSecret } from '../core/secrets';
 import {
 	readRegistration,
 	readWanted,
@@ -23,7 +23,6 @@ import {
 	registrationMatches,
 	writeRegistration,
 } from './registration';
-import { newSecret } from '../core/secrets';
 import { aboutAssistant, assertReachable } from '../core/service';
 import { disableWebhook, enableWebhook, restoreWebhook } from './serviceWebhooks';
 import type { RegisteredAssistant, Registration, WebhookTarget, Wanted } from './registration';

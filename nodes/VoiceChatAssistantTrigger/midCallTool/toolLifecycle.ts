@@ -11,8 +11,7 @@ import {
 	writeToolRegistration,
 } from './midCallTool';
 import type { ToolRegistration } from './midCallTool';
-import { newSecret } from '../core/secrets';
-import { toolSecret } from '../core/secrets';
+import { newSecret, toolSecret } from '../core/secrets';
 import { addTool, readAssistantTools, setToolIds } from './toolIds';
 import type { ToolIdsState } from './toolIds';
 import { aboutAssistant, asNodeError, assertReachable } from '../core/service';

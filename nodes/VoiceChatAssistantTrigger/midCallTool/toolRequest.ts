@@ -5,8 +5,7 @@ import { isObject } from '../../VoiceChatAssistant/transport';
 import { readDefinition, readToolRegistrations, SECRET_HEADER } from './midCallTool';
 import type { ParameterType, ToolRegistration } from './midCallTool';
 import { answer, parsePayload } from '../core/payload';
-import { safeEqual } from '../core/secrets';
-import { toolSecret } from '../core/secrets';
+import { safeEqual, toolSecret } from '../core/secrets';
 
 /**
  * How the "Mid-Call Tool Request" event answers the service's request during
