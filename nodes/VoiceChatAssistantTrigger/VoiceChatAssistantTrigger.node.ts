@@ -13,30 +13,27 @@ import { downloadRecording, recordingUrlOfCall } from '../VoiceChatAssistant/tra
 
 import { searchAssistants } from '../VoiceChatAssistant/methods/listSearch';
 import { whenCredentialChosen } from '../VoiceChatAssistant/methods/credentialGuard';
-import { answer, asId, parsePayload, queryValue, statusAllowed, toItem } from './payload';
-import { withCaughtUp } from './catchUp';
-import { checkExists, create, remove } from './lifecycle';
+import { answer, asId, parsePayload, queryValue, statusAllowed, toItem } from './core/payload';
+import { withCaughtUp } from './calls/catchUp';
+import { checkExists, create, remove } from './calls/lifecycle';
 import { APP_DESCRIPTION } from '../VoiceChatAssistant/descriptions';
-import { readToolRegistrations } from './midCallTool';
-import { toolRequest } from './toolRequest';
+import { readToolRegistrations } from './midCallTool/midCallTool';
+import { toolRequest } from './midCallTool/toolRequest';
 import { triggerProperties } from './description';
-import { toolCheckExists, toolCreate, toolRemove } from './toolLifecycle';
-import { PROBE_HEADER } from './ownership';
-import { probeAnswer } from './probeAnswer';
-import { webhookSecret } from './secrets';
-import { deliveryKey, finish, inFlight, remember, seen, start } from './replays';
-import { WHATSAPP_STATUS, activateWhatsappStatus, whatsappStatusRequest } from './whatsappStatus';
-import { testSigningSecret } from './whatsappSecret';
+import { toolCheckExists, toolCreate, toolRemove } from './midCallTool/toolLifecycle';
+import { PROBE_HEADER } from './calls/ownership';
+import { probeAnswer } from './calls/probeAnswer';
+import { webhookSecret, safeEqual } from './core/secrets';
+import { deliveryKey, finish, inFlight, remember, seen, start } from './core/replays';
 import {
-	CONVERSATION_ENDED,
-	INBOUND,
-	MID_CALL_TOOL,
-	readAssistantIds,
-	readEvent,
-	readRegistration,
-	safeEqual,
-} from './registration';
-import type { RegisteredAssistant, Registration } from './registration';
+	WHATSAPP_STATUS,
+	activateWhatsappStatus,
+	whatsappStatusRequest,
+} from './whatsapp/whatsappStatus';
+import { testSigningSecret } from './whatsapp/whatsappSecret';
+import { readEvent, readRegistration } from './calls/registration';
+import { CONVERSATION_ENDED, INBOUND, MID_CALL_TOOL, readAssistantIds } from './core/events';
+import type { RegisteredAssistant, Registration } from './calls/registration';
 
 export class VoiceChatAssistantTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -128,7 +125,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		if (headers[PROBE_HEADER] !== undefined) {
 			const entry = await authenticated(this, registration, query);
 			if (!entry) return answer(this, 404, { message: 'Not registered' });
-			// what it would give back goes sealed: the answer shows no URL (probeAnswer.ts)
+			// what it would give back goes sealed: the answer shows no URL (calls/probeAnswer.ts)
 			return answer(this, 200, await probeAnswer(this, entry));
 		}
 
@@ -212,7 +209,7 @@ export class VoiceChatAssistantTrigger implements INodeType {
  * The registered assistant a delivery names (`assistant_id`) when the
  * delivery carries that assistant's secret (compared in constant time), else
  * undefined. The secret is the one stored with the registration or the one
- * this node derives for a watched assistant (secrets.ts): a stale save of the
+ * this node derives for a watched assistant (core/secrets.ts): a stale save of the
  * static data, or a publish that registered again, does not turn a delivery
  * away. The stored secret is compared first, so a delivery reads the
  * credential only when it does not match.

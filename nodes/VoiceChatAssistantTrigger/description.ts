@@ -1,9 +1,13 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { CALL_STATUS_OPTIONS, assistantLocator } from '../VoiceChatAssistant/descriptions';
-import { midCallToolProperties } from './midCallTool';
-import { CONVERSATION_ENDED, INBOUND, MID_CALL_TOOL, POST_CALL } from './registration';
-import { WHATSAPP_STATUS, whatsappStatusOptions, whatsappStatusProperties } from './whatsappStatus';
+import { midCallToolProperties } from './midCallTool/midCallTool';
+import { CONVERSATION_ENDED, INBOUND, MID_CALL_TOOL, POST_CALL } from './core/events';
+import {
+	WHATSAPP_STATUS,
+	whatsappStatusOptions,
+	whatsappStatusProperties,
+} from './whatsapp/whatsappStatus';
 
 /** The webhook trigger's form: its events and the fields of each. */
 export const triggerProperties: INodeProperties[] = [

@@ -26,7 +26,9 @@ const { VoiceChatAssistantPollingTrigger } = dist(
 	'nodes/VoiceChatAssistantPollingTrigger/VoiceChatAssistantPollingTrigger.node.js',
 );
 const { COST } = dist('nodes/VoiceChatAssistant/descriptions/cost.js');
-const { midCallToolProperties } = dist('nodes/VoiceChatAssistantTrigger/midCallTool.js');
+const { midCallToolProperties } = dist(
+	'nodes/VoiceChatAssistantTrigger/midCallTool/midCallTool.js',
+);
 
 type Option = { name: string; value: string; action?: string; description?: string };
 type Property = {

@@ -9,8 +9,8 @@
  */
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
-import { resetCatchUpMemory } from '../../nodes/VoiceChatAssistantTrigger/catchUp';
-import { resetReplays } from '../../nodes/VoiceChatAssistantTrigger/replays';
+import { resetCatchUpMemory } from '../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
+import { resetReplays } from '../../nodes/VoiceChatAssistantTrigger/core/replays';
 import { TestWorkflow, TYPES } from './helpers/runWorkflow';
 import type { WorkflowJson } from './helpers/runWorkflow';
 import { byId, control, simCredentials, simulatorForTests } from './helpers/workflows';

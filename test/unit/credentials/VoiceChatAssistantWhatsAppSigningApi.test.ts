@@ -15,7 +15,7 @@ import {
 	SIGNING_CREDENTIAL,
 	SIGNING_CREDENTIAL_NAME,
 	testSigningSecret,
-} from '../../../nodes/VoiceChatAssistantTrigger/whatsappSecret';
+} from '../../../nodes/VoiceChatAssistantTrigger/whatsapp/whatsappSecret';
 
 const ROOT = join(__dirname, '../../..');
 const credential = new VoiceChatAssistantWhatsAppSigningApi();

@@ -13,12 +13,12 @@ import {
 	finish,
 	resetReplays,
 	start,
-} from '../../../nodes/VoiceChatAssistantTrigger/replays';
+} from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import {
 	MAX_PAGES,
 	resetCatchUpMemory,
 	startCatchUp,
-} from '../../../nodes/VoiceChatAssistantTrigger/catchUp';
+} from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import {

@@ -8,8 +8,8 @@ import nock from 'nock';
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/replays';
-import { isLocalHost } from '../../../nodes/VoiceChatAssistantTrigger/serviceWebhooks';
+import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
+import { isLocalHost } from '../../../nodes/VoiceChatAssistantTrigger/core/service';
 import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import {

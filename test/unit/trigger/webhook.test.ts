@@ -5,7 +5,7 @@ import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import { streamingBinary } from './streamingBinary';
 
 import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/replays';
+import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import {
 	PRODUCTION_URL,
 	createWebhookContext,

@@ -7,7 +7,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
-import { openTargets } from '../../../nodes/VoiceChatAssistantTrigger/probeAnswer';
+import { openTargets } from '../../../nodes/VoiceChatAssistantTrigger/calls/probeAnswer';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import {
 	PRODUCTION_URL,

@@ -7,8 +7,8 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { sealTargets } from '../../../nodes/VoiceChatAssistantTrigger/probeAnswer';
-import type { WebhookTarget } from '../../../nodes/VoiceChatAssistantTrigger/registration';
+import { sealTargets } from '../../../nodes/VoiceChatAssistantTrigger/calls/probeAnswer';
+import type { WebhookTarget } from '../../../nodes/VoiceChatAssistantTrigger/calls/registration';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import { PRODUCTION_URL, createHookContext, locator } from '../../helpers/hookContext';
 import type { HookContextOptions } from '../../helpers/hookContext';

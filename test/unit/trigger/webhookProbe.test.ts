@@ -8,7 +8,10 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
-import { openTargets, sealTargets } from '../../../nodes/VoiceChatAssistantTrigger/probeAnswer';
+import {
+	openTargets,
+	sealTargets,
+} from '../../../nodes/VoiceChatAssistantTrigger/calls/probeAnswer';
 import { TEST_API_KEY } from '../../helpers/context';
 import { activate, createWebhookContext, requestLines } from '../../helpers/hookContext';
 import { fakeClockPerTest } from '../../helpers/fakeClock';

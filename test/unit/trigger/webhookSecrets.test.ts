@@ -9,7 +9,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/replays';
+import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import { PRODUCTION_URL, activate, createWebhookContext } from '../../helpers/hookContext';
 import { fakeClockPerTest } from '../../helpers/fakeClock';

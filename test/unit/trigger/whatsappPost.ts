@@ -9,8 +9,8 @@ import * as crypto from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
 import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
-import { SIGNATURE_HEADER } from '../../../nodes/VoiceChatAssistantTrigger/whatsappStatus';
-import { SIGNING_CREDENTIAL } from '../../../nodes/VoiceChatAssistantTrigger/whatsappSecret';
+import { SIGNATURE_HEADER } from '../../../nodes/VoiceChatAssistantTrigger/whatsapp/whatsappStatus';
+import { SIGNING_CREDENTIAL } from '../../../nodes/VoiceChatAssistantTrigger/whatsapp/whatsappSecret';
 import { createWebhookContext, firstOutput } from '../../helpers/hookContext';
 
 export const trigger = new VoiceChatAssistantTrigger();

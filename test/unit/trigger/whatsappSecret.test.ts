@@ -10,13 +10,13 @@
 import type { IDataObject, INodeParameters, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/replays';
+import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import {
 	OLD_SECRET_PARAMETER,
 	SIGNING_CREDENTIAL,
 	SIGNING_CREDENTIAL_NAME,
 	SIGNING_CREDENTIAL_TEST,
-} from '../../../nodes/VoiceChatAssistantTrigger/whatsappSecret';
+} from '../../../nodes/VoiceChatAssistantTrigger/whatsapp/whatsappSecret';
 import { createHookContext } from '../../helpers/hookContext';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import {

@@ -12,11 +12,11 @@ import * as crypto from 'crypto';
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/replays';
+import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import {
 	SIGNATURE_HEADER,
 	signatureValid,
-} from '../../../nodes/VoiceChatAssistantTrigger/whatsappStatus';
+} from '../../../nodes/VoiceChatAssistantTrigger/whatsapp/whatsappStatus';
 import { createHookContext, createWebhookContext, firstOutput } from '../../helpers/hookContext';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import {

@@ -9,7 +9,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/replays';
+import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import {
 	MAX_AGE_MS,
 	MAX_AHEAD_MS,
@@ -17,7 +17,7 @@ import {
 	duration,
 	freshness,
 	postTime,
-} from '../../../nodes/VoiceChatAssistantTrigger/whatsappTime';
+} from '../../../nodes/VoiceChatAssistantTrigger/whatsapp/whatsappTime';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import { RECEIPT_TIME, SECRET, post, receipt, warnings } from './whatsappPost';
 

@@ -1,8 +1,9 @@
-import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
-import { NodeOperationError, randomString } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { isObject } from '../VoiceChatAssistant/transport';
-import { isBlank, locatorValue, parseId } from '../VoiceChatAssistant/shared/ids';
+import { isObject } from '../../VoiceChatAssistant/transport';
+import { CONVERSATION_ENDED, INBOUND, POST_CALL, readAssistantIds } from '../core/events';
+import type { TriggerEvent } from '../core/events';
 
 /**
  * What the trigger registers at the service, and how it remembers it (the
@@ -15,7 +16,7 @@ import { isBlank, locatorValue, parseId } from '../VoiceChatAssistant/shared/ids
  *   <n8n webhook URL>?assistant_id=<id>&secret=<secret of that assistant>
  *
  * The secret is derived from the API key, the workflow, the node, the event
- * and the assistant (secrets.ts), so every activation registers the same URL
+ * and the assistant (core/secrets.ts), so every activation registers the same URL
  * and a stale save of the static data cannot make it wrong. A delivery counts
  * when its secret is the derived one of the assistant it names, or the one
  * stored with the registration (random, by versions before derived secrets).
@@ -28,12 +29,6 @@ import { isBlank, locatorValue, parseId } from '../VoiceChatAssistant/shared/ids
  * restart does not register twice) and `delete` undoes exactly what it lists.
  */
 
-export const INBOUND = 'inboundCallCompleted';
-export const POST_CALL = 'callCompleted';
-export const CONVERSATION_ENDED = 'conversationEnded';
-/** The mid-call tool event: registered as a tool of the service, not as a webhook (midCallTool.ts). */
-export const MID_CALL_TOOL = 'midCallTool';
-export type TriggerEvent = typeof INBOUND | typeof POST_CALL | typeof CONVERSATION_ENDED;
 const EVENTS: TriggerEvent[] = [INBOUND, POST_CALL, CONVERSATION_ENDED];
 
 /** Settings sent with the post-call webhook (assistant configuration fields). */
@@ -97,25 +92,8 @@ export interface Wanted {
 /** Key of the registration in the node's static data. */
 const KEY = 'registration';
 
-const SECRET_LENGTH = 32;
-
 /** A chain of give-back targets never grows beyond this. */
 export const MAX_GIVE_BACK = 8;
-
-/** A fresh secret: 32 random letters and digits (about 190 bits), when the credential has no API key to derive one from. */
-export function newSecret(): string {
-	return randomString(SECRET_LENGTH);
-}
-
-/** Compares two strings in time that does not depend on where they differ. */
-export function safeEqual(given: string, expected: string): boolean {
-	let diff = given.length ^ expected.length;
-	const length = Math.max(given.length, expected.length);
-	for (let i = 0; i < length; i++) {
-		diff |= (given.charCodeAt(i) || 0) ^ (expected.charCodeAt(i) || 0);
-	}
-	return diff === 0 && expected.length > 0;
-}
 
 /** The URL registered for one assistant: n8n's URL plus `assistant_id` and `secret`. */
 export function registeredUrl(webhookUrl: string, assistantId: number, secret: string): string {
@@ -219,46 +197,6 @@ export function writeRegistration(
 	};
 	if (registration.settings) stored.settings = { ...registration.settings };
 	staticData[KEY] = stored;
-}
-
-function parseAssistantId(node: INode, value: unknown, where: string): number | undefined {
-	const raw = locatorValue(value);
-	if (isBlank(raw)) return undefined;
-	const id = parseId(raw);
-	if (id === undefined) {
-		throw new NodeOperationError(
-			node,
-			`${where} must be a numeric assistant ID, got ${JSON.stringify(raw)}`,
-			{
-				description: 'Pick the assistant from the list, or enter its numeric ID (e.g. 42).',
-			},
-		);
-	}
-	return id;
-}
-
-/** The assistants the node watches: the main one and any additional ones, without repeats. */
-export function readAssistantIds(
-	ctx: Pick<IHookFunctions, 'getNode' | 'getNodeParameter'>,
-): number[] {
-	const node = ctx.getNode();
-	const ids: number[] = [];
-	const main = parseAssistantId(node, ctx.getNodeParameter('assistantId', ''), 'Assistant');
-	if (main !== undefined) ids.push(main);
-	const additional = ctx.getNodeParameter('additionalAssistants', {}) as IDataObject;
-	const entries = Array.isArray(additional?.assistant)
-		? (additional.assistant as IDataObject[])
-		: [];
-	entries.forEach((entry, index) => {
-		const id = parseAssistantId(node, entry?.assistantId, `Additional assistant ${index + 1}`);
-		if (id !== undefined && !ids.includes(id)) ids.push(id);
-	});
-	if (ids.length === 0) {
-		throw new NodeOperationError(node, 'No assistant chosen', {
-			description: 'Choose the assistant whose calls start this workflow.',
-		});
-	}
-	return ids;
 }
 
 export function readEvent(ctx: Pick<IHookFunctions, 'getNodeParameter'>): TriggerEvent {

@@ -1,12 +1,11 @@
 import { createHash } from 'crypto';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { isObject } from '../VoiceChatAssistant/transport';
+import { isObject } from '../../VoiceChatAssistant/transport';
 import { readDefinition, readToolRegistrations, SECRET_HEADER } from './midCallTool';
 import type { ParameterType, ToolRegistration } from './midCallTool';
-import { answer, parsePayload } from './payload';
-import { safeEqual } from './registration';
-import { toolSecret } from './secrets';
+import { answer, parsePayload } from '../core/payload';
+import { safeEqual, toolSecret } from '../core/secrets';
 
 /**
  * How the "Mid-Call Tool Request" event answers the service's request during
@@ -73,7 +72,7 @@ export function idempotencyKey(
 /**
  * The registration whose secret the request carries: one stored in the
  * static data (the active workflow's or a test listener's), or, for the
- * secret this node derives (secrets.ts), the tool as the form describes it
+ * secret this node derives (core/secrets.ts), the tool as the form describes it
  * with the id stored last: a stale save of the static data may hold an older
  * registration than the tool the service calls, and turns no request away.
  */

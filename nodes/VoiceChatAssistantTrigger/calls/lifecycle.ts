@@ -1,4 +1,4 @@
-import type { IHookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -15,29 +15,18 @@ import {
 } from './ownership';
 import type { AssistantWebhookState } from './ownership';
 import { clearCatchUp, startCatchUp } from './catchUp';
-import { webhookSecret } from './secrets';
+import { webhookSecret, newSecret } from '../core/secrets';
 import {
-	newSecret,
 	readRegistration,
 	readWanted,
 	registeredUrl,
 	registrationMatches,
 	writeRegistration,
 } from './registration';
-import {
-	aboutAssistant,
-	assertReachable,
-	disableWebhook,
-	enableWebhook,
-	restoreWebhook,
-} from './serviceWebhooks';
-import type {
-	RegisteredAssistant,
-	Registration,
-	TriggerEvent,
-	WebhookTarget,
-	Wanted,
-} from './registration';
+import { aboutAssistant, assertReachable } from '../core/service';
+import { disableWebhook, enableWebhook, restoreWebhook } from './serviceWebhooks';
+import type { RegisteredAssistant, Registration, WebhookTarget, Wanted } from './registration';
+import type { TriggerEvent } from '../core/events';
 
 /**
  * The trigger's webhook lifecycle (n8n's checkExists / create / delete), with
@@ -148,41 +137,30 @@ async function decideGiveBack(
 	return await giveBackFrom(ctx, current);
 }
 
-/**
- * Registers the webhook URL (with a new secret per assistant) on every watched assistant,
- * saving what each posted to before. All or nothing: when one assistant fails,
- * the ones registered by this call get their previous target back and the
- * static data is left as it was before the error is reported.
- */
-export async function create(ctx: IHookFunctions): Promise<boolean> {
-	const staticData = ctx.getWorkflowStaticData('node');
-	const wanted = readWanted(ctx);
-	await assertReachable(ctx, wanted.webhookUrl);
-	const previous = readRegistration(staticData);
-	const earlierOf = (id: number) =>
-		previous && previous.event === wanted.event
-			? previous.assistants.find((a) => a.id === id)
-			: undefined;
-	if (previous) {
-		const left = previous.assistants.filter(
-			(a) => previous.event !== wanted.event || !wanted.assistantIds.includes(a.id),
+/** Warns about assistants of an earlier registration this activation no longer watches (left as they are). */
+function warnUnwatched(
+	ctx: IHookFunctions,
+	previous: Registration | undefined,
+	wanted: Wanted,
+): void {
+	if (!previous) return;
+	const left = previous.assistants.filter(
+		(a) => previous.event !== wanted.event || !wanted.assistantIds.includes(a.id),
+	);
+	if (left.length) {
+		ctx.logger.warn(
+			`${LOG} an earlier registration on assistant(s) ${left.map((a) => a.id).join(', ')} is no longer watched and is left as it is at the service`,
 		);
-		if (left.length) {
-			ctx.logger.warn(
-				`${LOG} an earlier registration on assistant(s) ${left.map((a) => a.id).join(', ')} is no longer watched and is left as it is at the service`,
-			);
-		}
 	}
+}
 
-	const registration: Registration = {
-		event: wanted.event,
-		webhookUrl: wanted.webhookUrl,
-		assistants: [],
-		settings: wanted.settings,
-	};
-	let states: Map<number, AssistantWebhookState>;
+/** What each watched assistant posts to now, as the service says. */
+async function readServiceStates(
+	ctx: IHookFunctions,
+	wanted: Wanted,
+): Promise<Map<number, AssistantWebhookState>> {
 	try {
-		states = await readWebhookStates(ctx, wanted.event, wanted.assistantIds);
+		return await readWebhookStates(ctx, wanted.event, wanted.assistantIds);
 	} catch (error) {
 		throw aboutAssistant(
 			ctx.getNode(),
@@ -191,42 +169,87 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 			'Reading the current webhook',
 		);
 	}
+}
+
+/**
+ * Undoes a failed activation: gives back what it registered, keeps in the
+ * static data what could not be given back (else the earlier registration).
+ */
+async function undoRegistered(
+	ctx: IHookFunctions,
+	staticData: IDataObject,
+	registration: Registration,
+	previous: Registration | undefined,
+): Promise<void> {
+	const kept: RegisteredAssistant[] = [];
+	for (const done of registration.assistants) {
+		try {
+			await giveBack(ctx, registration.event, done);
+		} catch (undoError) {
+			ctx.logger.warn(
+				`${LOG} could not give assistant ${done.id} its previous webhook back: ${(undoError as Error).message}`,
+			);
+			kept.push(done);
+		}
+	}
+	// what could not be undone stays listed for delete; else the earlier registration, if any
+	writeRegistration(staticData, kept.length ? { ...registration, assistants: kept } : previous);
+	// n8n does not save the static data of a failed create: delete finds them here
+	if (kept.length) unfinished.set(nodeKey(ctx), { ...registration, assistants: kept });
+}
+
+/**
+ * Activation: registers the webhook URL (with a secret per assistant) on every
+ * watched assistant, saving what each posted to before. All or nothing: when
+ * one assistant fails, the ones registered by this call get their previous
+ * target back and the static data is left as it was before the error is
+ * reported.
+ */
+export async function create(ctx: IHookFunctions): Promise<boolean> {
+	const staticData = ctx.getWorkflowStaticData('node');
+	// 1. read what is wanted (the form) and what this node registered before (the static data)
+	const wanted = readWanted(ctx);
+	await assertReachable(ctx, wanted.webhookUrl);
+	const previous = readRegistration(staticData);
+	warnUnwatched(ctx, previous, wanted);
+	const earlierOf = (id: number) =>
+		previous?.event === wanted.event ? previous.assistants.find((a) => a.id === id) : undefined;
+
+	// 2. read what the service has: where each assistant posts now
+	const states = await readServiceStates(ctx, wanted);
+
+	const registration: Registration = {
+		event: wanted.event,
+		webhookUrl: wanted.webhookUrl,
+		assistants: [],
+		settings: wanted.settings,
+	};
 	for (const assistantId of wanted.assistantIds) {
 		// a secret per assistant: a delivery naming one assistant cannot pass with another's;
-		// derived, so the same for every activation of this node (secrets.ts)
+		// derived, so the same for every activation of this node (core/secrets.ts)
 		const secret = (await webhookSecret(ctx, wanted.event, assistantId)) ?? newSecret();
 		const url = registeredUrl(wanted.webhookUrl, assistantId, secret);
 		try {
+			// 3. decide what to give back later (or refuse, for "Fail Activation")
+			const state = states.get(assistantId)!;
 			const giveBack = await decideGiveBack(
 				ctx,
 				wanted,
 				assistantId,
-				states.get(assistantId)!,
+				state,
 				earlierOf(assistantId),
 			);
+			// 4. register at the service
 			await enableWebhook(ctx, wanted.event, assistantId, url, wanted.settings);
+			// 5. remember, after each assistant, so a failure later undoes exactly this
 			registration.assistants.push({ id: assistantId, url, secret, giveBack });
 			writeRegistration(staticData, registration);
 		} catch (error) {
-			const kept: RegisteredAssistant[] = [];
-			for (const done of registration.assistants) {
-				try {
-					await giveBack(ctx, wanted.event, done);
-				} catch (undoError) {
-					ctx.logger.warn(
-						`${LOG} could not give assistant ${done.id} its previous webhook back: ${(undoError as Error).message}`,
-					);
-					kept.push(done);
-				}
-			}
-			// what could not be undone stays listed for delete; else the earlier registration, if any
-			writeRegistration(staticData, kept.length ? { ...registration, assistants: kept } : previous);
-			// n8n does not save the static data of a failed create: delete finds them here
-			if (kept.length) unfinished.set(nodeKey(ctx), { ...registration, assistants: kept });
+			await undoRegistered(ctx, staticData, registration, previous);
 			throw aboutAssistant(ctx.getNode(), error, assistantId, 'Registering the webhook');
 		}
 	}
-	// calls that end from now on are this trigger's: a downtime before the first delivery is caught up too
+	// 6. calls that end from now on are this trigger's: a downtime before the first delivery is caught up too
 	startCatchUp(ctx, wanted.assistantIds);
 	return true;
 }

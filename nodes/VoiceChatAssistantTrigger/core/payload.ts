@@ -1,7 +1,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
-import { transcriptText } from '../VoiceChatAssistant/shared/transcript';
+import { transcriptText } from '../../VoiceChatAssistant/shared/transcript';
 
-import { isObject } from '../VoiceChatAssistant/transport';
+import { isObject } from '../../VoiceChatAssistant/transport';
 
 /**
  * Reading what the service posts: the call payload (docs/api.md, section 4: id,

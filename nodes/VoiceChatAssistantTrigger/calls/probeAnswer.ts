@@ -3,7 +3,7 @@ import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflo
 
 import { copyTarget, readTargets } from './registration';
 import type { RegisteredAssistant, WebhookTarget } from './registration';
-import { authorizationOf } from './secrets';
+import { authorizationOf } from '../core/secrets';
 
 /**
  * What a live trigger answers another trigger's probe (ownership.ts), and

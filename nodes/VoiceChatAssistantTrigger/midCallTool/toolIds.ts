@@ -1,6 +1,6 @@
 import type { IHookFunctions } from 'n8n-workflow';
 
-import { apiRequest, asList, isObject } from '../VoiceChatAssistant/transport';
+import { apiRequest, asList, isObject } from '../../VoiceChatAssistant/transport';
 
 /**
  * The mid-call tools of the assistants: read from the paginated assistant

@@ -1,10 +1,12 @@
 import type { IDataObject, IHookFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, asList, isObject } from '../VoiceChatAssistant/transport';
+import { apiRequest, asList, isObject } from '../../VoiceChatAssistant/transport';
 import { openProbeAnswer, PROBE_ANSWER_KEY } from './probeAnswer';
-import { CONVERSATION_ENDED, INBOUND, MAX_GIVE_BACK } from './registration';
-import type { PostCallSettings, TriggerEvent, WebhookTarget } from './registration';
+import { MAX_GIVE_BACK } from './registration';
+import { CONVERSATION_ENDED, INBOUND } from '../core/events';
+import type { PostCallSettings, WebhookTarget } from './registration';
+import type { TriggerEvent } from '../core/events';
 
 /**
  * Who holds an assistant's webhook, and how to give it back.

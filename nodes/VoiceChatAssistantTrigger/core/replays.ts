@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { getClock } from '../VoiceChatAssistant/transport/clock';
+import { getClock } from '../../VoiceChatAssistant/transport/clock';
 
 /**
  * Deliveries already received. A service may post a delivery again (for chat

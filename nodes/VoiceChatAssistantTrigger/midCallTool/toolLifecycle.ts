@@ -1,7 +1,7 @@
 import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, asList, isObject, unwrap } from '../VoiceChatAssistant/transport';
+import { apiRequest, asList, isObject, unwrap } from '../../VoiceChatAssistant/transport';
 import {
 	readDefinition,
 	readToolAssistants,
@@ -11,11 +11,10 @@ import {
 	writeToolRegistration,
 } from './midCallTool';
 import type { ToolRegistration } from './midCallTool';
-import { newSecret } from './registration';
-import { toolSecret } from './secrets';
+import { newSecret, toolSecret } from '../core/secrets';
 import { addTool, readAssistantTools, setToolIds } from './toolIds';
 import type { ToolIdsState } from './toolIds';
-import { aboutAssistant, asNodeError, assertReachable } from './serviceWebhooks';
+import { aboutAssistant, asNodeError, assertReachable } from '../core/service';
 
 /**
  * checkExists / create / delete of the mid-call tool event.
@@ -144,7 +143,7 @@ export async function toolCreate(ctx: IHookFunctions): Promise<boolean> {
 	const assistantIds = readToolAssistants(ctx);
 	await assertReachable(ctx, webhookUrl);
 	const previous = readToolRegistration(staticData, webhookUrl);
-	// derived: the same for every activation (secrets.ts); never empty (a registration read back
+	// derived: the same for every activation (core/secrets.ts); never empty (a registration read back
 	// from the service has no secret, and a tool with an empty header would be refused every request)
 	const secret = (await toolSecret(ctx, webhookUrl)) ?? (previous?.secret || newSecret());
 	const body = toolBody(definition, webhookUrl, secret);

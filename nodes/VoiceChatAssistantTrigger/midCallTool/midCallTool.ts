@@ -1,8 +1,8 @@
 import type { IDataObject, IHookFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isObject } from '../VoiceChatAssistant/transport';
-import { MID_CALL_TOOL, readAssistantIds } from './registration';
+import { isObject } from '../../VoiceChatAssistant/transport';
+import { MID_CALL_TOOL, readAssistantIds } from '../core/events';
 
 /**
  * The "Mid-Call Tool Request" event: the definition of the tool the node

@@ -8,9 +8,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isObject } from '../VoiceChatAssistant/transport';
-import { answer } from './payload';
-import { isReplay } from './replays';
+import { isObject } from '../../VoiceChatAssistant/transport';
+import { answer } from '../core/payload';
+import { isReplay } from '../core/replays';
 import {
 	OLD_FIELD_WARNING,
 	SIGNING_CREDENTIAL_NAME,

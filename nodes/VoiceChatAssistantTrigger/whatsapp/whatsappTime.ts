@@ -17,11 +17,11 @@
  * 5 minutes is also the tolerance common for signed webhooks (Stripe's).
  * A `timestamp` ahead of n8n's clock is allowed the same margin (clock skew
  * only). Within the window, a redelivery starts nothing through the replay
- * memory (replays.ts), which keeps a status for an hour: longer than the
+ * memory (core/replays.ts), which keeps a status for an hour: longer than the
  * window, so any repeat of an accepted post meets it in the same process.
  */
 
-import { getClock } from '../VoiceChatAssistant/transport/clock';
+import { getClock } from '../../VoiceChatAssistant/transport/clock';
 
 /** 30 + 60 + 120 s: the service's retries of a read receipt after the first attempt. */
 export const RETRY_SPAN_MS = (30 + 60 + 120) * 1000;

@@ -1,11 +1,12 @@
 import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
-import { FINAL_CALL_STATUSES } from '../VoiceChatAssistant/descriptions';
-import { apiRequest, asList, isObject } from '../VoiceChatAssistant/transport';
-import { downloadRecording } from '../VoiceChatAssistant/transport/recording';
-import { statusAllowed, toItem } from './payload';
-import { INBOUND, POST_CALL } from './registration';
-import type { Registration, TriggerEvent } from './registration';
+import { FINAL_CALL_STATUSES } from '../../VoiceChatAssistant/descriptions';
+import { apiRequest, asList, isObject } from '../../VoiceChatAssistant/transport';
+import { downloadRecording } from '../../VoiceChatAssistant/transport/recording';
+import { statusAllowed, toItem } from '../core/payload';
+import { INBOUND, POST_CALL } from '../core/events';
+import type { Registration } from './registration';
+import type { TriggerEvent } from '../core/events';
 
 /**
  * The catch-up's reading of the service's call list (catchUp.ts): the calls

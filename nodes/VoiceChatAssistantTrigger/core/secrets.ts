@@ -1,7 +1,8 @@
 import { createHmac } from 'crypto';
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { randomString } from 'n8n-workflow';
 
-import { credentialSettings } from '../VoiceChatAssistant/transport/credentials';
+import { credentialSettings } from '../../VoiceChatAssistant/transport/credentials';
 
 /**
  * The secrets the webhook trigger registers, derived rather than random.
@@ -19,7 +20,7 @@ import { credentialSettings } from '../VoiceChatAssistant/transport/credentials'
  * ones keep working until the next registration replaces them).
  *
  * The secret is 32 letters and digits (about 190 bits), the shape the
- * triggers of this package recognise in each other's URLs (ownership.ts).
+ * triggers of this package recognise in each other's URLs (calls/ownership.ts).
  */
 
 const LABEL = 'voice-chat-assistant-trigger secret v1';
@@ -81,4 +82,21 @@ export async function toolSecret(
 	const authorization = await authorizationOf(ctx);
 	if (!authorization) return undefined;
 	return deriveSecret(authorization, ['tool', ...nodeParts(ctx), webhookUrl]);
+}
+
+const SECRET_LENGTH = 32;
+
+/** A fresh secret: 32 random letters and digits (about 190 bits), when the credential has no API key to derive one from. */
+export function newSecret(): string {
+	return randomString(SECRET_LENGTH);
+}
+
+/** Compares two strings in time that does not depend on where they differ. */
+export function safeEqual(given: string, expected: string): boolean {
+	let diff = given.length ^ expected.length;
+	const length = Math.max(given.length, expected.length);
+	for (let i = 0; i < length; i++) {
+		diff |= (given.charCodeAt(i) || 0) ^ (expected.charCodeAt(i) || 0);
+	}
+	return diff === 0 && expected.length > 0;
 }

@@ -5,10 +5,10 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
-import { isObject } from '../VoiceChatAssistant/transport';
-import { getClock } from '../VoiceChatAssistant/transport/clock';
-import { INBOUND, POST_CALL } from './registration';
-import { deliveryKey, inFlight, remember, seen } from './replays';
+import { isObject } from '../../VoiceChatAssistant/transport';
+import { getClock } from '../../VoiceChatAssistant/transport/clock';
+import { INBOUND, POST_CALL } from '../core/events';
+import { deliveryKey, inFlight, remember, seen } from '../core/replays';
 import {
 	callId,
 	isoSeconds,
