@@ -127,8 +127,9 @@ describe('Trigger: every call once through restarts, activations and deliveries 
 		expect([...counted].sort((a, b) => a - b)).toEqual(ids);
 		// every missed call started within 3 minutes after n8n was back
 		expect(allBy).toBeLessThanOrEqual(3 * MINUTE);
-		// few writes: of the 9 deliveries in these 9 minutes only the catch-ups saved (one per 2 minutes at most)
-		expect(test.saves - savesAtActivation).toBeLessThanOrEqual(5);
+		// few writes: of the 9 deliveries in these 9 minutes only the catch-ups saved (the first two after the
+		// start a minute apart, then one per 2 minutes at most)
+		expect(test.saves - savesAtActivation).toBeLessThanOrEqual(6);
 	});
 
 	it('calls that ended before an activation, or while the workflow was inactive, never start it', async () => {

@@ -29,8 +29,10 @@ export type { Delivered } from './catchUpList';
  * n8n could not receive (an update, a restart, a crash, a network outage) is
  * never delivered. The trigger keeps, per assistant, a watermark: every call
  * that ended before it was started, given up, or was not this trigger's.
- * With the first delivery of an assistant since n8n started, and whenever a
- * delivery arrives and the watermark lags by more than LAG_MS, the trigger reads the assistant's calls since the watermark and starts the
+ * With the first delivery of an assistant since n8n started, with the first
+ * one after the calls that first catch-up left to their delivery are a
+ * minute old, and whenever a delivery arrives and the watermark lags by more
+ * than LAG_MS, the trigger reads the assistant's calls since the watermark and starts the
  * ones that ended meanwhile and that no receiver answered (the call's
  * `webhook_response`), oldest first, with the delivered call.
  *
@@ -84,6 +86,8 @@ interface CatchUpState {
 const newest = new Map<string, CatchUpState>();
 /** When this process last began a catch-up, per trigger and assistant. */
 const lastAttempt = new Map<string, number>();
+/** How many catch-ups this process began, per trigger and assistant (the second one comes sooner). */
+const attempts = new Map<string, number>();
 /** Catch-ups under way, per trigger and assistant: one at a time. */
 const running = new Set<string>();
 /**
@@ -99,6 +103,7 @@ const removedHere = new Set<string>();
 export function resetCatchUpMemory() {
 	newest.clear();
 	lastAttempt.clear();
+	attempts.clear();
 	running.clear();
 	openCopies.clear();
 	removedHere.clear();
@@ -211,6 +216,7 @@ export function clearCatchUp(ctx: IHookFunctions): void {
 	const staticData = ctx.getWorkflowStaticData('node');
 	removedHere.add(scope);
 	for (const key of lastAttempt.keys()) if (key.startsWith(`${scope}|`)) lastAttempt.delete(key);
+	for (const key of attempts.keys()) if (key.startsWith(`${scope}|`)) attempts.delete(key);
 	// the newest this process knows goes with it (n8n saves what delete writes)
 	if (!isObject(staticData[CATCH_UP_KEY])) return;
 	const state = currentState(scope, staticData);
@@ -271,9 +277,13 @@ export async function catchUp(
 		return [];
 	}
 	const tried = lastAttempt.get(memoryKey);
-	// the first call of the assistant since n8n started catches up at once; later ones when it lags
+	// the first call of the assistant since n8n started catches up at once, and the second as soon
+	// as the calls the first left to their delivery (those that ended while n8n was starting) are a
+	// minute old; later ones when the watermark lags
+	const done = attempts.get(memoryKey) ?? 0;
+	const lag = done === 0 ? LEFT_TO_DELIVERY_MS : done === 1 ? 2 * LEFT_TO_DELIVERY_MS : LAG_MS;
 	if (
-		now - entry.at <= (tried === undefined ? LEFT_TO_DELIVERY_MS : LAG_MS) ||
+		now - entry.at <= lag ||
 		running.has(memoryKey) ||
 		(tried !== undefined && now - tried < RETRY_MS)
 	) {
@@ -281,6 +291,7 @@ export async function catchUp(
 	}
 	running.add(memoryKey);
 	lastAttempt.set(memoryKey, now);
+	attempts.set(memoryKey, done + 1);
 	const copies = openCopies.get(scope) ?? new Set<IDataObject>();
 	openCopies.set(scope, copies.add(staticData));
 	try {

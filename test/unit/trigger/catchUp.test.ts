@@ -775,6 +775,43 @@ describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the se
 		]);
 	});
 
+	it('calls that ended while n8n was starting come with the first call a minute later, not at the 3-minute lag', async () => {
+		// 10 calls ended 20 s before n8n's first delivery since it started: that catch-up leaves
+		// them to their own delivery, which the service never sends again
+		const starting = Array.from({ length: 10 }, (_, i) =>
+			listCall(9001 + i, NOW - 80_000, { updated_at: listTime(NOW - 20_000) }),
+		);
+		let data = staticData('inboundCallCompleted', [], NOW - 5 * MINUTE);
+		const started: number[][] = [];
+		// deliveries at 0, 30 and 70 s after n8n's first one since it started
+		let at = 0;
+		for (const [n, offset] of [0, 30_000, 70_000].entries()) {
+			clock.advance(offset - at);
+			at = offset;
+			const id = DELIVERED_ID + n;
+			const startedAt = clock.now() - 2 * MINUTE;
+			pages = listPages([listCall(id, startedAt, { duration: 73 }), ...starting, BEFORE]);
+			const list = nock(TEST_BASE_URL)
+				.get(CALLS)
+				.query(true)
+				.reply(200, () => pages[0]);
+			const out = await deliver({
+				staticData: data,
+				body: { ...PAYLOAD, id, created_at: iso(startedAt) },
+			});
+			started.push(out.items.map((i) => Number(i.id)));
+			data = JSON.parse(JSON.stringify(out.staticData)) as IDataObject;
+			nock.removeInterceptor(list.interceptors[0]);
+		}
+		// the first catch-up left them (ended less than a minute before), the second delivery is
+		// within a minute of it, the third (70 s after the first) starts all 10, once
+		expect(started).toEqual([
+			[DELIVERED_ID],
+			[DELIVERED_ID + 1],
+			[...starting.map((c) => Number(c.id)), DELIVERED_ID + 2],
+		]);
+	});
+
 	it('only calls that ended after the watermark start: one that ended before is not, a long one that ended after is', async () => {
 		// created 10 minutes before the watermark and ended 5 minutes before it (a call of the inactive time)
 		const before = listCall(9001, DOWN_AT - 10 * MINUTE, {
