@@ -19,7 +19,10 @@
  * pair of rounds, and the median of those.
  *
  * Prints the figures and a JSON summary; writes bench/results/trigger-burst.txt.
- * Run: node bench/trigger-burst.js [--deliveries=500] [--concurrency=20] [--rounds=3]
+ * Run: node bench/trigger-burst.js [--deliveries=500] [--concurrency=20] [--rounds=3] [--engine=legacy|vm] [--no-isolate-skip]
+ * --engine: n8n's expression engine (2.x default: vm); --no-isolate-skip: n8n takes an expression
+ * isolate in the webhook phase of its own Webhook node too (N8N_EXPRESSION_ENGINE_ALLOW_WEBHOOK_ISOLATE_SKIP=false),
+ * as it does for every other trigger node (docs/performance.md, Mid-call tools).
  */
 const fs = require('fs');
 const os = require('os');
@@ -127,6 +130,8 @@ async function main() {
 	const sim = await startSimulator({ port: 0, rateLimit: false });
 	const home = await createN8nHome();
 	const version = JSON.parse(fs.readFileSync(path.join(home.runtime.N8N_RUNTIME_DIR, 'n8n/node_modules/n8n/package.json'), 'utf8')).version;
+	if (args.engine) home.env.N8N_EXPRESSION_ENGINE = args.engine;
+	if ('no-isolate-skip' in args) home.env.N8N_EXPRESSION_ENGINE_ALLOW_WEBHOOK_ISOLATE_SKIP = 'false';
 	let server;
 	try {
 		await home.importCredentials([
@@ -185,6 +190,8 @@ async function main() {
 			bench: 'trigger-burst',
 			n8n: version,
 			machine: { cores: os.cpus().length, node: process.version },
+			expressionEngine: home.env.N8N_EXPRESSION_ENGINE || 'vm (default)',
+			webhookIsolateSkip: home.env.N8N_EXPRESSION_ENGINE_ALLOW_WEBHOOK_ISOLATE_SKIP !== 'false',
 			deliveries: DELIVERIES,
 			concurrency: CONCURRENCY,
 			rounds,
@@ -192,7 +199,7 @@ async function main() {
 			medianRatioAuth: ratioAuth,
 		};
 		const line =
-			`trigger burst (n8n ${version}, ${summary.machine.cores} cores, ${DELIVERIES} deliveries, ${CONCURRENCY} at a time, ${ROUNDS} rounds): ` +
+			`trigger burst (n8n ${version}, expression engine ${summary.expressionEngine}${summary.webhookIsolateSkip ? '' : ', no webhook isolate skip'}, ${summary.machine.cores} cores, ${DELIVERIES} deliveries, ${CONCURRENCY} at a time, ${ROUNDS} rounds): ` +
 			`our trigger ${rounds.map((x) => x.ours.ms).join(' / ')} ms, n8n's Webhook node ${rounds.map((x) => x.webhook.ms).join(' / ')} ms until every execution is saved; ` +
 			`ratio per round ${rounds.map((x) => x.ratio).join(', ')}, median ${ratio}; with Header Auth ${rounds.map((x) => x.webhookAuth.ms).join(' / ')} ms, ratio median ${ratioAuth}; refused ${['ours', 'webhook', 'webhookAuth'].map((side) => rounds.reduce((n, x) => n + x[side].refused, 0)).join('/')}`;
 		console.log(line);

@@ -784,6 +784,7 @@ describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the se
 		let data = staticData('inboundCallCompleted', [], NOW - 5 * MINUTE);
 		const started: number[][] = [];
 		// deliveries at 0, 30 and 70 s after n8n's first one since it started
+		const reads: boolean[] = [];
 		let at = 0;
 		for (const [n, offset] of [0, 30_000, 70_000].entries()) {
 			clock.advance(offset - at);
@@ -801,8 +802,11 @@ describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the se
 			});
 			started.push(out.items.map((i) => Number(i.id)));
 			data = JSON.parse(JSON.stringify(out.staticData)) as IDataObject;
-			nock.removeInterceptor(list.interceptors[0]);
+			reads.push(list.isDone());
+			nock.cleanAll();
 		}
+		// the list is read at the first delivery since the start and at the one 70 s later, not between
+		expect(reads).toEqual([true, false, true]);
 		// the first catch-up left them (ended less than a minute before), the second delivery is
 		// within a minute of it, the third (70 s after the first) starts all 10, once
 		expect(started).toEqual([
