@@ -98,6 +98,10 @@ mkdir -p .tmp/pack-tested && rm -f .tmp/pack-tested/*.tgz
 cp .tmp/pack/*.tgz .tmp/pack-tested/
 N8N_PACKED_TARBALL=$(ls "$root"/.tmp/pack-tested/*.tgz)
 export N8N_PACKED_TARBALL
+# and try-it builds again (rm -rf dist) while the browser layers load the node classes: they read this copy
+rm -rf .tmp/dist-tested && cp -r dist .tmp/dist-tested
+VCA_TEST_DIST="$root/.tmp/dist-tested"
+export VCA_TEST_DIST
 
 step "n8n's community-package scanner on the tarball"
 if ! bash scripts/scan-package.sh "$N8N_PACKED_TARBALL"; then

@@ -17,7 +17,9 @@ const { startSimulator } = require('../simulator/server');
 const { openEditor } = require('./editor');
 const { copyExampleFiles, tryItCopy } = require('../../scripts/try-it-examples');
 
-const dist = (file: string) => require(path.join(ROOT, 'dist', file));
+// scripts/test.sh sets VCA_TEST_DIST to a copy of dist: try-it (an e2e test beside this layer) builds again
+const dist = (file: string) =>
+	require(path.join(process.env.VCA_TEST_DIST || path.join(ROOT, 'dist'), file));
 const { VoiceChatAssistant } = dist('nodes/VoiceChatAssistant/VoiceChatAssistant.node.js');
 const { VoiceChatAssistantTrigger } = dist(
 	'nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node.js',
