@@ -142,18 +142,30 @@ export async function readGap(
 }
 
 /**
+ * A proxy's answer when it could not reach n8n behind it (a load balancer in
+ * front of n8n's webhook processes while one of them restarts): 502 and 503
+ * pages, as nginx, Traefik, Envoy and cloud balancers word them. A gateway
+ * timeout (504) is not among them: n8n may have received the call.
+ */
+const GATEWAY_ERROR =
+	/^\s*(?:<[^>]*>\s*)*(?:(?:502|503)\s*)?(?:Bad Gateway|Service (?:Temporarily )?Unavailable|no healthy upstream|upstream connect error[^<]*)\s*(?:<|$)/i;
+
+/**
  * Whether a receiver answered the call's webhook, as the service recorded it
  * (`webhook_response`): empty (null, absent, {}) when nothing answered; a
- * refusal (this trigger's 401 or 400, n8n's "not registered" 404) is no
- * delivery either. Anything else, this trigger's `{received: true}` or a
- * workflow's own answer, means the call reached a workflow.
+ * refusal (this trigger's 401 or 400, n8n's "not registered" 404) or a
+ * proxy's "Bad Gateway" (GATEWAY_ERROR) is no delivery either. Anything
+ * else, this trigger's `{received: true}` or a workflow's own answer, means
+ * the call reached a workflow.
  */
 export function answeredByReceiver(call: IDataObject): boolean {
 	const response = call.webhook_response;
 	if (response === null || response === undefined || response === '') return false;
+	if (typeof response === 'string') return !GATEWAY_ERROR.test(response);
 	if (!isObject(response)) return true;
 	if (Object.keys(response).length === 0) return false;
 	const message = typeof response.message === 'string' ? response.message : '';
+	if (GATEWAY_ERROR.test(message) && response.received === undefined) return false;
 	if (response.code === 404 || /is not registered/i.test(message)) return false;
 	if (/^(Unauthorized|Bad request)/i.test(message) && response.received === undefined) return false;
 	return true;

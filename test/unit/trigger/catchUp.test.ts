@@ -857,6 +857,27 @@ describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the se
 		expect(items.map((i) => i.id)).toEqual([9002, 9003, 9005, DELIVERED_ID]);
 	});
 
+	it("a proxy's gateway error is no delivery (a balancer in front of a webhook process that restarts): those calls are started, a gateway timeout's are not", async () => {
+		const NGINX_502 =
+			'<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
+		const calls = [
+			listCall(9001, DOWN_AT + MINUTE, { webhook_response: 'Bad Gateway' }),
+			listCall(9002, DOWN_AT + 2 * MINUTE, { webhook_response: NGINX_502 }),
+			listCall(9003, DOWN_AT + 3 * MINUTE, { webhook_response: 'no healthy upstream' }),
+			listCall(9004, DOWN_AT + 4 * MINUTE, {
+				webhook_response: { message: 'Service Unavailable' },
+			}),
+			// n8n may have received these: a gateway timeout, a workflow's own text answer
+			listCall(9005, DOWN_AT + 5 * MINUTE, { webhook_response: '504 Gateway Time-out' }),
+			listCall(9006, DOWN_AT + 6 * MINUTE, { webhook_response: 'Bad Gateway handled: ok' }),
+			listCall(9007, DOWN_AT + 7 * MINUTE, { webhook_response: 'thanks' }),
+		];
+		pages = listPages([DELIVERED_LISTED, ...calls, BEFORE]);
+		expectList(1);
+		const { items } = await deliver({});
+		expect(items.map((i) => i.id)).toEqual([9001, 9002, 9003, 9004, DELIVERED_ID]);
+	});
+
 	it('two deliveries at once, n8n saving each whole (the later save wins), then a restart: nothing starts twice', async () => {
 		pages = listPages([DELIVERED_LISTED, ...gapCalls(2).map((g) => g.call), BEFORE]);
 		nock(TEST_BASE_URL)
