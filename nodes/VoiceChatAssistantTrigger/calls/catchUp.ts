@@ -8,9 +8,10 @@ import type {
 import { isObject } from '../../VoiceChatAssistant/transport';
 import { getClock } from '../../VoiceChatAssistant/transport/clock';
 import { INBOUND, POST_CALL } from '../core/events';
-import { deliveryKey, inFlight, remember, seen } from '../core/replays';
+import { deliveryKey, receivedHere, remember } from '../core/replays';
 import {
 	callId,
+	deliveryElsewhere,
 	isoSeconds,
 	MAX_CALL_MS,
 	readGap,
@@ -36,13 +37,12 @@ export type { Delivered } from './catchUpList';
  * ones that ended meanwhile and that no receiver answered (the call's
  * `webhook_response`), oldest first, with the delivered call.
  *
- * The state lives in the node's static data, which n8n loads for every
- * webhook request and saves whole after webhook() returns ("Immediately";
- * n8n saves nothing webhook() writes in the other response modes). Only a
- * catch-up writes it, at most once per LAG_MS in a busy stream, and every
- * write starts from the newest state this process knows: a save made from an
- * older copy can only take the watermark back a little, and the calls caught
- * up since are then skipped in this process by the replay memory.
+ * The state lives in the node's static data, which n8n loads per webhook
+ * request and saves whole after webhook() returns (only in "Immediately").
+ * Only a catch-up writes it, from the newest state this process knows: an
+ * older copy saved later takes the watermark back a little, and the replay
+ * memory skips what this process caught up since. Webhook processes share
+ * the static data only: deliveryElsewhere() leaves a gap to one of them.
  */
 
 /** Key of the catch-up state in the node's static data. */
@@ -295,7 +295,13 @@ export async function catchUp(
 	const copies = openCopies.get(scope) ?? new Set<IDataObject>();
 	openCopies.set(scope, copies.add(staticData));
 	try {
-		return await catchUpFrom(ctx, delivered, assistantId, scope, now);
+		const items = await catchUpFrom(ctx, delivered, assistantId, scope, now);
+		if (items) return items;
+		// left to another process's delivery: this one has not tried
+		attempts.set(memoryKey, done);
+		if (tried === undefined) lastAttempt.delete(memoryKey);
+		else lastAttempt.set(memoryKey, tried);
+		return [];
 	} finally {
 		running.delete(memoryKey);
 		copies.delete(staticData);
@@ -309,7 +315,7 @@ async function catchUpFrom(
 	assistantId: number,
 	scope: string,
 	now: number,
-): Promise<INodeExecutionData[]> {
+): Promise<INodeExecutionData[] | undefined> {
 	const { event, payload } = delivered;
 	const staticData = ctx.getWorkflowStaticData('node');
 	const since = currentState(scope, staticData).assistants[String(assistantId)].at;
@@ -340,6 +346,14 @@ async function catchUpFrom(
 	const until = now - LEFT_TO_DELIVERY_MS;
 	const remembered = new Set(entry.recent.map(([id]) => id));
 	const deliveredId = delivered.verified ? callId(payload.id) : undefined;
+	const here = (id: number) => receivedHere(deliveryKey(scope, event, { id }));
+	const other = deliveredId && deliveryElsewhere(gap.calls, deliveredId, zoneMs, now, here);
+	if (other) {
+		ctx.logger.debug(
+			`${LOG} call ${String(other.id)} of assistant ${assistantId} ended just before call ${deliveredId} and may be on its way through another process, whose delivery catches up`,
+		);
+		return undefined;
+	}
 	const { calls: selected } = selectCalls(
 		gap.calls,
 		delivered,
@@ -351,11 +365,10 @@ async function catchUpFrom(
 	const toStart: IDataObject[] = [];
 	for (const call of selected) {
 		const id = callId(call.id) as number;
-		// a call this process started already, or whose delivery is being built right now
+		// started already, or its delivery is being built; else remembered before any item is built
+		// (always built, with recording_error at worst): a delivery arriving meanwhile starts nothing
+		if (here(id)) continue;
 		const key = deliveryKey(scope, event, { id });
-		if (key !== undefined && (seen(key) || inFlight(key))) continue;
-		// remembered before any item is built (a caught-up item is always built, with
-		// recording_error at worst): a delivery of the call arriving meanwhile starts nothing
 		if (key !== undefined) remember(key);
 		toStart.push(call);
 	}

@@ -221,6 +221,47 @@ export function selectCalls(
 	};
 }
 
+/**
+ * A call that ended this recently and whose answer the service has not
+ * recorded yet may be a delivery under way in another n8n process (n8n's
+ * webhook processes in queue mode).
+ */
+export const ELSEWHERE_MS = 30_000;
+
+/**
+ * A delivery that may be catching up in another process right now: a listed
+ * call (not the delivered one, not one this process received) that ended in
+ * the last ELSEWHERE_MS, before the delivered call (in the same second: with
+ * a lower id), and whose `webhook_response` is still empty. The process of
+ * the earliest such delivery catches up, the others leave it to that one:
+ * two processes do not catch up the same gap at once.
+ */
+export function deliveryElsewhere(
+	calls: IDataObject[],
+	deliveredId: number,
+	zoneMs: number,
+	now: number,
+	receivedHere: (id: number) => boolean,
+): IDataObject | undefined {
+	const delivered = calls.find((call) => callId(call.id) === deliveredId);
+	const mine = (delivered && endOf(delivered, zoneMs)) ?? now;
+	return calls.find((call) => {
+		const id = callId(call.id);
+		if (id === undefined || id === deliveredId || receivedHere(id)) return false;
+		const response = call.webhook_response;
+		const empty =
+			response === null ||
+			response === undefined ||
+			response === '' ||
+			(isObject(response) && Object.keys(response).length === 0);
+		if (!empty || !FINAL_CALL_STATUSES.includes(String(call.status ?? '').toLowerCase()))
+			return false;
+		const ended = endOf(call, zoneMs);
+		if (ended === undefined || ended < now - ELSEWHERE_MS || ended > mine) return false;
+		return ended < mine || id < deliveredId;
+	});
+}
+
 /** When a listed call ended: its `updated_at`, else its start plus its duration. */
 function endOf(call: IDataObject, zoneMs: number): number | undefined {
 	const updated = serviceTime(call.updated_at, zoneMs);

@@ -103,3 +103,8 @@ export function resetReplays() {
 	received.clear();
 	inProgress.clear();
 }
+
+/** Whether this process received the delivery (its item built) or is building it now. */
+export function receivedHere(key: string | undefined): boolean {
+	return key !== undefined && (seen(key) || inFlight(key));
+}

@@ -775,6 +775,41 @@ describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the se
 		]);
 	});
 
+	it("n8n's webhook processes: a call that ended just before, unanswered and not received here, is another process's delivery; this one leaves the catch-up to it, and tries again with its next call", async () => {
+		const missed = listCall(9001, NOW - 150_000, { updated_at: listTime(NOW - 90_000) });
+		// its delivery went to the other webhook process 5 s ago; the service has not recorded the answer yet
+		const elsewhere = listCall(9002, NOW - 65_000, { updated_at: listTime(NOW - 5_000) });
+		const delivered = listCall(DELIVERED_ID, NOW - 60_000, { updated_at: listTime(NOW) });
+		pages = listPages([delivered, elsewhere, missed, BEFORE]);
+		expectList(1);
+		const saved = staticData('inboundCallCompleted', [], NOW - 2 * MINUTE);
+		const before = JSON.stringify(saved);
+		const first = await deliver({ staticData: saved });
+		expect(first.items.map((i) => i.id)).toEqual([DELIVERED_ID]);
+		// nothing written: the watermark stays for the catch-up of the other process
+		expect(JSON.stringify(first.staticData)).toBe(before);
+		// 10 s later both answers are recorded; this process's next call catches up at once
+		clock.advance(10_000);
+		const next = listCall(DELIVERED_ID + 1, NOW - 50_000, { updated_at: listTime(NOW + 10_000) });
+		const answered = { webhook_response: { received: true } };
+		pages = listPages([
+			next,
+			{ ...delivered, ...answered },
+			{ ...elsewhere, ...answered },
+			missed,
+			BEFORE,
+		]);
+		expectList(1);
+		const second = await deliver({
+			staticData: JSON.parse(before) as IDataObject,
+			body: { ...PAYLOAD, id: DELIVERED_ID + 1 },
+		});
+		expect(second.items.map((i) => [i.id, i.caught_up])).toEqual([
+			[9001, true],
+			[DELIVERED_ID + 1, undefined],
+		]);
+	});
+
 	it('calls that ended while n8n was starting come with the first call a minute later, not at the 3-minute lag', async () => {
 		// 10 calls ended 20 s before n8n's first delivery since it started: that catch-up leaves
 		// them to their own delivery, which the service never sends again
