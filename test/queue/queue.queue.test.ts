@@ -32,12 +32,16 @@ const W = require('./harness/workflows');
 const { runLeadImport, formatFigures, SIM_LIMITS } = require('./harness/leadImport');
 const { runKilledImport, formatKilledImport } = require('./harness/killedWorker');
 const { startSimulator } = require('../simulator/server');
+const { startBalancer } = require('./harness/balancer');
 
 const ROOT = path.resolve(__dirname, '../..');
 const RESULTS = path.join(ROOT, '.tmp/test-results');
 const LOGS = path.join(ROOT, '.tmp/queue-run/logs');
 const ASSISTANT_ID = 1; // the simulator's inbound assistant
 const WORKERS = ['worker-1', 'worker-2'];
+// n8n's scale-out: webhook processes behind a balancer receive the service's calls
+const WEBHOOK_PROCESSES = ['webhook-1', 'webhook-2'];
+const SCALE_OUT_WEBHOOK_ID = '0c3f5a8e-6b1d-4e2f-9a7c-1d2e3f4a5b6e';
 // 500 leads in 10 executions; a worker takes at most CONCURRENCY at once, so both get some
 const EXECUTIONS = 10;
 const PER_EXECUTION = 50;
@@ -50,6 +54,7 @@ const ids = {
 	uploadFromMain: 'queueUploadMain1',
 	uploadFromWorker: 'queueUploadWrk01',
 	trigger: 'queueTriggerWf01',
+	scaleOut: 'queueTriggerWp01',
 	runAgain: 'queueRunAgain001',
 };
 
@@ -80,6 +85,8 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 	let cluster: any;
 	let session: any;
 	let flatted: any;
+	let balancer: any;
+	let webhookProcesses: any[] = [];
 	const figures: any[] = [];
 	/** The figures of the two-worker import with the default settings. */
 	let twoWorkers: any;
@@ -94,7 +101,13 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 		});
 		[postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
 		flatted = runtimeModule('flatted');
-		cluster = await createCluster({ postgres, redis, binaryDataMode: 'database' });
+		balancer = await startBalancer();
+		cluster = await createCluster({
+			postgres,
+			redis,
+			binaryDataMode: 'database',
+			webhookUrl: balancer.url,
+		});
 		const { perMinute, burst } = SIM_LIMITS;
 		await cluster.importCredentials([
 			// the account's whole budget in every process: what a user gets by copying the limits
@@ -145,6 +158,12 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 				credentialId: 'queueMisc0000001',
 				assistantId: ASSISTANT_ID,
 			}),
+			W.triggerWorkflow({
+				id: ids.scaleOut,
+				webhookId: SCALE_OUT_WEBHOOK_ID,
+				credentialId: 'queueMisc0000001',
+				assistantId: ASSISTANT_ID,
+			}),
 			continueOnFail(
 				W.leadImportWorkflow({
 					id: ids.runAgain,
@@ -158,8 +177,13 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 		await Promise.all(
 			WORKERS.map((name) => cluster.startWorker(name, { concurrency: CONCURRENCY })),
 		);
+		webhookProcesses = await Promise.all(
+			WEBHOOK_PROCESSES.map((name) => cluster.startWebhookProcess(name)),
+		);
+		balancer.setBackends(webhookProcesses.map((p) => p.port));
 		session = await login(cluster.baseUrl);
-		for (const id of Object.values(ids)) await session.activate(id);
+		// the scale-out trigger is activated by its test, once the first trigger is gone from the assistant
+		for (const id of Object.values(ids)) if (id !== ids.scaleOut) await session.activate(id);
 	}, 300_000);
 
 	afterAll(async () => {
@@ -190,6 +214,7 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 			await safely(() => cluster?.stopAll());
 			await Promise.all([safely(() => postgres?.stop()), safely(() => redis?.stop())]);
 			await safely(() => sim?.close());
+			await safely(() => balancer?.close());
 			await safely(() => cleanupAll());
 		}
 	}, 120_000);
@@ -279,7 +304,7 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 		);
 		expect(url).toMatch(
 			new RegExp(
-				`^http://127\\.0\\.0\\.1:${cluster.mainPort}/webhook/0c3f5a8e-6b1d-4e2f-9a7c-1d2e3f4a5b6d/webhook\\?assistant_id=1&secret=`,
+				`^http://127\\.0\\.0\\.1:${balancer.port}/webhook/0c3f5a8e-6b1d-4e2f-9a7c-1d2e3f4a5b6d/webhook\\?assistant_id=1&secret=`,
 			),
 		);
 		const calls = await Promise.all(
@@ -434,6 +459,88 @@ describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', (
 		]);
 		expect(JSON.stringify(wf.staticData ?? {})).not.toContain('secret');
 	}, 60_000);
+
+	it('webhook processes behind a balancer: a burst, then one of them restarts (the balancer answers 502 for it meanwhile); every call starts once', async () => {
+		const assistant = () => sim.state.assistants.find((a: any) => a.id === ASSISTANT_ID);
+		await session.activate(ids.scaleOut);
+		const url = await W.waitFor('the registration through the balancer', () => {
+			const u = assistant().inbound_webhook_url;
+			return typeof u === 'string' && u.includes(SCALE_OUT_WEBHOOK_ID) && u;
+		});
+		expect(url.startsWith(`${balancer.url}/webhook/`)).toBe(true);
+		let phone = 0;
+		const complete = async () => {
+			const res = await fetch(`${sim.url}/__sim/calls/complete`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: JSON.stringify({
+					assistant_id: ASSISTANT_ID,
+					customer_phone: `+49152000${String(++phone).padStart(4, '0')}`,
+				}),
+			});
+			const body = (await res.json()) as any;
+			return {
+				id: body.call.id as number,
+				status: body.deliveries.find((d: any) => d.kind === 'inbound')?.status,
+			};
+		};
+		/** Every item the trigger started, by call id (an execution holds caught-up calls beside its own). */
+		const started = async () => {
+			const runs = await W.executionsOf(postgres, ids.scaleOut, { withData: true, flatted });
+			const items = runs.flatMap((e: any) => W.nodeOutput(e.run, 'Call Ended').items);
+			return { runs, items };
+		};
+		// SPEC promises no redelivery of a call webhook: the service here makes none either
+		const redelivery = sim.config.redeliveryDelaysMs;
+		sim.setConfig({ redeliveryDelaysMs: [] });
+		const before = balancer.log.length;
+		// a burst: 12 calls end at once, the balancer gives each process half
+		const burst = await Promise.all(Array.from({ length: 12 }, () => complete()));
+		expect(burst.map((c) => c.status)).toEqual(Array(12).fill(200));
+		const backends = new Set(balancer.log.slice(before).map((e: any) => e.backend));
+		expect(backends.size).toBe(2);
+		// webhook-1 stops; calls that end meanwhile and go its way get the balancer's 502
+		const [first] = webhookProcesses;
+		await first.stop();
+		const during: Array<{ id: number; status: number }> = [];
+		for (let i = 0; i < 6; i++) during.push(await complete());
+		const refused = during.filter((c) => c.status === 502);
+		expect(refused).toHaveLength(3);
+		expect(during.filter((c) => c.status === 200)).toHaveLength(3);
+		webhookProcesses[0] = await cluster.startWebhookProcess('webhook-1', { again: first });
+		// then a call every 10 s
+		const after: Array<{ id: number; status: number }> = [];
+		const expected = () => [...burst, ...during, ...after].map((c) => c.id);
+		const deadline = Date.now() + 240_000;
+
+		for (;;) {
+			after.push(await complete());
+			await new Promise((r) => setTimeout(r, 10_000));
+			const ids = new Set((await started()).items.map((i: any) => i.id));
+			if (expected().every((id) => ids.has(id)) || Date.now() > deadline) break;
+		}
+		await new Promise((r) => setTimeout(r, 3_000));
+		const { runs, items } = await started();
+		const count = new Map<number, number>();
+		for (const item of items) count.set(item.id, (count.get(item.id) ?? 0) + 1);
+		const missing = expected().filter((id) => !count.has(id));
+		const twice = [...count].filter(([, n]) => n > 1).map(([id]) => id);
+		expect({ missing, twice }).toEqual({ missing: [], twice: [] });
+		expect(items).toHaveLength(expected().length);
+		// the refused calls came through the catch-up; every call answered 200 by its own delivery
+		const caughtUp = items.filter((i: any) => i.caught_up === true).map((i: any) => i.id);
+		expect(caughtUp.sort()).toEqual(refused.map((c) => c.id).sort());
+		expect(after.every((c) => c.status === 200)).toBe(true);
+		// run by the workers, none by a webhook process
+		const byWorker = cluster.executionsByWorker();
+		for (const e of runs) expect(WORKERS).toContain(byWorker[String(e.id)]?.[0]);
+		// eslint-disable-next-line no-console
+		console.log(
+			`Webhook processes: ${expected().length} calls, ${refused.length} answered 502 by the balancer while webhook-1 restarted, each started once (${caughtUp.length} caught up) in ${runs.length} executions; ${after.length} calls after the restart, 10 s apart`,
+		);
+		await session.deactivate(ids.scaleOut);
+		sim.setConfig({ redeliveryDelaysMs: redelivery });
+	}, 360_000);
 
 	it("lead import, 1 worker (the other one stopped): every lead once, no 429; the 2 workers above took at most 1.20 × the floor, on this machine's pace", async () => {
 		const second = cluster.processes.find((p: any) => p.name === 'worker-2');

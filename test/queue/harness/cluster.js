@@ -1,6 +1,8 @@
 /**
- * n8n 2.x in queue mode for the suite: one main (`n8n start`) and N workers
- * (`n8n worker`), each with its own user folder (nothing on disk is shared),
+ * n8n 2.x in queue mode for the suite: one main (`n8n start`), N workers
+ * (`n8n worker`) and, for the trigger's scale-out, webhook processes
+ * (`n8n webhook`, behind a balancer whose URL is every process's
+ * WEBHOOK_URL), each with its own user folder (nothing on disk is shared),
  * the packed package installed in each as n8n installs community packages,
  * one PostgreSQL database and one Redis between them. Built from the shared
  * harness (test/harness/n8n): its environment with the queue-mode options,
@@ -51,10 +53,12 @@ function ensureDir(dir) {
  * `startWorker` use one shared environment (database, Redis, encryption key,
  * binary data mode) plus per-process ports and folders.
  */
-async function createCluster({ postgres, redis, binaryDataMode = 'database' }) {
+async function createCluster({ postgres, redis, binaryDataMode = 'database', webhookUrl }) {
 	const runtime = runtimeEnv();
 	const mainPort = await freePort();
 	const queue = { postgres, redis, mainPort, binaryDataMode };
+	// the URL n8n gives the service for production webhooks: the main's own, or a balancer's
+	const webhookEnv = webhookUrl ? { N8N_WEBHOOK_URL: `${webhookUrl}/` } : {};
 
 	const mainFolder = createHome('main');
 	const processEnv = async (folder, extra = {}) =>
@@ -70,7 +74,7 @@ async function createCluster({ postgres, redis, binaryDataMode = 'database' }) {
 			queue,
 			extra,
 		});
-	const mainEnv = await processEnv(mainFolder);
+	const mainEnv = await processEnv(mainFolder, webhookEnv);
 	// what every process shares: all but its folders, log file and broker port
 	const {
 		HOME,
@@ -167,6 +171,30 @@ async function createCluster({ postgres, redis, binaryDataMode = 'database' }) {
 				{ child: worker.child, timeoutMs: 60_000 },
 			);
 			return worker;
+		},
+		/**
+		 * An `n8n webhook` process on `port` (it receives production webhooks and
+		 * enqueues their executions; the workers run them). Started again on the
+		 * same port and folder when given the process it replaces (`again`).
+		 */
+		async startWebhookProcess(name, { port, again } = {}) {
+			const folder = again?.folder ?? createHome(name);
+			const env =
+				again?.env ??
+				(await processEnv(folder, { ...webhookEnv, N8N_PORT: String(port ?? (await freePort())) }));
+			const proc = await startN8n({
+				...spawnOptions(name, folder, env, ['webhook']),
+				what: `webhook process ${name}`,
+				baseUrl: `http://127.0.0.1:${env.N8N_PORT}`,
+			});
+			proc.env = env;
+			proc.port = Number(env.N8N_PORT);
+			await waitUntil(
+				`webhook process ${name} waiting for requests`,
+				() => /Webhook listener waiting for requests/.test(proc.log()),
+				{ child: proc.child, timeoutMs: 60_000 },
+			);
+			return proc;
 		},
 		/** Which process logged "Worker started execution <id>", by execution id. */
 		executionsByWorker() {
