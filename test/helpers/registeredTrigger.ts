@@ -1,0 +1,117 @@
+/**
+ * A webhook trigger already registered, for the tests of what it does with a
+ * delivery: the node's parameters watching the given assistants, the static
+ * data create() leaves for them (each assistant's URL with its secret), and
+ * the webhook context of a delivery from one of them. A test file states what
+ * differs (the event, the secrets, the payload); each call gives fresh
+ * objects, so a delivery's changes to its static data stay its own.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { VoiceChatAssistantTrigger } from '../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
+
+import {
+	PRODUCTION_URL,
+	createHookContext,
+	createWebhookContext,
+	firstOutput,
+	locator,
+} from './hookContext';
+import type { HookContextOptions, WebhookRequestOptions } from './hookContext';
+
+export const trigger = new VoiceChatAssistantTrigger();
+/** checkExists, create and delete. */
+export const triggerMethods = trigger.webhookMethods.default;
+
+export interface RegisteredTriggerOptions {
+	/** The event of the parameters and of the registration (default inboundCallCompleted). */
+	event?: string;
+	/** The watched assistants: the first is the node's assistant, the others its additional ones (default 12 and 34). */
+	assistants?: number[];
+	/** The secret registered in each assistant's URL. */
+	secrets: Record<number, string>;
+	/** The assistant a delivery comes from unless the test says otherwise (default: the last one). */
+	deliveredBy?: number;
+	/** The payload a delivery carries unless the test gives another. */
+	payload?: unknown;
+	/** Parameters the file sets for all its tests, beside the ones every trigger has. */
+	parameters?: IDataObject;
+	/** The static data a delivery loads unless the test gives some (default: the registration alone). */
+	loaded?: () => IDataObject;
+}
+
+export type Delivery = Partial<WebhookRequestOptions>;
+
+export function registeredTrigger(options: RegisteredTriggerOptions) {
+	const event = options.event ?? 'inboundCallCompleted';
+	const ids = options.assistants ?? [12, 34];
+	const deliveredBy = options.deliveredBy ?? ids[ids.length - 1];
+
+	/** The static data as create() leaves it for `event` and the assistants `watched`. */
+	function staticData(registered = event, watched: number[] = ids): IDataObject {
+		const registration: IDataObject = {
+			event: registered,
+			webhookUrl: PRODUCTION_URL,
+			assistants: watched.map((id) => ({
+				id,
+				url: `${PRODUCTION_URL}?assistant_id=${id}&secret=${options.secrets[id]}`,
+				secret: options.secrets[id],
+				giveBack: [],
+			})),
+		};
+		if (registered === 'callCompleted') {
+			registration.settings = {
+				send_webhook_only_on_completed: true,
+				include_recording_in_webhook: true,
+			};
+		}
+		return { registration };
+	}
+
+	/** The node's parameters watching the assistants, with `extra` over them. */
+	function parameters(extra: IDataObject = {}): IDataObject {
+		return {
+			event,
+			assistantId: locator(ids[0]),
+			additionalAssistants:
+				ids.length > 1
+					? { assistant: ids.slice(1).map((id) => ({ assistantId: locator(id) })) }
+					: {},
+			responseMode: 'onReceived',
+			verifySecret: true,
+			options: {},
+			...options.parameters,
+			...extra,
+		};
+	}
+
+	/** The query of a delivery from assistant `id`: its id and its secret. */
+	function query(id = deliveredBy, secret = options.secrets[id]): IDataObject {
+		return { assistant_id: String(id), secret };
+	}
+
+	/** The webhook context of one delivery: the default assistant, payload and static data, `request` over them. */
+	function webhookContext(request: Delivery = {}) {
+		return createWebhookContext({
+			staticData: options.loaded?.() ?? staticData(),
+			query: query(),
+			body: options.payload,
+			...request,
+			parameters: request.parameters ?? parameters(),
+		});
+	}
+
+	/** One delivery run through webhook(): its context, the result and the items it started. */
+	async function deliver(request: Delivery = {}) {
+		const ctx = webhookContext(request);
+		const result = await trigger.webhook.call(ctx.context);
+		return { ...ctx, result, items: firstOutput(result.workflowData) };
+	}
+
+	/** The hook context of an activation or a removal, with the file's parameters unless given. */
+	function hookContext(hook: Partial<HookContextOptions> = {}) {
+		return createHookContext({ ...hook, parameters: hook.parameters ?? parameters() });
+	}
+
+	return { staticData, parameters, query, webhookContext, deliver, hookContext };
+}
