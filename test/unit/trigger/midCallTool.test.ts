@@ -8,7 +8,6 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import {
@@ -21,10 +20,8 @@ import {
 	locator,
 	requestLines,
 } from '../../helpers/hookContext';
+import { trigger, triggerMethods as methods } from '../../helpers/registeredTrigger';
 import { installFakeClock } from '../../helpers/fakeClock';
-
-const trigger = new VoiceChatAssistantTrigger();
-const methods = trigger.webhookMethods.default;
 
 const LIST = '/api/user/assistants/get';
 const TOOLS = '/api/user/tools';

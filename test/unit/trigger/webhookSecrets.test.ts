@@ -8,10 +8,10 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import { PRODUCTION_URL, activate, createWebhookContext } from '../../helpers/hookContext';
+import { trigger, triggerMethods as methods } from '../../helpers/registeredTrigger';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import {
 	CRM,
@@ -25,9 +25,6 @@ import {
 	service,
 } from './webhookLifecycle';
 import type { Assistant } from './webhookLifecycle';
-
-const trigger = new VoiceChatAssistantTrigger();
-const methods = trigger.webhookMethods.default;
 
 const copy = (data: IDataObject): IDataObject => JSON.parse(JSON.stringify(data)) as IDataObject;
 

@@ -8,12 +8,10 @@
 import * as crypto from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import { SIGNATURE_HEADER } from '../../../nodes/VoiceChatAssistantTrigger/whatsapp/whatsappStatus';
 import { SIGNING_CREDENTIAL } from '../../../nodes/VoiceChatAssistantTrigger/whatsapp/whatsappSecret';
 import { createWebhookContext, firstOutput } from '../../helpers/hookContext';
-
-export const trigger = new VoiceChatAssistantTrigger();
+import { trigger } from '../../helpers/registeredTrigger';
 
 export const SECRET = 'whsec_9fK2mQ7xL4pR8tV1';
 export const EVENT = 'whatsappMessageStatus';

@@ -19,6 +19,7 @@ import {
 } from '../../../nodes/VoiceChatAssistantTrigger/whatsapp/whatsappSecret';
 import { createHookContext } from '../../helpers/hookContext';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
+import { trigger, triggerMethods as methods } from '../../helpers/registeredTrigger';
 import {
 	EVENT,
 	NOW,
@@ -27,11 +28,9 @@ import {
 	receipt,
 	sign,
 	signingCredential,
-	trigger,
 	warnings,
 } from './whatsappPost';
 
-const methods = trigger.webhookMethods.default;
 const OLD_SECRET = 'whsec_old_field_7Qm3Zp';
 const CREDENTIAL_LABEL = `Test ${SIGNING_CREDENTIAL}`;
 

@@ -19,24 +19,14 @@ import {
 } from '../../../nodes/VoiceChatAssistantTrigger/whatsapp/whatsappStatus';
 import { createHookContext, createWebhookContext, firstOutput } from '../../helpers/hookContext';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
-import {
-	EVENT,
-	NOW,
-	SECRET,
-	post,
-	receipt,
-	sign,
-	signingCredential,
-	trigger,
-} from './whatsappPost';
+import { trigger, triggerMethods as methods } from '../../helpers/registeredTrigger';
+import { EVENT, NOW, SECRET, post, receipt, sign, signingCredential } from './whatsappPost';
 
 // the real comparison, watched: which buffers the node compares
 jest.mock('crypto', () => {
 	const actual = jest.requireActual('crypto');
 	return { ...actual, timingSafeEqual: jest.fn(actual.timingSafeEqual) };
 });
-
-const methods = trigger.webhookMethods.default;
 
 // n8n's clock: the receipts arrive 2 s after their `timestamp` (whatsappTime.test.ts: the window)
 fakeClockPerTest(NOW);
