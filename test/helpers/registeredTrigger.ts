@@ -5,11 +5,15 @@
  * the webhook context of a delivery from one of them. A test file states what
  * differs (the event, the secrets, the payload); each call gives fresh
  * objects, so a delivery's changes to its static data stay its own.
+ * For the tests that register it: the service's assistant endpoints behind
+ * nock (`assistantService`), which each family extends with its own routes.
  */
+import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { VoiceChatAssistantTrigger } from '../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 
+import { TEST_API_KEY, TEST_BASE_URL } from './context';
 import {
 	PRODUCTION_URL,
 	createHookContext,
@@ -114,4 +118,41 @@ export function registeredTrigger(options: RegisteredTriggerOptions) {
 	}
 
 	return { staticData, parameters, query, webhookContext, deliver, hookContext };
+}
+
+/** The paginated assistant list, read by create() and checkExists(). */
+export const ASSISTANT_LIST = '/api/user/assistants/get';
+
+/**
+ * The service's assistant endpoints, for the tests' key only, kept as state
+ * in `assistants`: the list (2 a page, so paging is used; sorted by id) and
+ * the update (merging the body into the assistant). Returns the persisted
+ * nock scope for the family's own routes.
+ */
+export function assistantService<A extends { id: number }>(assistants: A[]) {
+	return nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
+		.persist()
+		.get(ASSISTANT_LIST)
+		.query(true)
+		.reply((uri) => {
+			const page = Number(new URL(uri, TEST_BASE_URL).searchParams.get('page') ?? 1);
+			const sorted = [...assistants].sort((a, b) => a.id - b.id);
+			const last = Math.max(1, Math.ceil(sorted.length / 2));
+			return [
+				200,
+				{
+					current_page: page,
+					data: sorted.slice((page - 1) * 2, page * 2),
+					last_page: last,
+					next_page_url: page < last ? `${TEST_BASE_URL}${ASSISTANT_LIST}?page=${page + 1}` : null,
+				},
+			];
+		})
+		.put(/^\/api\/user\/assistant\/\d+$/)
+		.reply((uri, body) => {
+			const a = assistants.find((x) => x.id === Number(uri.split('/').pop()));
+			if (!a) return [404, { message: 'Assistant not found' }];
+			Object.assign(a, body as IDataObject);
+			return [200, { message: 'Assistant updated successfully', data: { id: a.id } }];
+		});
 }

@@ -9,7 +9,7 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
 import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
-import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
+import { TEST_BASE_URL } from '../../helpers/context';
 import {
 	PRODUCTION_URL,
 	TEST_URL,
@@ -20,10 +20,14 @@ import {
 	locator,
 	requestLines,
 } from '../../helpers/hookContext';
-import { trigger, triggerMethods as methods } from '../../helpers/registeredTrigger';
+import {
+	ASSISTANT_LIST as LIST,
+	assistantService,
+	trigger,
+	triggerMethods as methods,
+} from '../../helpers/registeredTrigger';
 import { installFakeClock } from '../../helpers/fakeClock';
 
-const LIST = '/api/user/assistants/get';
 const TOOLS = '/api/user/tools';
 const SECRET = /^[A-Za-z0-9]{32}$/;
 
@@ -40,31 +44,12 @@ interface Assistant {
 	tool_ids?: number[];
 }
 
-/** The service: the assistant list (2 per page), the assistant update and the tool routes. */
+/** The service: the assistant endpoints and the tool routes. */
 function service(assistants: Assistant[], tools: Tool[] = []) {
 	let nextId = 50;
 	const tool = (uri: string) => tools.find((t) => t.id === Number(uri.split('/').pop()));
 	const missing = [404, { message: 'Tool not found' }] as const;
-	nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
-		.persist()
-		.get(LIST)
-		.query(true)
-		.reply((uri) => {
-			const page = Number(new URL(uri, TEST_BASE_URL).searchParams.get('page') ?? 1);
-			const sorted = [...assistants].sort((a, b) => a.id - b.id);
-			const last = Math.max(1, Math.ceil(sorted.length / 2));
-			return [
-				200,
-				{ current_page: page, data: sorted.slice((page - 1) * 2, page * 2), last_page: last },
-			];
-		})
-		.put(/^\/api\/user\/assistant\/\d+$/)
-		.reply((uri, body) => {
-			const a = assistants.find((x) => x.id === Number(uri.split('/').pop()));
-			if (!a) return [404, { message: 'Assistant not found' }];
-			Object.assign(a, body as IDataObject);
-			return [200, { message: 'Assistant updated successfully', data: { id: a.id } }];
-		})
+	assistantService(assistants)
 		.get(TOOLS)
 		.reply(() => [200, tools])
 		.post(TOOLS)
