@@ -32,8 +32,8 @@ export interface RegisteredTriggerOptions {
 	event?: string;
 	/** The watched assistants: the first is the node's assistant, the others its additional ones (default 12 and 34). */
 	assistants?: number[];
-	/** The secret registered in each assistant's URL. */
-	secrets: Record<number, string>;
+	/** The secret registered in each assistant's URL (none where the tests let create() make them). */
+	secrets?: Record<number, string>;
 	/** The assistant a delivery comes from unless the test says otherwise (default: the last one). */
 	deliveredBy?: number;
 	/** The payload a delivery carries unless the test gives another. */
@@ -50,6 +50,7 @@ export function registeredTrigger(options: RegisteredTriggerOptions) {
 	const event = options.event ?? 'inboundCallCompleted';
 	const ids = options.assistants ?? [12, 34];
 	const deliveredBy = options.deliveredBy ?? ids[ids.length - 1];
+	const secrets = options.secrets ?? {};
 
 	/** The static data as create() leaves it for `event` and the assistants `watched`. */
 	function staticData(registered = event, watched: number[] = ids): IDataObject {
@@ -58,8 +59,8 @@ export function registeredTrigger(options: RegisteredTriggerOptions) {
 			webhookUrl: PRODUCTION_URL,
 			assistants: watched.map((id) => ({
 				id,
-				url: `${PRODUCTION_URL}?assistant_id=${id}&secret=${options.secrets[id]}`,
-				secret: options.secrets[id],
+				url: `${PRODUCTION_URL}?assistant_id=${id}&secret=${secrets[id]}`,
+				secret: secrets[id],
 				giveBack: [],
 			})),
 		};
@@ -90,7 +91,7 @@ export function registeredTrigger(options: RegisteredTriggerOptions) {
 	}
 
 	/** The query of a delivery from assistant `id`: its id and its secret. */
-	function query(id = deliveredBy, secret = options.secrets[id]): IDataObject {
+	function query(id = deliveredBy, secret = secrets[id]): IDataObject {
 		return { assistant_id: String(id), secret };
 	}
 

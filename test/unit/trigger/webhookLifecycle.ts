@@ -10,8 +10,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { sealTargets } from '../../../nodes/VoiceChatAssistantTrigger/calls/probeAnswer';
 import type { WebhookTarget } from '../../../nodes/VoiceChatAssistantTrigger/calls/registration';
 import { TEST_API_KEY } from '../../helpers/context';
-import { PRODUCTION_URL, createHookContext, locator } from '../../helpers/hookContext';
-import { assistantService } from '../../helpers/registeredTrigger';
+import { PRODUCTION_URL, createHookContext } from '../../helpers/hookContext';
+import { assistantService, registeredTrigger } from '../../helpers/registeredTrigger';
 import type { HookContextOptions } from '../../helpers/hookContext';
 
 export const SECRET = /^[A-Za-z0-9]{32}$/;
@@ -113,17 +113,14 @@ export function service(assistants: Assistant[], live: Map<string, IDataObject[]
 	return { assistants, live };
 }
 
+/** Assistant 12 watched for Inbound Call Completed; its secret is the one create() makes. */
+export const watched = registeredTrigger({
+	assistants: [12],
+	parameters: { existingWebhook: 'takeOverAndGiveBack' },
+});
+
 export function inboundParams(extra: IDataObject = {}): IDataObject {
-	return {
-		event: 'inboundCallCompleted',
-		assistantId: locator(12),
-		additionalAssistants: {},
-		existingWebhook: 'takeOverAndGiveBack',
-		responseMode: 'onReceived',
-		verifySecret: true,
-		options: {},
-		...extra,
-	};
+	return watched.parameters(extra);
 }
 
 export function postCallParams(extra: IDataObject = {}): IDataObject {

@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
-import { PRODUCTION_URL, activate, createWebhookContext } from '../../helpers/hookContext';
+import { PRODUCTION_URL, activate } from '../../helpers/hookContext';
 import { trigger, triggerMethods as methods } from '../../helpers/registeredTrigger';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import {
@@ -23,6 +23,7 @@ import {
 	ourUrl,
 	secretOf,
 	service,
+	watched,
 } from './webhookLifecycle';
 import type { Assistant } from './webhookLifecycle';
 
@@ -33,8 +34,7 @@ let call = 9000;
 /** One delivery to `url` with the static data n8n loads for it; its status code and the data it would save. */
 async function deliver(url: string, staticData: IDataObject, credentials?: { apiKey: string }) {
 	const query = Object.fromEntries(new URL(url).searchParams);
-	const { context, response } = createWebhookContext({
-		parameters: inboundParams(),
+	const { context, response } = watched.webhookContext({
 		staticData,
 		query,
 		credentials,
