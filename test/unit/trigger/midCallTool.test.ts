@@ -26,6 +26,7 @@ import {
 	trigger,
 	triggerMethods as methods,
 } from '../../helpers/registeredTrigger';
+import type { Delivery } from '../../helpers/registeredTrigger';
 import { installFakeClock } from '../../helpers/fakeClock';
 
 const TOOLS = '/api/user/tools';
@@ -614,19 +615,20 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 	});
 
 	describe('answering', () => {
+		/** The tool registered for assistant 12 by an activation; `toolRequest` is the context of a request to it. */
 		async function registered() {
 			service([{ id: 12, tool_ids: [] }]);
 			const staticData: IDataObject = {};
 			await activate(createHookContext({ parameters: params(), staticData }).context);
 			nock.cleanAll();
-			return { staticData, secret: secretOf(staticData) };
+			const toolRequest = (request: Delivery) =>
+				createWebhookContext({ parameters: params(), staticData, ...request });
+			return { staticData, secret: secretOf(staticData), toolRequest };
 		}
 
 		it('gives one item with the parameters the AI sent (typed as declared), the tool, the other fields and the headers, without the secret', async () => {
-			const { staticData, secret } = await registered();
-			const { context, response, sent } = createWebhookContext({
-				parameters: params(),
-				staticData,
+			const { secret, toolRequest } = await registered();
+			const { context, response, sent } = toolRequest({
 				headers: {
 					'content-type': 'application/json',
 					'x-tool-secret': secret,
@@ -655,19 +657,15 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 		});
 
 		it('reads a form body and, without a body, the query', async () => {
-			const { staticData, secret } = await registered();
-			const form = createWebhookContext({
-				parameters: params(),
-				staticData,
+			const { secret, toolRequest } = await registered();
+			const form = toolRequest({
 				headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-tool-secret': secret },
 				body: { date: '2026-12-02', people: '3' },
 			});
 			expect(
 				firstOutput((await trigger.webhook.call(form.context)).workflowData)[0].parameters,
 			).toEqual({ date: '2026-12-02', people: 3 });
-			const query = createWebhookContext({
-				parameters: params(),
-				staticData,
+			const query = toolRequest({
 				headers: { 'x-tool-secret': secret },
 				body: {},
 				query: { date: '2026-12-03', urgent: 'no' },
@@ -680,16 +678,14 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 		});
 
 		it('answers 401 and starts nothing without the right secret', async () => {
-			const { staticData, secret } = await registered();
+			const { secret, toolRequest } = await registered();
 			for (const headers of [
 				{},
 				{ 'x-tool-secret': '' },
 				{ 'x-tool-secret': `${secret}x` },
 				{ 'x-tool-secret': secret.slice(0, 31) },
 			]) {
-				const { context, response } = createWebhookContext({
-					parameters: params(),
-					staticData,
+				const { context, response } = toolRequest({
 					headers,
 					body: { date: '2026-12-01' },
 				});
@@ -698,9 +694,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 				expect(result).toEqual({ noWebhookResponse: true });
 			}
 			// the secret is not taken from the URL
-			const { context, response } = createWebhookContext({
-				parameters: params(),
-				staticData,
+			const { context, response } = toolRequest({
 				headers: {},
 				query: { secret },
 				body: {},
@@ -710,10 +704,9 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 		});
 
 		it("without a registration (a stale save lost it) accepts only this node's own secret, with the form's tool", async () => {
-			const { secret } = await registered();
+			const { secret, toolRequest } = await registered();
 			const request = (headers: IDataObject, workflowId?: string) =>
-				createWebhookContext({
-					parameters: params(),
+				toolRequest({
 					staticData: {},
 					headers,
 					body: { date: '2025-03-01', people: '2' },
@@ -742,10 +735,8 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 		});
 
 		it('answers a body that is not a JSON object with a short JSON message the assistant can speak', async () => {
-			const { staticData, secret } = await registered();
-			const { context, response } = createWebhookContext({
-				parameters: params(),
-				staticData,
+			const { secret, toolRequest } = await registered();
+			const { context, response } = toolRequest({
 				headers: { 'content-type': 'text/plain', 'x-tool-secret': secret },
 				body: 'not json',
 			});
