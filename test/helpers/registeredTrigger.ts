@@ -30,12 +30,13 @@ export const triggerMethods = trigger.webhookMethods.default;
 export interface RegisteredTriggerOptions {
 	/** The event of the parameters and of the registration (default inboundCallCompleted). */
 	event?: string;
-	/** The watched assistants: the first is the node's assistant, the others its additional ones (default 12 and 34). */
+	/**
+	 * The watched assistants: the first is the node's assistant, the others its additional ones
+	 * (default 12 and 34). A delivery comes from the last one unless the test says otherwise.
+	 */
 	assistants?: number[];
 	/** The secret registered in each assistant's URL (none where the tests let create() make them). */
 	secrets?: Record<number, string>;
-	/** The assistant a delivery comes from unless the test says otherwise (default: the last one). */
-	deliveredBy?: number;
 	/** The payload a delivery carries unless the test gives another. */
 	payload?: unknown;
 	/** Parameters the file sets for all its tests, beside the ones every trigger has. */
@@ -49,13 +50,13 @@ export type Delivery = Partial<WebhookRequestOptions>;
 export function registeredTrigger(options: RegisteredTriggerOptions) {
 	const event = options.event ?? 'inboundCallCompleted';
 	const ids = options.assistants ?? [12, 34];
-	const deliveredBy = options.deliveredBy ?? ids[ids.length - 1];
+	const deliveredBy = ids[ids.length - 1];
 	const secrets = options.secrets ?? {};
 
 	/** The static data as create() leaves it for `event` and the assistants `watched`. */
-	function staticData(registered = event, watched: number[] = ids): IDataObject {
+	function staticData(registeredEvent = event, watched: number[] = ids): IDataObject {
 		const registration: IDataObject = {
-			event: registered,
+			event: registeredEvent,
 			webhookUrl: PRODUCTION_URL,
 			assistants: watched.map((id) => ({
 				id,
@@ -64,7 +65,7 @@ export function registeredTrigger(options: RegisteredTriggerOptions) {
 				giveBack: [],
 			})),
 		};
-		if (registered === 'callCompleted') {
+		if (registeredEvent === 'callCompleted') {
 			registration.settings = {
 				send_webhook_only_on_completed: true,
 				include_recording_in_webhook: true,
@@ -90,16 +91,11 @@ export function registeredTrigger(options: RegisteredTriggerOptions) {
 		};
 	}
 
-	/** The query of a delivery from assistant `id`: its id and its secret. */
-	function query(id = deliveredBy, secret = secrets[id]): IDataObject {
-		return { assistant_id: String(id), secret };
-	}
-
 	/** The webhook context of one delivery: the default assistant, payload and static data, `request` over them. */
 	function webhookContext(request: Delivery = {}) {
 		return createWebhookContext({
 			staticData: options.loaded?.() ?? staticData(),
-			query: query(),
+			query: { assistant_id: String(deliveredBy), secret: secrets[deliveredBy] },
 			body: options.payload,
 			...request,
 			parameters: request.parameters ?? parameters(),
@@ -118,7 +114,7 @@ export function registeredTrigger(options: RegisteredTriggerOptions) {
 		return createHookContext({ ...hook, parameters: hook.parameters ?? parameters() });
 	}
 
-	return { staticData, parameters, query, webhookContext, deliver, hookContext };
+	return { staticData, parameters, webhookContext, deliver, hookContext };
 }
 
 /** The paginated assistant list, read by create() and checkExists(). */
