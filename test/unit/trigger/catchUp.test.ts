@@ -7,7 +7,6 @@
 import nock from 'nock';
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import {
 	deliveryKey,
 	finish,
@@ -21,16 +20,8 @@ import {
 } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
-import {
-	PRODUCTION_URL,
-	createHookContext,
-	createWebhookContext,
-	firstOutput,
-	locator,
-} from '../../helpers/hookContext';
-import type { WebhookRequestOptions } from '../../helpers/hookContext';
+import { registeredTrigger, trigger } from '../../helpers/registeredTrigger';
 
-const trigger = new VoiceChatAssistantTrigger();
 const URL_PARAM = 'Qm3kZ8pR1vT6wX9yB2nC5dF7gH0jK4lA';
 const MINUTE = 60_000;
 const NOW = Date.UTC(2026, 10, 26, 12, 0, 0);
@@ -128,54 +119,23 @@ const PAYLOAD = {
 };
 const DELIVERED_LISTED = listCall(DELIVERED_ID, DELIVERED_START, { duration: 73 });
 
+/** Assistants 12 and 34 registered for Inbound Call Completed (one secret); a delivery from 34 of PAYLOAD. */
+const registered = registeredTrigger({
+	secrets: { 12: URL_PARAM, 34: URL_PARAM },
+	payload: PAYLOAD,
+	loaded: () => staticData(),
+});
+const { deliver, parameters } = registered;
+
+/** The registration, and assistant 34's catch-up state: its watermark and the calls it started last. */
 function staticData(
 	event = 'inboundCallCompleted',
 	recent: Array<[number, number]> = [],
 	watermark: number | null = DOWN_AT,
 ): IDataObject {
-	const registration: IDataObject = {
-		event,
-		webhookUrl: PRODUCTION_URL,
-		assistants: [12, 34].map((id) => ({
-			id,
-			url: `${PRODUCTION_URL}?assistant_id=${id}&secret=${URL_PARAM}`,
-			secret: URL_PARAM,
-			giveBack: [],
-		})),
-	};
-	if (event === 'callCompleted') {
-		registration.settings = {
-			send_webhook_only_on_completed: true,
-			include_recording_in_webhook: true,
-		};
-	}
-	const data: IDataObject = { registration };
+	const data = registered.staticData(event);
 	if (watermark !== null) data.catchUp = { assistants: { '34': { at: watermark, recent } } };
 	return data;
-}
-
-function parameters(extra: IDataObject = {}): IDataObject {
-	return {
-		event: 'inboundCallCompleted',
-		assistantId: locator(12),
-		additionalAssistants: { assistant: [{ assistantId: locator(34) }] },
-		responseMode: 'onReceived',
-		verifySecret: true,
-		options: {},
-		...extra,
-	};
-}
-
-async function deliver(options: Partial<WebhookRequestOptions> & { parameters?: IDataObject }) {
-	const ctx = createWebhookContext({
-		staticData: staticData(),
-		query: { assistant_id: '34', secret: URL_PARAM },
-		body: PAYLOAD,
-		...options,
-		parameters: options.parameters ?? parameters(),
-	});
-	const result = await trigger.webhook.call(ctx.context);
-	return { ...ctx, result, items: firstOutput(result.workflowData) };
 }
 
 /** One page of the list envelope (SPEC: Pagination envelope). */
@@ -462,10 +422,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 	});
 
 	it('a call whose delivery is being built right now (its recording downloading) is left to that delivery', async () => {
-		const probe = createWebhookContext({
-			staticData: staticData(),
-			parameters: parameters(),
-		}).context;
+		const probe = registered.webhookContext().context;
 		const key = deliveryKey(
 			`${probe.getWorkflow().id}|${probe.getNode().id}`,
 			'inboundCallCompleted',
@@ -619,8 +576,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 
 describe('Voice Chat Assistant Trigger: catch-up state and the lifecycle', () => {
 	it('removal keeps the catch-up state, marked removed (a publish and a failed start add the trigger back)', async () => {
-		const ctx = createHookContext({
-			parameters: parameters(),
+		const ctx = registered.hookContext({
 			staticData: { catchUp: { assistants: { '34': { at: DOWN_AT, recent: [] } } } },
 		});
 		await expect(trigger.webhookMethods.default.delete.call(ctx.context)).resolves.toBe(true);
@@ -643,8 +599,7 @@ describe('Voice Chat Assistant Trigger: catch-up state and the lifecycle', () =>
 	it.each(['update', 'init', 'leadershipChange'] as const)(
 		'registration at %s keeps the watermark of each watched assistant, starts the new ones at now, and drops the others',
 		(activationMode) => {
-			const ctx = createHookContext({
-				parameters: parameters(),
+			const ctx = registered.hookContext({
 				activationMode,
 				staticData: JSON.parse(JSON.stringify(SAVED)) as IDataObject,
 			});
@@ -660,8 +615,7 @@ describe('Voice Chat Assistant Trigger: catch-up state and the lifecycle', () =>
 	);
 
 	it("an activation by the user starts every watermark at now: calls of the inactive time are not the workflow's", () => {
-		const ctx = createHookContext({
-			parameters: parameters(),
+		const ctx = registered.hookContext({
 			activationMode: 'activate',
 			staticData: JSON.parse(JSON.stringify(SAVED)) as IDataObject,
 		});
@@ -670,7 +624,7 @@ describe('Voice Chat Assistant Trigger: catch-up state and the lifecycle', () =>
 			zone: 60,
 			assistants: { '12': { at: NOW, recent: [] }, '34': { at: NOW, recent: [] } },
 		});
-		const test = createHookContext({ parameters: parameters(), mode: 'manual' });
+		const test = registered.hookContext({ mode: 'manual' });
 		startCatchUp(test.context, [12]);
 		expect(test.staticData).toEqual({});
 	});
@@ -679,12 +633,9 @@ describe('Voice Chat Assistant Trigger: catch-up state and the lifecycle', () =>
 		for (const activationMode of ['update', 'init'] as const) {
 			resetCatchUpMemory();
 			const data = JSON.parse(JSON.stringify(SAVED)) as IDataObject;
-			const removal = createHookContext({ parameters: parameters(), staticData: data });
+			const removal = registered.hookContext({ staticData: data });
 			await trigger.webhookMethods.default.delete.call(removal.context);
-			startCatchUp(
-				createHookContext({ parameters: parameters(), activationMode, staticData: data }).context,
-				[34],
-			);
+			startCatchUp(registered.hookContext({ activationMode, staticData: data }).context, [34]);
 			expect(data.catchUp).toEqual({
 				zone: 60,
 				assistants: { '34': { at: DOWN_AT, recent: [[9001, DOWN_AT]] } },
@@ -693,14 +644,12 @@ describe('Voice Chat Assistant Trigger: catch-up state and the lifecycle', () =>
 		// deactivated, n8n restarted, the workflow active again at n8n's start (init)
 		const data = JSON.parse(JSON.stringify(SAVED)) as IDataObject;
 		await trigger.webhookMethods.default.delete.call(
-			createHookContext({ parameters: parameters(), staticData: data }).context,
+			registered.hookContext({ staticData: data }).context,
 		);
 		resetCatchUpMemory();
-		startCatchUp(
-			createHookContext({ parameters: parameters(), activationMode: 'init', staticData: data })
-				.context,
-			[34],
-		);
+		startCatchUp(registered.hookContext({ activationMode: 'init', staticData: data }).context, [
+			34,
+		]);
 		expect(data.catchUp).toEqual({ zone: 60, assistants: { '34': { at: NOW, recent: [] } } });
 	});
 
@@ -1078,9 +1027,8 @@ describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the se
 		const cdn = nock('https://cdn.example.com');
 		cdn.get('/recordings/9001.mp3').reply(200, Buffer.from('ID3-9001'));
 		cdn.get(`/recordings/${DELIVERED_ID}.mp3`).reply(200, Buffer.from('ID3'));
-		const ctx = createWebhookContext({
+		const ctx = registered.webhookContext({
 			staticData: data,
-			query: { assistant_id: '34', secret: URL_PARAM },
 			body: { ...PAYLOAD, recording_url: undefined },
 			parameters: parameters({
 				event: 'callCompleted',

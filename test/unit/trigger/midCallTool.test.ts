@@ -8,9 +8,8 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
-import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
+import { TEST_BASE_URL } from '../../helpers/context';
 import {
 	PRODUCTION_URL,
 	TEST_URL,
@@ -21,12 +20,15 @@ import {
 	locator,
 	requestLines,
 } from '../../helpers/hookContext';
+import {
+	ASSISTANT_LIST as LIST,
+	assistantService,
+	trigger,
+	triggerMethods as methods,
+} from '../../helpers/registeredTrigger';
+import type { Delivery } from '../../helpers/registeredTrigger';
 import { installFakeClock } from '../../helpers/fakeClock';
 
-const trigger = new VoiceChatAssistantTrigger();
-const methods = trigger.webhookMethods.default;
-
-const LIST = '/api/user/assistants/get';
 const TOOLS = '/api/user/tools';
 const SECRET = /^[A-Za-z0-9]{32}$/;
 
@@ -43,31 +45,12 @@ interface Assistant {
 	tool_ids?: number[];
 }
 
-/** The service: the assistant list (2 per page), the assistant update and the tool routes. */
+/** The service: the assistant endpoints and the tool routes. */
 function service(assistants: Assistant[], tools: Tool[] = []) {
 	let nextId = 50;
 	const tool = (uri: string) => tools.find((t) => t.id === Number(uri.split('/').pop()));
 	const missing = [404, { message: 'Tool not found' }] as const;
-	nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
-		.persist()
-		.get(LIST)
-		.query(true)
-		.reply((uri) => {
-			const page = Number(new URL(uri, TEST_BASE_URL).searchParams.get('page') ?? 1);
-			const sorted = [...assistants].sort((a, b) => a.id - b.id);
-			const last = Math.max(1, Math.ceil(sorted.length / 2));
-			return [
-				200,
-				{ current_page: page, data: sorted.slice((page - 1) * 2, page * 2), last_page: last },
-			];
-		})
-		.put(/^\/api\/user\/assistant\/\d+$/)
-		.reply((uri, body) => {
-			const a = assistants.find((x) => x.id === Number(uri.split('/').pop()));
-			if (!a) return [404, { message: 'Assistant not found' }];
-			Object.assign(a, body as IDataObject);
-			return [200, { message: 'Assistant updated successfully', data: { id: a.id } }];
-		})
+	assistantService(assistants)
 		.get(TOOLS)
 		.reply(() => [200, tools])
 		.post(TOOLS)
@@ -632,19 +615,20 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 	});
 
 	describe('answering', () => {
+		/** The tool registered for assistant 12 by an activation; `toolRequest` is the context of a request to it. */
 		async function registered() {
 			service([{ id: 12, tool_ids: [] }]);
 			const staticData: IDataObject = {};
 			await activate(createHookContext({ parameters: params(), staticData }).context);
 			nock.cleanAll();
-			return { staticData, secret: secretOf(staticData) };
+			const toolRequest = (request: Delivery) =>
+				createWebhookContext({ parameters: params(), staticData, ...request });
+			return { staticData, secret: secretOf(staticData), toolRequest };
 		}
 
 		it('gives one item with the parameters the AI sent (typed as declared), the tool, the other fields and the headers, without the secret', async () => {
-			const { staticData, secret } = await registered();
-			const { context, response, sent } = createWebhookContext({
-				parameters: params(),
-				staticData,
+			const { secret, toolRequest } = await registered();
+			const { context, response, sent } = toolRequest({
 				headers: {
 					'content-type': 'application/json',
 					'x-tool-secret': secret,
@@ -673,19 +657,15 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 		});
 
 		it('reads a form body and, without a body, the query', async () => {
-			const { staticData, secret } = await registered();
-			const form = createWebhookContext({
-				parameters: params(),
-				staticData,
+			const { secret, toolRequest } = await registered();
+			const form = toolRequest({
 				headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-tool-secret': secret },
 				body: { date: '2026-12-02', people: '3' },
 			});
 			expect(
 				firstOutput((await trigger.webhook.call(form.context)).workflowData)[0].parameters,
 			).toEqual({ date: '2026-12-02', people: 3 });
-			const query = createWebhookContext({
-				parameters: params(),
-				staticData,
+			const query = toolRequest({
 				headers: { 'x-tool-secret': secret },
 				body: {},
 				query: { date: '2026-12-03', urgent: 'no' },
@@ -698,16 +678,14 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 		});
 
 		it('answers 401 and starts nothing without the right secret', async () => {
-			const { staticData, secret } = await registered();
+			const { secret, toolRequest } = await registered();
 			for (const headers of [
 				{},
 				{ 'x-tool-secret': '' },
 				{ 'x-tool-secret': `${secret}x` },
 				{ 'x-tool-secret': secret.slice(0, 31) },
 			]) {
-				const { context, response } = createWebhookContext({
-					parameters: params(),
-					staticData,
+				const { context, response } = toolRequest({
 					headers,
 					body: { date: '2026-12-01' },
 				});
@@ -716,9 +694,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 				expect(result).toEqual({ noWebhookResponse: true });
 			}
 			// the secret is not taken from the URL
-			const { context, response } = createWebhookContext({
-				parameters: params(),
-				staticData,
+			const { context, response } = toolRequest({
 				headers: {},
 				query: { secret },
 				body: {},
@@ -728,10 +704,9 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 		});
 
 		it("without a registration (a stale save lost it) accepts only this node's own secret, with the form's tool", async () => {
-			const { secret } = await registered();
+			const { secret, toolRequest } = await registered();
 			const request = (headers: IDataObject, workflowId?: string) =>
-				createWebhookContext({
-					parameters: params(),
+				toolRequest({
 					staticData: {},
 					headers,
 					body: { date: '2025-03-01', people: '2' },
@@ -760,10 +735,8 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 		});
 
 		it('answers a body that is not a JSON object with a short JSON message the assistant can speak', async () => {
-			const { staticData, secret } = await registered();
-			const { context, response } = createWebhookContext({
-				parameters: params(),
-				staticData,
+			const { secret, toolRequest } = await registered();
+			const { context, response } = toolRequest({
 				headers: { 'content-type': 'text/plain', 'x-tool-secret': secret },
 				body: 'not json',
 			});

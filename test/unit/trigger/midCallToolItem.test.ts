@@ -9,15 +9,14 @@
 import { createHash } from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import {
 	PRODUCTION_URL,
 	createWebhookContext,
 	firstOutput,
 	locator,
 } from '../../helpers/hookContext';
+import { trigger } from '../../helpers/registeredTrigger';
 
-const trigger = new VoiceChatAssistantTrigger();
 const SECRET = 'ToolSecretToolSecretToolSecret12';
 const NOW = '2026-12-01T09:00:00.000Z';
 

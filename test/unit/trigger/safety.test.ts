@@ -7,23 +7,18 @@
 import nock from 'nock';
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import { isLocalHost } from '../../../nodes/VoiceChatAssistantTrigger/core/service';
 import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
+import { PRODUCTION_URL, firstOutput } from '../../helpers/hookContext';
 import {
-	PRODUCTION_URL,
-	createHookContext,
-	createWebhookContext,
-	firstOutput,
-	locator,
-} from '../../helpers/hookContext';
-import type { WebhookRequestOptions } from '../../helpers/hookContext';
+	registeredTrigger,
+	trigger,
+	triggerMethods as methods,
+} from '../../helpers/registeredTrigger';
+import type { Delivery } from '../../helpers/registeredTrigger';
 import { streamingBinary } from './streamingBinary';
-
-const trigger = new VoiceChatAssistantTrigger();
-const methods = trigger.webhookMethods.default;
 
 const SECRET_12 = 'AssistantTwelveSecretAbcdefgh012';
 const SECRET_34 = 'AssistantThirtyFourSecretXyz3456';
@@ -36,43 +31,6 @@ const LIST_QUERY = {
 	date_to: '2025-05-03',
 	page: '1',
 };
-
-function staticData(event = 'callCompleted'): IDataObject {
-	return {
-		registration: {
-			event,
-			webhookUrl: PRODUCTION_URL,
-			assistants: [
-				{
-					id: 12,
-					url: `${PRODUCTION_URL}?assistant_id=12&secret=${SECRET_12}`,
-					secret: SECRET_12,
-					giveBack: [],
-				},
-				{
-					id: 34,
-					url: `${PRODUCTION_URL}?assistant_id=34&secret=${SECRET_34}`,
-					secret: SECRET_34,
-					giveBack: [],
-				},
-			],
-			settings: { send_webhook_only_on_completed: true, include_recording_in_webhook: true },
-		},
-	};
-}
-
-function parameters(extra: IDataObject = {}): IDataObject {
-	return {
-		event: 'callCompleted',
-		assistantId: locator(12),
-		additionalAssistants: { assistant: [{ assistantId: locator(34) }] },
-		existingWebhook: 'takeOverAndGiveBack',
-		responseMode: 'onReceived',
-		verifySecret: true,
-		options: {},
-		...extra,
-	};
-}
 
 /** The post-call payload; its recording_url points at a host the trigger must never fetch from. */
 const PAYLOAD = {
@@ -89,14 +47,18 @@ const PAYLOAD = {
 	campaign: null,
 };
 
-function post(options: Partial<WebhookRequestOptions> = {}) {
-	const ctx = createWebhookContext({
-		staticData: staticData(),
-		query: { assistant_id: '34', secret: SECRET_34 },
-		body: PAYLOAD,
-		...options,
-		parameters: options.parameters ?? parameters(),
-	});
+/** Assistants 12 and 34 registered for Call Completed; a delivery from 34 of PAYLOAD. */
+const registered = registeredTrigger({
+	event: 'callCompleted',
+	secrets: { 12: SECRET_12, 34: SECRET_34 },
+	payload: PAYLOAD,
+	parameters: { existingWebhook: 'takeOverAndGiveBack' },
+});
+const { parameters } = registered;
+
+/** A delivery, its recording streamed into binary data; `run` hands it to webhook(). */
+function post(options: Delivery = {}) {
+	const ctx = registered.webhookContext(options);
 	const binaryCalls = streamingBinary(ctx.context);
 	return { ...ctx, binaryCalls, run: async () => await trigger.webhook.call(ctx.context) };
 }
@@ -213,7 +175,7 @@ describe('a secret per assistant', () => {
 					},
 				],
 			});
-		const restart = createHookContext({ parameters: parameters(), staticData: legacy });
+		const restart = registered.hookContext({ staticData: legacy });
 		await expect(methods.checkExists.call(restart.context)).resolves.toBe(true);
 		expect(restart.sent.map((r) => `${r.method} ${String(r.url)}`)).toEqual([
 			'GET /api/user/assistants/get',
@@ -401,7 +363,9 @@ describe('Download Recording', () => {
 	});
 
 	it('with "Verify Secret" off, activation fails naming both options, before any request', async () => {
-		const { context, sent } = createHookContext({ parameters: download({ verifySecret: false }) });
+		const { context, sent } = registered.hookContext({
+			parameters: download({ verifySecret: false }),
+		});
 		const error = await methods.create.call(context).catch((e: unknown) => e);
 		expect((error as Error).message).toBe('"Download Recording" needs "Verify Secret" to be on');
 		expect((error as { description?: string }).description).toMatch(
@@ -424,7 +388,7 @@ describe('an unreachable webhook URL', () => {
 			'http://[::1]:5678/webhook/x/webhook',
 			'http://192.168.1.20:5678/webhook/x/webhook',
 		]) {
-			const { context, sent } = createHookContext({ parameters: parameters(), webhookUrl });
+			const { context, sent } = registered.hookContext({ webhookUrl });
 			const error = await methods.create.call(context).catch((e: unknown) => e);
 			expect((error as Error).message).toMatch(
 				/^The service cannot reach this n8n: its webhook URL is on .+, a local address$/,
@@ -456,8 +420,7 @@ describe('an unreachable webhook URL', () => {
 			.put(/^\/api\/user\/assistant\/(12|34)$/)
 			.times(2)
 			.reply(200, { message: 'Assistant updated successfully', data: {} });
-		const { context, sent } = createHookContext({
-			parameters: parameters(),
+		const { context, sent } = registered.hookContext({
 			webhookUrl: LOCAL_URL,
 			credentials: { baseUrl: local },
 		});

@@ -1,62 +1,16 @@
 import nock from 'nock';
-import type { IDataObject } from 'n8n-workflow';
 
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import { streamingBinary } from './streamingBinary';
 
-import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
-import {
-	PRODUCTION_URL,
-	createWebhookContext,
-	firstOutput,
-	locator,
-} from '../../helpers/hookContext';
-import type { WebhookRequestOptions } from '../../helpers/hookContext';
-
-const trigger = new VoiceChatAssistantTrigger();
+import { firstOutput } from '../../helpers/hookContext';
+import { registeredTrigger, trigger } from '../../helpers/registeredTrigger';
 
 beforeEach(() => resetReplays());
 
 /** The secret of assistant 34 (each registered assistant has its own). */
 const SECRET = 'Qm3kZ8pR1vT6wX9yB2nC5dF7gH0jK4lA';
-const SECRETS: Record<number, string> = { 12: 'Tw0SecretForAssistantTwelve12xYz', 34: SECRET };
-
-/** Static data as create() leaves it (see webhookRegistration.test.ts). */
-function registeredStaticData(
-	event = 'inboundCallCompleted',
-	ids: number[] = [12, 34],
-): IDataObject {
-	const registration: IDataObject = {
-		event,
-		webhookUrl: PRODUCTION_URL,
-		assistants: ids.map((id) => ({
-			id,
-			url: `${PRODUCTION_URL}?assistant_id=${id}&secret=${SECRETS[id]}`,
-			secret: SECRETS[id],
-			giveBack: [],
-		})),
-	};
-	if (event === 'callCompleted') {
-		registration.settings = {
-			send_webhook_only_on_completed: true,
-			include_recording_in_webhook: true,
-		};
-	}
-	return { registration };
-}
-
-function parameters(extra: IDataObject = {}): IDataObject {
-	return {
-		event: 'inboundCallCompleted',
-		assistantId: locator(12),
-		additionalAssistants: { assistant: [{ assistantId: locator(34) }] },
-		responseMode: 'onReceived',
-		verifySecret: true,
-		options: {},
-		...extra,
-	};
-}
 
 /** The post-call payload of docs/api.md (section 4), transcript as a string. */
 const PAYLOAD = {
@@ -75,22 +29,17 @@ const PAYLOAD = {
 	campaign: null,
 };
 
-async function call(options: Partial<WebhookRequestOptions> & { parameters?: IDataObject }) {
-	const ctx = createWebhookContext({
-		staticData: registeredStaticData(),
-		query: { assistant_id: '34', secret: SECRET },
-		body: PAYLOAD,
-		...options,
-		parameters: options.parameters ?? parameters(),
-	});
-	const result = await trigger.webhook.call(ctx.context);
-	return { result, response: ctx.response, staticData: ctx.staticData };
-}
+/** Assistants 12 and 34 registered for Inbound Call Completed; a delivery from 34 of PAYLOAD. */
+const registered = registeredTrigger({
+	secrets: { 12: 'Tw0SecretForAssistantTwelve12xYz', 34: SECRET },
+	payload: PAYLOAD,
+});
+const { deliver, parameters } = registered;
 
 describe('Voice Chat Assistant Trigger: webhook()', () => {
 	describe('the secret', () => {
 		it('with the right secret: one item, the payload as received plus event, assistant_id and transcript_text', async () => {
-			const { result, response } = await call({});
+			const { result, response } = await deliver({});
 			expect(firstOutput(result.workflowData)).toEqual([
 				{
 					event: 'inboundCallCompleted',
@@ -115,7 +64,7 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 			['empty', { assistant_id: '34', secret: '' }],
 			['given twice', { assistant_id: '34', secret: [SECRET, SECRET] }],
 		])('a %s secret is answered 401 and starts nothing', async (_label, query) => {
-			const { result, response } = await call({ query });
+			const { result, response } = await deliver({ query });
 			expect(result).toEqual({ noWebhookResponse: true });
 			expect(response).toMatchObject({
 				statusCode: 401,
@@ -125,18 +74,18 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 		});
 
 		it('without a registration in static data nothing can be verified: 401', async () => {
-			const { result, response } = await call({ staticData: {} });
+			const { result, response } = await deliver({ staticData: {} });
 			expect(result.workflowData).toBeUndefined();
 			expect(response.statusCode).toBe(401);
 		});
 
 		it('the secret is checked before the body: a bad body with a bad secret is 401, not 400', async () => {
-			const { response } = await call({ query: {}, body: 'not json' });
+			const { response } = await deliver({ query: {}, body: 'not json' });
 			expect(response.statusCode).toBe(401);
 		});
 
 		it('"Verify Secret" off accepts calls without the secret (for a watched assistant)', async () => {
-			const { result, response } = await call({
+			const { result, response } = await deliver({
 				parameters: parameters({ verifySecret: false }),
 				query: { assistant_id: '12' },
 			});
@@ -157,7 +106,7 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 			['an empty object', {}],
 			['null', null],
 		])('%s is answered 400 and starts nothing', async (_label, body) => {
-			const { result, response } = await call({ body });
+			const { result, response } = await deliver({ body });
 			expect(result).toEqual({ noWebhookResponse: true });
 			expect(response.statusCode).toBe(400);
 			expect(response.body).toEqual({
@@ -166,7 +115,7 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 		});
 
 		it('a JSON object sent as text (another content type) is read', async () => {
-			const { result } = await call({
+			const { result } = await deliver({
 				body: JSON.stringify(PAYLOAD),
 				headers: { 'content-type': 'text/plain' },
 			});
@@ -174,7 +123,7 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 		});
 
 		it('a body n8n left unparsed is read from the raw bytes', async () => {
-			const { result } = await call({ body: {}, rawBody: Buffer.from(JSON.stringify(PAYLOAD)) });
+			const { result } = await deliver({ body: {}, rawBody: Buffer.from(JSON.stringify(PAYLOAD)) });
 			expect(firstOutput(result.workflowData)[0].customer_phone).toBe('+4915112345678');
 		});
 	});
@@ -195,7 +144,7 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 					timestamp: 1746180004.75,
 				},
 			];
-			const { result } = await call({ body: { ...PAYLOAD, transcript } });
+			const { result } = await deliver({ body: { ...PAYLOAD, transcript } });
 			const [item] = firstOutput(result.workflowData);
 			expect(item.transcript).toEqual(transcript);
 			expect(item.transcript_text).toBe(
@@ -205,7 +154,7 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 
 		it('no transcript gives an empty transcript_text', async () => {
 			const { transcript: _omitted, ...withoutTranscript } = PAYLOAD;
-			const { result } = await call({ body: withoutTranscript });
+			const { result } = await deliver({ body: withoutTranscript });
 			const [item] = firstOutput(result.workflowData);
 			expect(item.transcript_text).toBe('');
 			expect('transcript' in item).toBe(false);
@@ -214,7 +163,7 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 
 	describe('Call Statuses', () => {
 		it('a status outside the list is answered 200 and starts nothing', async () => {
-			const { result, response } = await call({
+			const { result, response } = await deliver({
 				parameters: parameters({ options: { callStatuses: ['completed', 'ended_by_customer'] } }),
 				body: { ...PAYLOAD, status: 'no-answer' },
 			});
@@ -228,7 +177,7 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 		});
 
 		it('a status in the list starts the workflow', async () => {
-			const { result } = await call({
+			const { result } = await deliver({
 				parameters: parameters({ options: { callStatuses: ['completed', 'ended_by_customer'] } }),
 				body: { ...PAYLOAD, status: 'ended_by_customer' },
 			});
@@ -237,12 +186,12 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 
 		it('a call without a status does not pass a non-empty filter; an empty filter lets every call through', async () => {
 			const { status: _omitted, ...withoutStatus } = PAYLOAD;
-			const filtered = await call({
+			const filtered = await deliver({
 				parameters: parameters({ options: { callStatuses: ['completed'] } }),
 				body: withoutStatus,
 			});
 			expect(filtered.result.workflowData).toBeUndefined();
-			const open = await call({
+			const open = await deliver({
 				parameters: parameters({ options: { callStatuses: [] } }),
 				body: withoutStatus,
 			});
@@ -254,7 +203,7 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 		it.each(['responseNode', 'lastNode'])(
 			'%s: n8n answers later; the node writes nothing',
 			async (responseMode) => {
-				const { result, response } = await call({ parameters: parameters({ responseMode }) });
+				const { result, response } = await deliver({ parameters: parameters({ responseMode }) });
 				expect(result.noWebhookResponse).toBeUndefined();
 				expect(result.webhookResponse).toBeUndefined();
 				expect(firstOutput(result.workflowData)).toHaveLength(1);
@@ -264,7 +213,7 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 		);
 
 		it('refusals are answered at once in every mode', async () => {
-			const { result, response } = await call({
+			const { result, response } = await deliver({
 				parameters: parameters({ responseMode: 'responseNode' }),
 				query: {},
 			});
@@ -275,26 +224,26 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 
 	describe('event and assistant_id', () => {
 		it('the event is the registered one (post-call webhook)', async () => {
-			const { result } = await call({
-				staticData: registeredStaticData('callCompleted'),
+			const { result } = await deliver({
+				staticData: registered.staticData('callCompleted'),
 				parameters: parameters({ event: 'callCompleted' }),
 			});
 			expect(firstOutput(result.workflowData)[0].event).toBe('callCompleted');
 		});
 
 		it('without assistant_id in the URL: 401 with "Verify Secret"; without it the only watched assistant, or null when there are several', async () => {
-			const verified = await call({ query: { secret: SECRET } });
+			const verified = await deliver({ query: { secret: SECRET } });
 			expect(verified.result).toEqual({ noWebhookResponse: true });
 			expect(verified.response.statusCode).toBe(401);
 
-			const single = await call({
-				staticData: registeredStaticData('inboundCallCompleted', [12]),
+			const single = await deliver({
+				staticData: registered.staticData('inboundCallCompleted', [12]),
 				parameters: parameters({ additionalAssistants: {}, verifySecret: false }),
 				query: {},
 			});
 			expect(firstOutput(single.result.workflowData)[0].assistant_id).toBe(12);
 
-			const several = await call({
+			const several = await deliver({
 				parameters: parameters({ verifySecret: false }),
 				query: {},
 				body: { ...PAYLOAD, id: 9003 },
@@ -303,8 +252,8 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 		});
 
 		it('does not change the registration', async () => {
-			const { staticData } = await call({});
-			expect(staticData.registration).toEqual(registeredStaticData().registration);
+			const { staticData } = await deliver({});
+			expect(staticData.registration).toEqual(registered.staticData().registration);
 		});
 	});
 });
@@ -330,10 +279,7 @@ describe('recording as binary data', () => {
 		const media = nock('https://media.example.net', { badheaders: ['authorization'] })
 			.get('/r/9001.mp3')
 			.reply(200, Buffer.from('ID3-audio'), { 'content-type': 'audio/mpeg' });
-		const ctx = createWebhookContext({
-			staticData: registeredStaticData(),
-			query: { assistant_id: '34', secret: SECRET },
-			body: PAYLOAD,
+		const ctx = registered.webhookContext({
 			parameters: parameters({ options: { downloadRecording: true } }),
 		});
 		const binaryCalls = streamingBinary(ctx.context);
@@ -360,30 +306,24 @@ describe('recording as binary data', () => {
 
 describe('replays and chat-ended deliveries', () => {
 	it('a second delivery of the same call starts nothing and is answered 200; another call does', async () => {
-		const first = await call({});
+		const first = await deliver({});
 		expect(first.result.workflowData).toBeDefined();
-		const again = await call({});
+		const again = await deliver({});
 		expect(again.result.workflowData).toBeUndefined();
 		expect(again.response.statusCode).toBe(200);
 		expect(again.response.body).toEqual({ received: true, duplicate: true });
-		const other = await call({ body: { ...PAYLOAD, id: 9002 } });
+		const other = await deliver({ body: { ...PAYLOAD, id: 9002 } });
 		expect(other.result.workflowData).toBeDefined();
 	});
 
 	it('test deliveries (Listen for Test Event) are never held back as replays', async () => {
-		await call({ mode: 'manual' });
-		expect((await call({ mode: 'manual' })).result.workflowData).toBeDefined();
+		await deliver({ mode: 'manual' });
+		expect((await deliver({ mode: 'manual' })).result.workflowData).toBeDefined();
 	});
 
 	it('the same delivery to another workflow is not a replay', async () => {
-		await call({});
-		const ctx = createWebhookContext({
-			staticData: registeredStaticData(),
-			query: { assistant_id: '34', secret: SECRET },
-			body: PAYLOAD,
-			parameters: parameters(),
-			workflowId: 'wf-2',
-		});
+		await deliver({});
+		const ctx = registered.webhookContext({ workflowId: 'wf-2' });
 		expect((await trigger.webhook.call(ctx.context)).workflowData).toBeDefined();
 	});
 
@@ -403,14 +343,14 @@ describe('replays and chat-ended deliveries', () => {
 			ended_at: '2026-11-23T10:31:00+01:00',
 		};
 		const options = {
-			staticData: registeredStaticData('conversationEnded'),
+			staticData: registered.staticData('conversationEnded'),
 			body: chat,
 			parameters: parameters({
 				event: 'conversationEnded',
 				options: { callStatuses: ['completed'] },
 			}),
 		};
-		const first = await call(options);
+		const first = await deliver(options);
 		expect(firstOutput(first.result.workflowData)).toEqual([
 			expect.objectContaining({
 				event: 'conversationEnded',
@@ -419,10 +359,10 @@ describe('replays and chat-ended deliveries', () => {
 				transcript_text: 'assistant: Hello!\nuser: Do you open on Sunday?',
 			}),
 		]);
-		expect((await call(options)).result.workflowData).toBeUndefined();
+		expect((await deliver(options)).result.workflowData).toBeUndefined();
 		expect(
-			(await call({ ...options, body: { ...chat, ended_at: '2026-11-23T11:40:00+01:00' } })).result
-				.workflowData,
+			(await deliver({ ...options, body: { ...chat, ended_at: '2026-11-23T11:40:00+01:00' } }))
+				.result.workflowData,
 		).toBeDefined();
 	});
 });

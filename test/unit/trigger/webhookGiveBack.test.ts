@@ -6,7 +6,6 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import { openTargets } from '../../../nodes/VoiceChatAssistantTrigger/calls/probeAnswer';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import {
@@ -16,6 +15,7 @@ import {
 	locator,
 	requestLines,
 } from '../../helpers/hookContext';
+import { trigger, triggerMethods as methods } from '../../helpers/registeredTrigger';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import {
 	LIST,
@@ -35,9 +35,6 @@ import {
 	secretOf,
 	ourUrl,
 } from './webhookLifecycle';
-
-const trigger = new VoiceChatAssistantTrigger();
-const methods = trigger.webhookMethods.default;
 
 /**
  * The static data after a removal, without the catch-up state: that is kept,

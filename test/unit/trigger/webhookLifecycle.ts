@@ -1,7 +1,7 @@
 /**
  * The service the trigger's webhook lifecycle tests talk to: each assistant's
- * webhook settings kept as state behind nock (the paginated list, the update,
- * the webhook switches) and other triggers' URLs on this n8n that answer the
+ * webhook settings kept as state behind nock (the assistant endpoints of
+ * registeredTrigger.ts, the webhook switches) and other triggers' URLs on this n8n that answer the
  * liveness probe or not; plus the trigger's parameters and what it saves.
  */
 import nock from 'nock';
@@ -9,12 +9,13 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { sealTargets } from '../../../nodes/VoiceChatAssistantTrigger/calls/probeAnswer';
 import type { WebhookTarget } from '../../../nodes/VoiceChatAssistantTrigger/calls/registration';
-import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
-import { PRODUCTION_URL, createHookContext, locator } from '../../helpers/hookContext';
+import { TEST_API_KEY } from '../../helpers/context';
+import { PRODUCTION_URL, createHookContext } from '../../helpers/hookContext';
+import { assistantService, registeredTrigger } from '../../helpers/registeredTrigger';
 import type { HookContextOptions } from '../../helpers/hookContext';
 
 export const SECRET = /^[A-Za-z0-9]{32}$/;
-export const LIST = '/api/user/assistants/get';
+export { ASSISTANT_LIST as LIST } from '../../helpers/registeredTrigger';
 export const ENABLE_INBOUND = '/api/user/assistants/enable-inbound-webhook';
 export const DISABLE_INBOUND = '/api/user/assistants/disable-inbound-webhook';
 export const DISABLE_POST_CALL = '/api/user/assistants/disable-webhook';
@@ -54,76 +55,44 @@ export function assistant(id: number, extra: Partial<Assistant> = {}): Assistant
 	};
 }
 
+/** The webhook switches: the route, what it changes of the assistant (given the posted URL), its answer. */
+const SWITCHES: Array<[string, (a: Assistant, url: string) => void, string]> = [
+	[
+		ENABLE_INBOUND,
+		(a, url) => (a.inbound_webhook_url = url),
+		'Inbound webhook enabled successfully',
+	],
+	[DISABLE_INBOUND, (a) => (a.inbound_webhook_url = null), 'Inbound webhook disabled successfully'],
+	[
+		ENABLE_CHAT,
+		(a, url) => (a.conversation_ended_webhook_url = url),
+		'Conversation ended webhook enabled successfully',
+	],
+	[
+		DISABLE_CHAT,
+		(a) => (a.conversation_ended_webhook_url = null),
+		'Conversation ended webhook disabled successfully',
+	],
+	[DISABLE_POST_CALL, (a) => (a.is_webhook_active = false), 'Webhook disabled successfully'],
+];
+
 /**
- * The service: the paginated assistant list (2 per page, so paging is used),
- * the assistant update and the webhook switches, all changing `assistants`.
+ * The service: the assistant endpoints and the webhook switches, all
+ * changing `assistants`.
  * `live` maps a trigger URL to what that trigger answers a probe with
  * (its give-back list, sealed as a trigger with the tests' credential seals
  * it); any other n8n URL answers 404 as n8n does for a deactivated workflow.
  */
 export function service(assistants: Assistant[], live: Map<string, IDataObject[]> = new Map()) {
-	const byId = (id: unknown) => assistants.find((a) => a.id === Number(id));
-	const notFound = [404, { message: 'Assistant not found' }] as const;
-	nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
-		.persist()
-		.get(LIST)
-		.query(true)
-		.reply((uri) => {
-			const page = Number(new URL(uri, TEST_BASE_URL).searchParams.get('page') ?? 1);
-			const sorted = [...assistants].sort((a, b) => a.id - b.id);
-			const last = Math.max(1, Math.ceil(sorted.length / 2));
-			return [
-				200,
-				{
-					current_page: page,
-					data: sorted.slice((page - 1) * 2, page * 2),
-					last_page: last,
-					next_page_url: page < last ? `${TEST_BASE_URL}${LIST}?page=${page + 1}` : null,
-				},
-			];
-		})
-		.put(/^\/api\/user\/assistant\/\d+$/)
-		.reply((uri, body) => {
-			const a = byId(uri.split('/').pop());
-			if (!a) return notFound;
-			Object.assign(a, body as IDataObject);
-			return [200, { message: 'Assistant updated successfully', data: { id: a.id } }];
-		})
-		.post(ENABLE_INBOUND)
-		.reply((_uri, body) => {
-			const a = byId((body as IDataObject).assistant_id);
-			if (!a) return notFound;
-			a.inbound_webhook_url = String((body as IDataObject).webhook_url);
-			return [200, { message: 'Inbound webhook enabled successfully', data: [] }];
-		})
-		.post(DISABLE_INBOUND)
-		.reply((_uri, body) => {
-			const a = byId((body as IDataObject).assistant_id);
-			if (!a) return notFound;
-			a.inbound_webhook_url = null;
-			return [200, { message: 'Inbound webhook disabled successfully', data: [] }];
-		})
-		.post(ENABLE_CHAT)
-		.reply((_uri, body) => {
-			const a = byId((body as IDataObject).assistant_id);
-			if (!a) return notFound;
-			a.conversation_ended_webhook_url = String((body as IDataObject).webhook_url);
-			return [200, { message: 'Conversation ended webhook enabled successfully', data: [] }];
-		})
-		.post(DISABLE_CHAT)
-		.reply((_uri, body) => {
-			const a = byId((body as IDataObject).assistant_id);
-			if (!a) return notFound;
-			a.conversation_ended_webhook_url = null;
-			return [200, { message: 'Conversation ended webhook disabled successfully', data: [] }];
-		})
-		.post(DISABLE_POST_CALL)
-		.reply((_uri, body) => {
-			const a = byId((body as IDataObject).assistant_id);
-			if (!a) return notFound;
-			a.is_webhook_active = false;
-			return [200, { message: 'Webhook disabled successfully', data: [] }];
+	const scope = assistantService(assistants);
+	for (const [path, change, message] of SWITCHES) {
+		scope.post(path).reply((_uri, body) => {
+			const a = assistants.find((x) => x.id === Number((body as IDataObject).assistant_id));
+			if (!a) return [404, { message: 'Assistant not found' }];
+			change(a, String((body as IDataObject).webhook_url));
+			return [200, { message, data: [] }];
 		});
+	}
 	for (const host of N8N_HOSTS) {
 		nock(host)
 			.persist()
@@ -144,17 +113,14 @@ export function service(assistants: Assistant[], live: Map<string, IDataObject[]
 	return { assistants, live };
 }
 
+/** Assistant 12 watched for Inbound Call Completed; its secret is the one create() makes. */
+export const watched = registeredTrigger({
+	assistants: [12],
+	parameters: { existingWebhook: 'takeOverAndGiveBack' },
+});
+
 export function inboundParams(extra: IDataObject = {}): IDataObject {
-	return {
-		event: 'inboundCallCompleted',
-		assistantId: locator(12),
-		additionalAssistants: {},
-		existingWebhook: 'takeOverAndGiveBack',
-		responseMode: 'onReceived',
-		verifySecret: true,
-		options: {},
-		...extra,
-	};
+	return watched.parameters(extra);
 }
 
 export function postCallParams(extra: IDataObject = {}): IDataObject {

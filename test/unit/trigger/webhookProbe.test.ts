@@ -7,13 +7,13 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import {
 	openTargets,
 	sealTargets,
 } from '../../../nodes/VoiceChatAssistantTrigger/calls/probeAnswer';
 import { TEST_API_KEY } from '../../helpers/context';
 import { activate, createWebhookContext, requestLines } from '../../helpers/hookContext';
+import { trigger, triggerMethods as methods } from '../../helpers/registeredTrigger';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import {
 	LIST,
@@ -28,8 +28,6 @@ import {
 	secretOf,
 } from './webhookLifecycle';
 
-const trigger = new VoiceChatAssistantTrigger();
-const methods = trigger.webhookMethods.default;
 const AUTHORIZATION = `Bearer ${TEST_API_KEY}`;
 const ATTACKER = 'https://attacker.example/collect?token=stolen';
 const OTHER_PATH = OTHER.slice('https://n8n.example.com'.length);

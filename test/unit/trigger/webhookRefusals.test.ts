@@ -7,9 +7,9 @@ import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import { TEST_BASE_URL } from '../../helpers/context';
 import { PRODUCTION_URL, activate, locator, requestLines } from '../../helpers/hookContext';
+import { triggerMethods as methods } from '../../helpers/registeredTrigger';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import {
 	LIST,
@@ -23,9 +23,6 @@ import {
 	hook,
 	registration,
 } from './webhookLifecycle';
-
-const trigger = new VoiceChatAssistantTrigger();
-const methods = trigger.webhookMethods.default;
 
 describe('Voice Chat Assistant Trigger: refused activations', () => {
 	fakeClockPerTest();

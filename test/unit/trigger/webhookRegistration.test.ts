@@ -6,7 +6,6 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import {
 	PRODUCTION_URL,
 	TEST_URL,
@@ -14,6 +13,7 @@ import {
 	locator,
 	requestLines,
 } from '../../helpers/hookContext';
+import { triggerMethods as methods } from '../../helpers/registeredTrigger';
 import type { HookContextOptions } from '../../helpers/hookContext';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import {
@@ -32,9 +32,6 @@ import {
 	secretOf,
 	ourUrl,
 } from './webhookLifecycle';
-
-const trigger = new VoiceChatAssistantTrigger();
-const methods = trigger.webhookMethods.default;
 
 describe('Voice Chat Assistant Trigger: registering the webhook (create, checkExists)', () => {
 	const clock = fakeClockPerTest();

@@ -8,10 +8,10 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
-import { PRODUCTION_URL, activate, createWebhookContext } from '../../helpers/hookContext';
+import { PRODUCTION_URL, activate } from '../../helpers/hookContext';
+import { trigger, triggerMethods as methods } from '../../helpers/registeredTrigger';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import {
 	CRM,
@@ -23,11 +23,9 @@ import {
 	ourUrl,
 	secretOf,
 	service,
+	watched,
 } from './webhookLifecycle';
 import type { Assistant } from './webhookLifecycle';
-
-const trigger = new VoiceChatAssistantTrigger();
-const methods = trigger.webhookMethods.default;
 
 const copy = (data: IDataObject): IDataObject => JSON.parse(JSON.stringify(data)) as IDataObject;
 
@@ -36,8 +34,7 @@ let call = 9000;
 /** One delivery to `url` with the static data n8n loads for it; its status code and the data it would save. */
 async function deliver(url: string, staticData: IDataObject, credentials?: { apiKey: string }) {
 	const query = Object.fromEntries(new URL(url).searchParams);
-	const { context, response } = createWebhookContext({
-		parameters: inboundParams(),
+	const { context, response } = watched.webhookContext({
 		staticData,
 		query,
 		credentials,

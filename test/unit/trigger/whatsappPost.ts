@@ -2,18 +2,17 @@
  * A read receipt of the "WhatsApp Message Status" event posted to the
  * trigger's webhook() as n8n hands it over: the exact bytes, n8n's parse of
  * them, the signature header, and the sender's signing secret in the node's
- * signing credential (or in the old node field, or nowhere). Shared by
+ * signing credential (or in the old node field, or nowhere); and the hook
+ * context of its activation. Shared by
  * whatsappStatus.test.ts, whatsappSecret.test.ts and whatsappTime.test.ts.
  */
 import * as crypto from 'crypto';
 import type { IDataObject } from 'n8n-workflow';
 
-import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import { SIGNATURE_HEADER } from '../../../nodes/VoiceChatAssistantTrigger/whatsapp/whatsappStatus';
 import { SIGNING_CREDENTIAL } from '../../../nodes/VoiceChatAssistantTrigger/whatsapp/whatsappSecret';
-import { createWebhookContext, firstOutput } from '../../helpers/hookContext';
-
-export const trigger = new VoiceChatAssistantTrigger();
+import { createHookContext, createWebhookContext, firstOutput } from '../../helpers/hookContext';
+import { trigger } from '../../helpers/registeredTrigger';
 
 export const SECRET = 'whsec_9fK2mQ7xL4pR8tV1';
 export const EVENT = 'whatsappMessageStatus';
@@ -86,6 +85,17 @@ export async function post(payload: IDataObject, options: PostOptions = {}) {
 	});
 	const result = await trigger.webhook.call(ctx.context);
 	return { ...ctx, result, items: firstOutput(result.workflowData) };
+}
+
+/** The hook context of an activation (or removal) of the event, with the node's other credentials. */
+export function activation(
+	parameters: IDataObject = {},
+	credentials: Record<string, IDataObject> = signingCredential(),
+) {
+	return createHookContext({
+		parameters: { event: EVENT, ...parameters },
+		otherCredentials: credentials,
+	});
 }
 
 /** The warnings a post or an activation logged. */

@@ -7,7 +7,7 @@
  * until a credential is chosen; with both, activation asks to empty the old
  * field. The secret never appears in an item, an answer, an error or a log.
  */
-import type { IDataObject, INodeParameters, INodeTypeDescription } from 'n8n-workflow';
+import type { INodeParameters, INodeTypeDescription } from 'n8n-workflow';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
@@ -17,21 +17,20 @@ import {
 	SIGNING_CREDENTIAL_NAME,
 	SIGNING_CREDENTIAL_TEST,
 } from '../../../nodes/VoiceChatAssistantTrigger/whatsapp/whatsappSecret';
-import { createHookContext } from '../../helpers/hookContext';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
+import { trigger, triggerMethods as methods } from '../../helpers/registeredTrigger';
 import {
 	EVENT,
 	NOW,
+	activation,
 	SECRET,
 	post,
 	receipt,
 	sign,
 	signingCredential,
-	trigger,
 	warnings,
 } from './whatsappPost';
 
-const methods = trigger.webhookMethods.default;
 const OLD_SECRET = 'whsec_old_field_7Qm3Zp';
 const CREDENTIAL_LABEL = `Test ${SIGNING_CREDENTIAL}`;
 
@@ -40,13 +39,6 @@ beforeEach(() => resetReplays());
 
 /** Everything a post or an activation left for people to read. */
 const said = (...parts: unknown[]) => JSON.stringify(parts);
-
-function activation(parameters: IDataObject, credentials: Record<string, IDataObject>) {
-	return createHookContext({
-		parameters: { event: EVENT, ...parameters },
-		otherCredentials: credentials,
-	});
-}
 
 describe('WhatsApp Message Status: the secret from the credential', () => {
 	it("starts the workflow for a post signed with the credential's secret; nothing of it in the item or the answer", async () => {

@@ -17,17 +17,18 @@ import {
 	SIGNATURE_HEADER,
 	signatureValid,
 } from '../../../nodes/VoiceChatAssistantTrigger/whatsapp/whatsappStatus';
-import { createHookContext, createWebhookContext, firstOutput } from '../../helpers/hookContext';
+import { createWebhookContext, firstOutput } from '../../helpers/hookContext';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
+import { trigger, triggerMethods as methods } from '../../helpers/registeredTrigger';
 import {
 	EVENT,
 	NOW,
 	SECRET,
+	activation,
 	post,
 	receipt,
 	sign,
 	signingCredential,
-	trigger,
 } from './whatsappPost';
 
 // the real comparison, watched: which buffers the node compares
@@ -35,8 +36,6 @@ jest.mock('crypto', () => {
 	const actual = jest.requireActual('crypto');
 	return { ...actual, timingSafeEqual: jest.fn(actual.timingSafeEqual) };
 });
-
-const methods = trigger.webhookMethods.default;
 
 // n8n's clock: the receipts arrive 2 s after their `timestamp` (whatsappTime.test.ts: the window)
 fakeClockPerTest(NOW);
@@ -278,15 +277,9 @@ describe('WhatsApp Message Status: redeliveries', () => {
 });
 
 describe('WhatsApp Message Status: the form and the lifecycle', () => {
-	const hookFor = (fields: IDataObject = {}) =>
-		createHookContext({
-			parameters: { event: EVENT, ...fields },
-			otherCredentials: signingCredential(),
-		});
-
 	it('registers nothing at the service: activation and deactivation send no request', async () => {
 		nock.disableNetConnect();
-		const hook = hookFor();
+		const hook = activation();
 		expect(await methods.checkExists.call(hook.context)).toBe(false);
 		expect(await methods.create.call(hook.context)).toBe(true);
 		expect(await methods.delete.call(hook.context)).toBe(true);
@@ -301,7 +294,7 @@ describe('WhatsApp Message Status: the form and the lifecycle', () => {
 			'Senders: "acme" is neither a sender ID nor a phone number',
 		],
 	])('refuses to activate with a bad field (%j), naming it', async (fields, message) => {
-		const hook = hookFor(fields);
+		const hook = activation(fields);
 		await expect(methods.create.call(hook.context)).rejects.toThrow(message);
 		expect(hook.sent).toEqual([]);
 	});
