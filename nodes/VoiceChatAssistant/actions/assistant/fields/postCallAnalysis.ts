@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { optionsOfValues } from '../../../descriptions/fields';
+
 export const postCallAnalysis: INodeProperties[] = [
 	{
 		displayName: 'Post-Call Evaluation',
@@ -33,11 +35,7 @@ export const postCallAnalysis: INodeProperties[] = [
 						name: 'type',
 						type: 'options',
 						default: 'string',
-						options: [
-							{ name: 'Bool', value: 'bool' },
-							{ name: 'Number', value: 'number' },
-							{ name: 'String', value: 'string' },
-						],
+						options: optionsOfValues(['bool', 'number', 'string']),
 					},
 					{
 						displayName: 'Description',
