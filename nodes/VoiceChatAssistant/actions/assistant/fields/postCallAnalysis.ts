@@ -1,7 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optionsOfValues } from '../../../descriptions/fields';
-
 export const postCallAnalysis: INodeProperties[] = [
 	{
 		displayName: 'Post-Call Evaluation',
@@ -35,7 +33,11 @@ export const postCallAnalysis: INodeProperties[] = [
 						name: 'type',
 						type: 'options',
 						default: 'string',
-						options: optionsOfValues(['bool', 'number', 'string']),
+						options: [
+							{ name: 'Bool', value: 'bool' },
+							{ name: 'Number', value: 'number' },
+							{ name: 'String', value: 'string' },
+						],
 					},
 					{
 						displayName: 'Description',
