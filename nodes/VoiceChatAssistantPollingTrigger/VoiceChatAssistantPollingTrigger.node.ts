@@ -8,10 +8,10 @@ import type {
 import { NodeConnectionTypes, NodeOperationError, deepCopy } from 'n8n-workflow';
 
 import {
-	CALL_TYPE_OPTIONS,
 	CONVERSATION_TYPE_OPTIONS,
 	FINAL_CALL_STATUS_OPTIONS,
 	assistantLocator,
+	callTypeFilter,
 	campaignLocator,
 	knowledgebaseLocator,
 } from '../VoiceChatAssistant/descriptions';
@@ -23,17 +23,14 @@ import {
 import { whenCredentialChosen } from '../VoiceChatAssistant/methods/credentialGuard';
 import { getClock } from '../VoiceChatAssistant/transport/clock';
 import { forgetCredentialSettings } from '../VoiceChatAssistant/transport/credentials';
+import { POLL_EVENTS } from './events';
 import type { PollState } from './events';
-import {
-	CALL_ENDED,
-	CAMPAIGN_STATUS_CHANGED,
-	CONVERSATION_ENDED,
-	DOCUMENT_PROCESSED,
-	LEAD_STATUS_CHANGED,
-	NEW_CONVERSATION,
-	POLL_EVENTS,
-} from './events';
-import { LEAD_STATUS_OPTIONS } from './events/leadStatusChanged';
+import { CALL_ENDED } from './events/callEnded';
+import { CAMPAIGN_STATUS_CHANGED } from './events/campaignStatusChanged';
+import { CONVERSATION_ENDED } from './events/conversationEnded';
+import { DOCUMENT_PROCESSED } from './events/documentProcessed';
+import { LEAD_STATUS_CHANGED, LEAD_STATUS_OPTIONS } from './events/leadStatusChanged';
+import { NEW_CONVERSATION } from './events/newConversation';
 import { board } from './singleFlight';
 
 export class VoiceChatAssistantPollingTrigger implements INodeType {
@@ -188,14 +185,7 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 						description: 'Only calls that ended with one of these statuses (default: any)',
 						options: FINAL_CALL_STATUS_OPTIONS,
 					},
-					{
-						displayName: 'Type',
-						name: 'type',
-						type: 'options',
-						default: 'outbound',
-						description: 'Only calls of this type',
-						options: CALL_TYPE_OPTIONS,
-					},
+					callTypeFilter,
 				],
 			},
 			{

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { apiRequest, apiRequestAllItems, messageOf, unwrap } from '../transport';
-import { idLocator, returnAllOrLimit } from '../descriptions';
+import { idLocator, optionsOfValues, returnAllOrLimit } from '../descriptions';
 import { createOnce } from '../transport/createOnce';
 import { readLocatorId } from './parameters';
 import { checkEnum, checkMaxLength, checkRequired, refuse } from './validation';
@@ -35,10 +35,7 @@ export interface GroupKind {
 export const FOLDER: GroupKind = { resource: 'folder', noun: 'Folder' };
 export const LABEL: GroupKind = { resource: 'label', noun: 'Label' };
 
-const colorOptions = COLORS.map((color) => ({
-	name: color.charAt(0).toUpperCase() + color.slice(1),
-	value: color,
-}));
+const colorOptions = optionsOfValues(COLORS);
 
 function locator(kind: GroupKind): INodeProperties {
 	return idLocator({

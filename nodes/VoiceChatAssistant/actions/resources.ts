@@ -43,52 +43,31 @@ export function operationOf(resource: string, operation: string) {
 	return modules[resource]?.operations[operation];
 }
 
-/** Options of the Resource picker: each value a resource of `resources`. */
-const resourceOptions: Array<INodePropertyOptions & { value: keyof typeof resources }> = [
-	{ name: 'Account', value: 'account', description: 'Your profile, balance and API keys' },
-	{
-		name: 'Assistant',
-		value: 'assistant',
-		description: 'AI assistants that handle calls and chats',
-	},
-	{ name: 'Call', value: 'call', description: 'Phone calls made and received by assistants' },
-	{ name: 'Campaign', value: 'campaign', description: 'Outbound calling campaigns' },
-	{ name: 'Conversation', value: 'conversation', description: 'Text chats with an assistant' },
-	{
-		name: 'Document',
-		value: 'document',
-		description: 'Websites and files inside a knowledgebase',
-	},
-	{ name: 'Folder', value: 'folder', description: 'Folders that group assistants' },
-	{
-		name: 'Knowledgebase',
-		value: 'knowledgebase',
-		description: 'Collections of documents that give assistants knowledge',
-	},
-	{ name: 'Label', value: 'label', description: 'Labels that tag assistants' },
-	{ name: 'Lead', value: 'lead', description: 'Contacts to be called by a campaign' },
-	{
-		name: 'Mid Call Tool',
-		value: 'tool',
-		description: 'HTTP endpoints an assistant can call during a call',
-	},
-	{
-		name: 'Phone Number',
-		value: 'phoneNumber',
-		description: 'Phone numbers of the account and numbers to buy',
-	},
-	{
-		name: 'SIP Trunk',
-		value: 'sipTrunk',
-		description: 'Your own SIP trunks, used like phone numbers',
-	},
-	{ name: 'SMS', value: 'sms', description: 'Text messages sent from numbers of the account' },
-	{
-		name: 'WhatsApp',
-		value: 'whatsapp',
-		description: 'WhatsApp Business senders, templates and messages',
-	},
-];
+/**
+ * The Resource picker's options in the order it lists them (by name): the
+ * name and description of each resource of `resources`, every one of them.
+ */
+const resourceLabels: Record<keyof typeof resources, [name: string, description: string]> = {
+	account: ['Account', 'Your profile, balance and API keys'],
+	assistant: ['Assistant', 'AI assistants that handle calls and chats'],
+	call: ['Call', 'Phone calls made and received by assistants'],
+	campaign: ['Campaign', 'Outbound calling campaigns'],
+	conversation: ['Conversation', 'Text chats with an assistant'],
+	document: ['Document', 'Websites and files inside a knowledgebase'],
+	folder: ['Folder', 'Folders that group assistants'],
+	knowledgebase: ['Knowledgebase', 'Collections of documents that give assistants knowledge'],
+	label: ['Label', 'Labels that tag assistants'],
+	lead: ['Lead', 'Contacts to be called by a campaign'],
+	tool: ['Mid Call Tool', 'HTTP endpoints an assistant can call during a call'],
+	phoneNumber: ['Phone Number', 'Phone numbers of the account and numbers to buy'],
+	sipTrunk: ['SIP Trunk', 'Your own SIP trunks, used like phone numbers'],
+	sms: ['SMS', 'Text messages sent from numbers of the account'],
+	whatsapp: ['WhatsApp', 'WhatsApp Business senders, templates and messages'],
+};
+
+const resourceOptions: INodePropertyOptions[] = Object.entries(resourceLabels).map(
+	([value, [name, description]]) => ({ name, value, description }),
+);
 
 export const resourceProperty: INodeProperties = {
 	displayName: 'Resource',

@@ -114,6 +114,38 @@ export function sortedByLabel(options: INodeProperties[]): INodeProperties[] {
 	return [...options].sort((a, b) => a.displayName.localeCompare(b.displayName));
 }
 
+/**
+ * Options labelled by their value, each word (parted by `_`) with a capital first letter
+ * (`number` → Number, `crowded_room` → Crowded Room), in the order given.
+ */
+export function optionsOfValues(values: readonly string[]): INodePropertyOptions[] {
+	return values.map((value) => ({
+		name: value
+			.split('_')
+			.map((word) => word[0].toUpperCase() + word.slice(1))
+			.join(' '),
+		value,
+	}));
+}
+
+/** A number between `minValue` and `maxValue` with two decimals; the description gives the range and the default. */
+export function decimalRangeField(
+	displayName: string,
+	name: string,
+	minValue: number,
+	maxValue: number,
+	defaultValue: number,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'number',
+		typeOptions: { minValue, maxValue, numberPrecision: 2 },
+		default: defaultValue,
+		description: `${minValue}-${maxValue}, default ${defaultValue}`,
+	};
+}
+
 /** The operation picker of one resource (shown when that resource is chosen). */
 export function operationPicker<Operations extends object>(
 	resource: string,

@@ -4,3 +4,4 @@ export * from './callStatuses';
 export * from './cost';
 export * from './app';
 export * from './typeOptions';
+export * from './toolParameters';

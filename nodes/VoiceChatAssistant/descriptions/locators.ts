@@ -57,51 +57,65 @@ export function idLocator(options: LocatorOptions): INodeProperties {
 	};
 }
 
+/** A locator of an object with a numeric ID; `what` names the object in the description ("The campaign"). */
+export function numericIdLocator(
+	displayName: string,
+	name: string,
+	searchListMethod: string,
+	what: string,
+): INodeProperties {
+	return idLocator({
+		displayName,
+		name,
+		searchListMethod,
+		description: `${what}. Pick it from the list or give its numeric ID.`,
+	});
+}
+
 export const UUID_PATTERN = {
 	regex: '^\\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\s*$',
 	errorMessage: 'Enter a UUID, e.g. 0b6f3c1e-8a4d-4f5e-9c2b-1d2e3f4a5b6c',
 	placeholder: 'e.g. 0b6f3c1e-8a4d-4f5e-9c2b-1d2e3f4a5b6c',
 };
 
-export const assistantLocator = idLocator({
-	displayName: 'Assistant',
-	name: 'assistantId',
-	searchListMethod: 'searchAssistants',
-	description: 'The assistant. Pick it from the list or give its numeric ID.',
-});
+export const assistantLocator = numericIdLocator(
+	'Assistant',
+	'assistantId',
+	'searchAssistants',
+	'The assistant',
+);
 
-export const knowledgebaseLocator = idLocator({
-	displayName: 'Knowledgebase',
-	name: 'knowledgebaseId',
-	searchListMethod: 'searchKnowledgebases',
-	description: 'The knowledgebase. Pick it from the list or give its numeric ID.',
-});
+export const knowledgebaseLocator = numericIdLocator(
+	'Knowledgebase',
+	'knowledgebaseId',
+	'searchKnowledgebases',
+	'The knowledgebase',
+);
 
-export const documentLocator = idLocator({
-	displayName: 'Document',
-	name: 'documentId',
-	searchListMethod: 'searchDocuments',
-	description:
-		'The document inside the chosen knowledgebase. Pick it from the list or give its numeric ID.',
-});
+export const documentLocator = numericIdLocator(
+	'Document',
+	'documentId',
+	'searchDocuments',
+	'The document inside the chosen knowledgebase',
+);
 
-export const toolLocator = idLocator({
-	displayName: 'Mid Call Tool',
-	name: 'toolId',
-	searchListMethod: 'searchTools',
-	description: 'The mid call tool. Pick it from the list or give its numeric ID.',
-});
+export const toolLocator = numericIdLocator(
+	'Mid Call Tool',
+	'toolId',
+	'searchTools',
+	'The mid call tool',
+);
 
-export const campaignLocator = idLocator({
-	displayName: 'Campaign',
-	name: 'campaignId',
-	searchListMethod: 'searchCampaigns',
-	description: 'The campaign. Pick it from the list or give its numeric ID.',
-});
+export const campaignLocator = numericIdLocator(
+	'Campaign',
+	'campaignId',
+	'searchCampaigns',
+	'The campaign',
+);
 
-export const phoneNumberLocator = idLocator({
-	displayName: 'Phone Number',
-	name: 'phoneNumberId',
-	searchListMethod: 'searchPhoneNumbers',
-	description: "One of the account's phone numbers. Pick it from the list or give its numeric ID.",
-});
+export const phoneNumberLocator = numericIdLocator(
+	'Phone Number',
+	'phoneNumberId',
+	'searchPhoneNumbers',
+	"One of the account's phone numbers",
+);

@@ -6,14 +6,6 @@ import type { PollEvent } from './event';
 import { LEAD_STATUS_CHANGED, leadStatusChanged } from './leadStatusChanged';
 import { NEW_CONVERSATION, newConversation } from './newConversation';
 
-export {
-	CALL_ENDED,
-	CAMPAIGN_STATUS_CHANGED,
-	CONVERSATION_ENDED,
-	DOCUMENT_PROCESSED,
-	LEAD_STATUS_CHANGED,
-	NEW_CONVERSATION,
-};
 export type { EventRun, PollEvent, PollState } from './event';
 
 /** The events of the trigger by the value of its Event parameter. */

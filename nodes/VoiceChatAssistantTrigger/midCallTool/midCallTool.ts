@@ -1,6 +1,8 @@
 import type { IDataObject, IHookFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { optionsOfValues, TOOL_PARAMETER_TYPES } from '../../VoiceChatAssistant/descriptions';
+import type { ToolParameterType } from '../../VoiceChatAssistant/descriptions';
 import { isObject } from '../../VoiceChatAssistant/transport';
 import { MID_CALL_TOOL, readAssistantIds } from '../core/events';
 
@@ -18,12 +20,12 @@ import { MID_CALL_TOOL, readAssistantIds } from '../core/events';
 /** The header of the tool that carries the secret (n8n gives header names in lower case). */
 export const SECRET_HEADER = 'X-Tool-Secret';
 
-export const PARAMETER_TYPES = ['string', 'number', 'boolean'] as const;
-export type ParameterType = (typeof PARAMETER_TYPES)[number];
+/** The parameter types in the order the form lists them (string, the default, first). */
+const FORM_PARAMETER_TYPES: ToolParameterType[] = ['string', 'number', 'boolean'];
 
 export interface ToolParameter {
 	name: string;
-	type: ParameterType;
+	type: ToolParameterType;
 	description: string;
 }
 
@@ -115,11 +117,7 @@ export const midCallToolProperties: INodeProperties[] = [
 						displayName: 'Type',
 						name: 'type',
 						type: 'options',
-						options: [
-							{ name: 'String', value: 'string' },
-							{ name: 'Number', value: 'number' },
-							{ name: 'Boolean', value: 'boolean' },
-						],
+						options: optionsOfValues(FORM_PARAMETER_TYPES),
 						default: 'string',
 					},
 					{
@@ -217,8 +215,8 @@ export function readDefinition(
 		if (schema.some((p) => p.name === paramName)) {
 			fail(ctx, `${where}: Name "${paramName}" is used twice`, 'Give each parameter its own name.');
 		}
-		const type = String(entry?.type ?? 'string') as ParameterType;
-		if (!PARAMETER_TYPES.includes(type)) {
+		const type = String(entry?.type ?? 'string') as ToolParameterType;
+		if (!TOOL_PARAMETER_TYPES.includes(type)) {
 			fail(
 				ctx,
 				`${where}: Type must be string, number or boolean, got ${JSON.stringify(type)}`,
@@ -293,7 +291,7 @@ function readOne(value: unknown): ToolRegistration | undefined {
 			timeout: Number(d.timeout),
 			schema: (Array.isArray(d.schema) ? d.schema : []).filter(isObject).map((p) => ({
 				name: String(p.name),
-				type: String(p.type) as ParameterType,
+				type: String(p.type) as ToolParameterType,
 				description: String(p.description),
 			})),
 		},

@@ -1,9 +1,10 @@
 import { createHash } from 'crypto';
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
+import type { ToolParameterType } from '../../VoiceChatAssistant/descriptions';
 import { isObject } from '../../VoiceChatAssistant/transport';
 import { readDefinition, readToolRegistrations, SECRET_HEADER } from './midCallTool';
-import type { ParameterType, ToolRegistration } from './midCallTool';
+import type { ToolRegistration } from './midCallTool';
 import { answer, parsePayload } from '../core/payload';
 import { safeEqual, toolSecret } from '../core/secrets';
 
@@ -26,7 +27,7 @@ import { safeEqual, toolSecret } from '../core/secrets';
 /** Request headers that are not passed on in the item. */
 const HIDDEN_HEADERS = new Set([SECRET_HEADER.toLowerCase(), 'authorization', 'cookie']);
 
-function coerce(value: unknown, type: ParameterType): unknown {
+function coerce(value: unknown, type: ToolParameterType): unknown {
 	if (typeof value !== 'string') return value;
 	const text = value.trim();
 	if (type === 'number' && text !== '' && Number.isFinite(Number(text))) return Number(text);

@@ -4,6 +4,7 @@
  * `@ts-expect-error` below (ts-jest only transpiles).
  */
 import * as lead from '../../../nodes/VoiceChatAssistant/actions/lead/Lead.resource';
+import { resourceDescription } from '../../../nodes/VoiceChatAssistant/actions/resourceDescription';
 import { resourceProperty, resources } from '../../../nodes/VoiceChatAssistant/actions/resources';
 import { operationPicker } from '../../../nodes/VoiceChatAssistant/descriptions';
 
@@ -49,5 +50,23 @@ describe('the typed resource/operation map', () => {
 				values: Object.keys(resource.operations).sort(),
 			});
 		}
+	});
+	it("puts a resource's picker before its operations' fields, in the order of its operations", () => {
+		const description = resourceDescription('lead', 'create', lead.operations, [
+			{ name: 'Create', value: 'create' },
+		]);
+		expect(description[0]).toMatchObject({ name: 'operation', options: [{ value: 'create' }] });
+		expect(description.slice(1)).toEqual(
+			Object.values(lead.operations).flatMap((operation) => operation.description),
+		);
+		// @ts-expect-error Lead has no operation "archive"
+		resourceDescription('lead', 'archive', lead.operations, []);
+	});
+
+	it('lists the resources by name in the Resource picker', () => {
+		const names = (resourceProperty.options as Array<{ name: string }>).map(
+			(option) => option.name,
+		);
+		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
 	});
 });

@@ -1,7 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { operationPicker } from '../../descriptions';
-import type { ResourceModule } from '../types';
+import { resourceDescription } from '../resourceDescription';
 import * as create from './create.operation';
 import * as deleteOperation from './delete.operation';
 import * as disableConversationEndedWebhook from './disableConversationEndedWebhook.operation';
@@ -40,137 +37,116 @@ export const operations = {
 	getTranscriberProviders,
 	getVoices,
 	update,
-} satisfies ResourceModule['operations'];
+};
 
-export const description: INodeProperties[] = [
-	operationPicker<typeof operations>('assistant', 'getMany', [
-		{
-			name: 'Create',
-			value: 'create',
-			action: 'Create an assistant',
-			description: 'Create a voice/chat assistant',
-		},
-		{
-			name: 'Delete',
-			value: 'delete',
-			action: 'Delete an assistant',
-			description: 'Delete an assistant permanently',
-		},
-		{
-			name: 'Disable Conversation-Ended Webhook',
-			value: 'disableConversationEndedWebhook',
-			action: "Disable an assistant's conversation-ended webhook",
-			description: 'Stop sending chat transcripts of an assistant when its chats end',
-		},
-		{
-			name: 'Disable Inbound Webhook',
-			value: 'disableInboundWebhook',
-			action: "Disable an assistant's inbound webhook",
-			description: 'Stop sending inbound call notifications of an assistant',
-		},
-		{
-			name: 'Disable Post-Call Webhook',
-			value: 'disablePostCallWebhook',
-			action: "Disable an assistant's post-call webhook",
-			description: 'Stop sending post-call notifications of an assistant',
-		},
-		{
-			name: 'Enable Conversation-Ended Webhook',
-			value: 'enableConversationEndedWebhook',
-			action: "Enable an assistant's conversation-ended webhook",
-			description:
-				"Send the transcript of an assistant's widget and WhatsApp chats to a URL when they end",
-		},
-		{
-			name: 'Enable Inbound Webhook',
-			value: 'enableInboundWebhook',
-			action: "Enable an assistant's inbound webhook",
-			description: "Send notifications about an assistant's inbound calls to a URL",
-		},
-		{
-			name: 'Enable Post-Call Webhook',
-			value: 'enablePostCallWebhook',
-			action: "Enable an assistant's post-call webhook",
-			description: 'Send every ended call of an assistant (transcript, variables) to a URL',
-		},
-		{
-			name: 'Get',
-			value: 'get',
-			action: 'Get an assistant',
-			description: 'Get one assistant with its whole configuration',
-		},
-		{
-			name: 'Get Assignable Phone Numbers',
-			value: 'getAssignablePhoneNumbers',
-			action: 'Get phone numbers an assistant can use',
-			description:
-				'List the phone numbers that can be assigned to an inbound or outbound assistant',
-		},
-		{
-			name: 'Get Languages',
-			value: 'getLanguages',
-			action: 'Get the languages assistants can speak',
-			description: 'List the languages an assistant can use',
-		},
-		{
-			name: 'Get Many',
-			value: 'getMany',
-			action: 'Get many assistants',
-			description: 'List the assistants of the account',
-		},
-		{
-			name: 'Get Many Outbound',
-			value: 'getOutbound',
-			action: 'Get the outbound assistants',
-			description: 'List the outbound assistants of the account',
-		},
-		{
-			name: 'Get Models',
-			value: 'getModels',
-			action: 'Get the AI models of an engine mode',
-			description: 'List the language models (LLM) or multimodal models an assistant can use',
-		},
-		{
-			name: 'Get Synthesizer Providers',
-			value: 'getSynthesizerProviders',
-			action: 'Get the text-to-speech providers',
-			description: 'List the speech synthesizer (text-to-speech) providers',
-		},
-		{
-			name: 'Get Transcriber Providers',
-			value: 'getTranscriberProviders',
-			action: 'Get the speech-to-text providers',
-			description: 'List the transcriber (speech-to-text) providers',
-		},
-		{
-			name: 'Get Voices',
-			value: 'getVoices',
-			action: 'Get the voices an assistant can use',
-			description: 'List voices, optionally only those of an engine mode and a language',
-		},
-		{
-			name: 'Update',
-			value: 'update',
-			action: 'Update an assistant',
-			description: 'Change settings of an assistant',
-		},
-	]),
-	...create.description,
-	...deleteOperation.description,
-	...disableConversationEndedWebhook.description,
-	...disableInboundWebhook.description,
-	...disablePostCallWebhook.description,
-	...enableConversationEndedWebhook.description,
-	...enableInboundWebhook.description,
-	...enablePostCallWebhook.description,
-	...get.description,
-	...getAssignablePhoneNumbers.description,
-	...getLanguages.description,
-	...getMany.description,
-	...getModels.description,
-	...getOutbound.description,
-	...getSynthesizerProviders.description,
-	...getTranscriberProviders.description,
-	...getVoices.description,
-	...update.description,
-];
+export const description = resourceDescription('assistant', 'getMany', operations, [
+	{
+		name: 'Create',
+		value: 'create',
+		action: 'Create an assistant',
+		description: 'Create a voice/chat assistant',
+	},
+	{
+		name: 'Delete',
+		value: 'delete',
+		action: 'Delete an assistant',
+		description: 'Delete an assistant permanently',
+	},
+	{
+		name: 'Disable Conversation-Ended Webhook',
+		value: 'disableConversationEndedWebhook',
+		action: "Disable an assistant's conversation-ended webhook",
+		description: 'Stop sending chat transcripts of an assistant when its chats end',
+	},
+	{
+		name: 'Disable Inbound Webhook',
+		value: 'disableInboundWebhook',
+		action: "Disable an assistant's inbound webhook",
+		description: 'Stop sending inbound call notifications of an assistant',
+	},
+	{
+		name: 'Disable Post-Call Webhook',
+		value: 'disablePostCallWebhook',
+		action: "Disable an assistant's post-call webhook",
+		description: 'Stop sending post-call notifications of an assistant',
+	},
+	{
+		name: 'Enable Conversation-Ended Webhook',
+		value: 'enableConversationEndedWebhook',
+		action: "Enable an assistant's conversation-ended webhook",
+		description:
+			"Send the transcript of an assistant's widget and WhatsApp chats to a URL when they end",
+	},
+	{
+		name: 'Enable Inbound Webhook',
+		value: 'enableInboundWebhook',
+		action: "Enable an assistant's inbound webhook",
+		description: "Send notifications about an assistant's inbound calls to a URL",
+	},
+	{
+		name: 'Enable Post-Call Webhook',
+		value: 'enablePostCallWebhook',
+		action: "Enable an assistant's post-call webhook",
+		description: 'Send every ended call of an assistant (transcript, variables) to a URL',
+	},
+	{
+		name: 'Get',
+		value: 'get',
+		action: 'Get an assistant',
+		description: 'Get one assistant with its whole configuration',
+	},
+	{
+		name: 'Get Assignable Phone Numbers',
+		value: 'getAssignablePhoneNumbers',
+		action: 'Get phone numbers an assistant can use',
+		description: 'List the phone numbers that can be assigned to an inbound or outbound assistant',
+	},
+	{
+		name: 'Get Languages',
+		value: 'getLanguages',
+		action: 'Get the languages assistants can speak',
+		description: 'List the languages an assistant can use',
+	},
+	{
+		name: 'Get Many',
+		value: 'getMany',
+		action: 'Get many assistants',
+		description: 'List the assistants of the account',
+	},
+	{
+		name: 'Get Many Outbound',
+		value: 'getOutbound',
+		action: 'Get the outbound assistants',
+		description: 'List the outbound assistants of the account',
+	},
+	{
+		name: 'Get Models',
+		value: 'getModels',
+		action: 'Get the AI models of an engine mode',
+		description: 'List the language models (LLM) or multimodal models an assistant can use',
+	},
+	{
+		name: 'Get Synthesizer Providers',
+		value: 'getSynthesizerProviders',
+		action: 'Get the text-to-speech providers',
+		description: 'List the speech synthesizer (text-to-speech) providers',
+	},
+	{
+		name: 'Get Transcriber Providers',
+		value: 'getTranscriberProviders',
+		action: 'Get the speech-to-text providers',
+		description: 'List the transcriber (speech-to-text) providers',
+	},
+	{
+		name: 'Get Voices',
+		value: 'getVoices',
+		action: 'Get the voices an assistant can use',
+		description: 'List voices, optionally only those of an engine mode and a language',
+	},
+	{
+		name: 'Update',
+		value: 'update',
+		action: 'Update an assistant',
+		description: 'Change settings of an assistant',
+	},
+]);

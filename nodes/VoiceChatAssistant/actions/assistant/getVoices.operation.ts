@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { returnAllOrLimit } from '../../descriptions';
+import { optionsOfValues, returnAllOrLimit } from '../../descriptions';
 import { readList } from '../limit';
 import { readOptionalId } from '../parameters';
 import { checkEnum } from '../validation';
@@ -20,11 +20,7 @@ const properties: INodeProperties[] = [
 				type: 'options',
 				default: 'pipeline',
 				description: 'Only voices compatible with this engine mode',
-				options: [
-					{ name: 'Dualplex', value: 'dualplex' },
-					{ name: 'Multimodal', value: 'multimodal' },
-					{ name: 'Pipeline', value: 'pipeline' },
-				],
+				options: optionsOfValues(['dualplex', 'multimodal', 'pipeline']),
 			},
 			{
 				displayName: 'Language ID',

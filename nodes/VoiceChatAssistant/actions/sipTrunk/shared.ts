@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { idLocator } from '../../descriptions';
+import { numericIdLocator } from '../../descriptions';
 import { readLocatorId } from '../parameters';
 import { E164, checkEnum, checkLengthBetween, checkMaxLength, refuse } from '../validation';
 
@@ -8,12 +8,12 @@ type Ctx = Pick<IExecuteFunctions, 'getNode'>;
 
 export const SIP_TRUNKS_PATH = '/api/user/phone-numbers/sip-trunks';
 
-export const sipTrunkLocator = idLocator({
-	displayName: 'SIP Trunk',
-	name: 'sipTrunkId',
-	searchListMethod: 'searchSipTrunks',
-	description: 'The SIP trunk. Pick it from the list or give its numeric ID.',
-});
+export const sipTrunkLocator = numericIdLocator(
+	'SIP Trunk',
+	'sipTrunkId',
+	'searchSipTrunks',
+	'The SIP trunk',
+);
 
 export function sipTrunkId(ctx: IExecuteFunctions, itemIndex: number): number {
 	return readLocatorId(ctx, itemIndex, 'sipTrunkId', 'SIP Trunk');

@@ -1,22 +1,17 @@
-import type { INodeProperties } from 'n8n-workflow';
-
-import { operationPicker, withCost } from '../../descriptions';
-import type { ResourceModule } from '../types';
+import { withCost } from '../../descriptions';
+import { resourceDescription } from '../resourceDescription';
 import * as send from './send.operation';
 
-export const operations = { send } satisfies ResourceModule['operations'];
+export const operations = { send };
 
-export const description: INodeProperties[] = [
-	operationPicker<typeof operations>('sms', 'send', [
-		{
-			name: 'Send',
-			value: 'send',
-			action: 'Send an SMS',
-			description: withCost(
-				'Send a text message from an SMS-capable number of the account',
-				'sendSms',
-			),
-		},
-	]),
-	...send.description,
-];
+export const description = resourceDescription('sms', 'send', operations, [
+	{
+		name: 'Send',
+		value: 'send',
+		action: 'Send an SMS',
+		description: withCost(
+			'Send a text message from an SMS-capable number of the account',
+			'sendSms',
+		),
+	},
+]);

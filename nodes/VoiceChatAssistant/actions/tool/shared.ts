@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { optionsOfValues, TOOL_PARAMETER_TYPES } from '../../descriptions';
 import { readLocatorId } from '../parameters';
 import { checkEnum, checkMaxLength, checkNumberRange, checkUrl, refuse } from '../validation';
 
@@ -7,7 +8,7 @@ import { checkEnum, checkMaxLength, checkNumberRange, checkUrl, refuse } from '.
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
 const METHODS = ['DELETE', 'GET', 'PATCH', 'POST', 'PUT'] as const;
-export const SCHEMA_TYPES = ['boolean', 'number', 'string'] as const;
+const SCHEMA_TYPES = TOOL_PARAMETER_TYPES;
 const NAME = /^[a-z][a-z_]*$/;
 
 /** Every field of a tool; create shows name, description, endpoint and method up front. */
@@ -97,10 +98,7 @@ export const toolFields: Record<string, INodeProperties> = {
 						name: 'type',
 						type: 'options',
 						default: 'string',
-						options: SCHEMA_TYPES.map((value) => ({
-							name: value[0].toUpperCase() + value.slice(1),
-							value,
-						})),
+						options: optionsOfValues(SCHEMA_TYPES),
 					},
 					{
 						displayName: 'Description',

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { keyValueCollection } from '../../../descriptions/fields';
+import { decimalRangeField, keyValueCollection } from '../../../descriptions/fields';
 
 import { FILLER_KINDS, FILLER_EXAMPLES, ONLY_PIPELINE, ONLY_REALTIME } from './constants';
 
@@ -40,14 +40,7 @@ export const callFlow: INodeProperties[] = [
 			'Fallback LLM for tool calls (multimodal and dualplex only). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
 		displayOptions: ONLY_REALTIME,
 	},
-	{
-		displayName: 'LLM Temperature',
-		name: 'llm_temperature',
-		type: 'number',
-		typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
-		default: 0.1,
-		description: '0-1, default 0.1',
-	},
+	decimalRangeField('LLM Temperature', 'llm_temperature', 0, 1, 0.1),
 	{
 		displayName: 'Transcriber Provider Name or ID',
 		name: 'transcriber_provider_id',
@@ -112,22 +105,8 @@ export const callFlow: INodeProperties[] = [
 			{ name: 'VAD', value: 'vad' },
 		],
 	},
-	{
-		displayName: 'Endpoint Sensitivity',
-		name: 'endpoint_sensitivity',
-		type: 'number',
-		typeOptions: { minValue: 0, maxValue: 5, numberPrecision: 2 },
-		default: 0.5,
-		description: '0-5, default 0.5',
-	},
-	{
-		displayName: 'Interrupt Sensitivity',
-		name: 'interrupt_sensitivity',
-		type: 'number',
-		typeOptions: { minValue: 0, maxValue: 5, numberPrecision: 2 },
-		default: 0.5,
-		description: '0-5, default 0.5',
-	},
+	decimalRangeField('Endpoint Sensitivity', 'endpoint_sensitivity', 0, 5, 0.5),
+	decimalRangeField('Interrupt Sensitivity', 'interrupt_sensitivity', 0, 5, 0.5),
 	{
 		displayName: 'Min Interrupt Words',
 		name: 'min_interrupt_words',

@@ -9,7 +9,9 @@
 
 import type { INodeProperties } from 'n8n-workflow';
 
-import { ONLY_PIPELINE, ONLY_REALTIME } from './constants';
+import { optionsOfValues } from '../../../descriptions/fields';
+
+import { ASSISTANT_TYPES, ONLY_PIPELINE, ONLY_REALTIME } from './constants';
 import { voice } from './voice';
 import { callFlow } from './callFlow';
 import { limits } from './limits';
@@ -112,10 +114,7 @@ const updateOnlyFields: INodeProperties[] = [
 		name: 'type',
 		type: 'options',
 		default: 'outbound',
-		options: [
-			{ name: 'Inbound', value: 'inbound' },
-			{ name: 'Outbound', value: 'outbound' },
-		],
+		options: optionsOfValues(ASSISTANT_TYPES),
 	},
 	{
 		displayName: 'Voice ID',

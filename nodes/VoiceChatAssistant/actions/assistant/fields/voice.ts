@@ -1,5 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { decimalRangeField, optionsOfValues } from '../../../descriptions/fields';
+
+import { AMBIENT_SOUNDS } from './constants';
+
 export const voice: INodeProperties[] = [
 	{
 		displayName: 'Synthesizer Provider Name or ID',
@@ -17,52 +21,16 @@ export const voice: INodeProperties[] = [
 		default: true,
 		description: 'Whether the voice expresses emotions',
 	},
-	{
-		displayName: 'Voice Stability',
-		name: 'voice_stability',
-		type: 'number',
-		typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
-		default: 0.7,
-		description: '0-1, default 0.7',
-	},
-	{
-		displayName: 'Voice Similarity',
-		name: 'voice_similarity',
-		type: 'number',
-		typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
-		default: 0.5,
-		description: '0-1, default 0.5',
-	},
-	{
-		displayName: 'Speech Speed',
-		name: 'speech_speed',
-		type: 'number',
-		typeOptions: { minValue: 0.7, maxValue: 1.2, numberPrecision: 2 },
-		default: 1,
-		description: '0.7-1.2, default 1',
-	},
+	decimalRangeField('Voice Stability', 'voice_stability', 0, 1, 0.7),
+	decimalRangeField('Voice Similarity', 'voice_similarity', 0, 1, 0.5),
+	decimalRangeField('Speech Speed', 'speech_speed', 0.7, 1.2, 1),
 	{
 		displayName: 'Ambient Sound',
 		name: 'ambient_sound',
 		type: 'options',
 		default: 'off',
 		description: 'Background sound during calls',
-		options: [
-			{ name: 'Cafe', value: 'cafe' },
-			{ name: 'City', value: 'city' },
-			{ name: 'Crowded Room', value: 'crowded_room' },
-			{ name: 'Forest', value: 'forest' },
-			{ name: 'Nature', value: 'nature' },
-			{ name: 'Off', value: 'off' },
-			{ name: 'Office', value: 'office' },
-		],
+		options: optionsOfValues(AMBIENT_SOUNDS),
 	},
-	{
-		displayName: 'Ambient Sound Volume',
-		name: 'ambient_sound_volume',
-		type: 'number',
-		typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
-		default: 0.5,
-		description: '0-1, default 0.5',
-	},
+	decimalRangeField('Ambient Sound Volume', 'ambient_sound_volume', 0, 1, 0.5),
 ];
