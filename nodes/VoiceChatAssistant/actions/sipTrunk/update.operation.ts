@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, recordWithMessage } from '../../transport';
+import { updateFieldsCollection } from '../collections';
 import { refuse } from '../validation';
 import {
 	SIP_TRUNKS_PATH,
@@ -23,15 +24,8 @@ import {
 
 const properties: INodeProperties[] = [
 	sipTrunkLocator,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description:
-			'Only the fields added here change. Changing credentials, address or outbound proxy re-provisions the trunk.',
-		options: [
+	updateFieldsCollection(
+		[
 			{
 				...ipsField,
 				description: `${ipsField.description} Required when switching Inbound Authorization to IP Allowlist.`,
@@ -50,7 +44,8 @@ const properties: INodeProperties[] = [
 			passwordField,
 			usernameField,
 		],
-	},
+		'Only the fields added here change. Changing credentials, address or outbound proxy re-provisions the trunk.',
+	),
 ];
 
 export const description = updateDisplayOptions(
