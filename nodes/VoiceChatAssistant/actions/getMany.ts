@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { apiRequestAllItems } from '../transport';
 import { returnAllOrLimit } from '../descriptions';
-import { filtersCollection } from './collections';
+import { filtersCollection } from './commonFields';
 import { readLimit } from './limit';
 import { dateRangeQuery } from './parameters';
 

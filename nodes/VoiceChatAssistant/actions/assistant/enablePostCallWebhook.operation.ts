@@ -5,7 +5,7 @@ import { apiRequest, messageOf } from '../../transport';
 import { assistantLocator } from '../../descriptions';
 import { checkUrl } from '../validation';
 import { assistantId } from './webhooks';
-import { optionsCollection } from '../collections';
+import { optionsCollection } from '../commonFields';
 
 const properties: INodeProperties[] = [
 	assistantLocator,

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, recordWithMessage } from '../../transport';
 import { assistantLocator } from '../../descriptions';
-import { updateFieldsCollection } from '../collections';
+import { updateFieldsCollection } from '../commonFields';
 import { refuse } from '../validation';
 import { modeField } from './create.operation';
 import { configurationBody, labelOf } from './body';

@@ -5,7 +5,7 @@ import type { OutputItems, Simplify } from '../types';
 import { callId, callIdField } from './shared';
 import { callOutput, readCall, recordingFields } from './result';
 import { simplifyCall } from '../simplify';
-import { optionsCollection } from '../collections';
+import { optionsCollection } from '../commonFields';
 
 const properties: INodeProperties[] = [
 	callIdField(

@@ -13,7 +13,7 @@ import { simplifyCall, simplifyOutput } from '../simplify';
 import { readLocatorId, readVariableParams } from '../parameters';
 import { checkE164, checkNumberRange } from '../validation';
 import { callOutput, recordingFields, waitForResult } from './result';
-import { optionsCollection } from '../collections';
+import { optionsCollection } from '../commonFields';
 
 const properties: INodeProperties[] = [
 	costNotice('makeCall', 'makeCallNotice'),

@@ -11,18 +11,11 @@ import { checkNumberRange, checkRequired, checkUrl, refuse } from '../validation
 import { documentPath } from './shared';
 import type { FileType } from './upload';
 import { readUploadFile } from './upload';
-import { optionsCollection } from '../collections';
+import { optionsCollection, requiredNameField } from '../commonFields';
 
 const properties: INodeProperties[] = [
 	knowledgebaseLocator,
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'Name of the document, at most 255 characters',
-	},
+	requiredNameField('document'),
 	{
 		displayName: 'Type',
 		name: 'type',

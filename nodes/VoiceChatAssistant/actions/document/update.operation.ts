@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { documentLocator, knowledgebaseLocator } from '../../descriptions';
-import { updateFieldsCollection } from '../collections';
+import { updateFieldsCollection } from '../commonFields';
 import { nameAndDescription } from '../knowledgebase/shared';
 import { putUpdateFields } from '../update';
 import { documentPath } from './shared';

@@ -25,7 +25,7 @@ import { leadDifferences } from './shared';
 import type { LeadContent } from './shared';
 import { readLocatorId, readVariableParams, readVariables } from '../parameters';
 import { checkE164, checkVariableName } from '../validation';
-import { optionsCollection } from '../collections';
+import { optionsCollection } from '../commonFields';
 
 const properties: INodeProperties[] = [
 	{

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, messageOf } from '../../transport';
 import { keyValueCollection } from '../../descriptions';
-import { updateFieldsCollection } from '../collections';
+import { updateFieldsCollection } from '../commonFields';
 import { readOptionalId, readVariables } from '../parameters';
 import { checkE164, checkEnum, refuse } from '../validation';
 import { SETTABLE_LEAD_STATUSES, compactPhone, leadId, leadIdField, statusLabel } from './shared';

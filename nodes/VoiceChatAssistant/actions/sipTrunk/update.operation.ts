@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, recordWithMessage } from '../../transport';
-import { updateFieldsCollection } from '../collections';
+import { updateFieldsCollection } from '../commonFields';
 import { refuse } from '../validation';
 import {
 	SIP_TRUNKS_PATH,

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { toolLocator } from '../../descriptions';
-import { updateFieldsCollection } from '../collections';
+import { updateFieldsCollection } from '../commonFields';
 import { putUpdateFields } from '../update';
 import { toolBody, toolFields, toolId } from './shared';
 

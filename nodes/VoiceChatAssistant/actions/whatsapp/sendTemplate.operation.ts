@@ -18,7 +18,7 @@ import {
 	templateLocator,
 } from './shared';
 import { costNotice } from '../../descriptions';
-import { optionsCollection } from '../collections';
+import { optionsCollection } from '../commonFields';
 
 const properties: INodeProperties[] = [
 	costNotice('sendWhatsApp', 'sendWhatsAppNotice'),

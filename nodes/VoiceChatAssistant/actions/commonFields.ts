@@ -3,9 +3,22 @@ import type { INodeProperties } from 'n8n-workflow';
 import { sortedByLabel } from '../descriptions';
 
 /**
- * The collections of optional fields that operations show under a fixed name:
- * Options, Filters and Update Fields. Each operation passes its own fields.
+ * Fields that many operations show alike: a create's required Name, and the
+ * collections of optional fields under a fixed name (Options, Filters, Update
+ * Fields), each with the operation's own fields.
  */
+
+/** The required Name of a create: "Name of the <noun>, at most 255 characters". */
+export function requiredNameField(noun: string): INodeProperties {
+	return {
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		description: `Name of the ${noun}, at most 255 characters`,
+	};
+}
 
 /** "Options": the optional settings of an operation, read as the parameter `options`. */
 export function optionsCollection(options: INodeProperties[]): INodeProperties {
