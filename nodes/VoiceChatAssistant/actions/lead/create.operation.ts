@@ -17,6 +17,7 @@ import {
 	learnZone,
 	lookUpAfterLostAnswer,
 	readStored,
+	readStoredOrFail,
 	StoredBefore,
 	storedEarlier,
 } from './ownAttempt';
@@ -294,21 +295,19 @@ function closest(stored: IDataObject[], sent: LeadContent) {
 async function storedIfIdentical(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	{ response, phoneNumber, campaignId, sent, slots }: Duplicate,
+	duplicate: Duplicate,
 ): Promise<IDataObject> {
+	const { response, phoneNumber, campaignId, sent } = duplicate;
 	const already = `Campaign ${campaignId} already has a lead with the phone number ${phoneNumber}`;
 	const choices =
 		'To keep the stored lead as it is, set Options → On Duplicate → Skip; to store a second lead with this phone number, set it to Allow; to change the stored lead, use Lead → Update.';
-	let stored: IDataObject[];
-	try {
-		stored = await readStored(ctx, itemIndex, phoneNumber, campaignId, slots);
-	} catch (error) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`${already}; reading it back to compare it with this item failed: ${(error as Error).message}`,
-			{ itemIndex, description: `Nothing was stored by this item. ${choices}` },
-		);
-	}
+	const stored = await readStoredOrFail(
+		ctx,
+		itemIndex,
+		duplicate,
+		`${already}; reading it back to compare it with this item failed`,
+		`Nothing was stored by this item. ${choices}`,
+	);
 	if (!stored.length) {
 		throw new NodeOperationError(
 			ctx.getNode(),
