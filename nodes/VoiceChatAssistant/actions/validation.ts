@@ -37,13 +37,13 @@ export function checkMaxLength(
 	}
 }
 
+/** A text of `min` to `max` characters (anything but a text is left to other checks). */
 export function checkLengthBetween(
 	ctx: Ctx,
 	itemIndex: number,
 	field: string,
 	value: unknown,
-	min: number,
-	max: number,
+	{ min, max }: { min: number; max: number },
 ) {
 	if (typeof value === 'string' && (value.length < min || value.length > max)) {
 		refuse(

@@ -174,14 +174,10 @@ function schemaBody(ctx: IExecuteFunctions, itemIndex: number, raw: IDataObject)
 			);
 		}
 		checkEnum(ctx, itemIndex, `${where} → Type`, field.type, SCHEMA_TYPES);
-		checkLengthBetween(
-			ctx,
-			itemIndex,
-			`${where} → Description`,
-			String(field.description ?? ''),
-			3,
-			255,
-		);
+		checkLengthBetween(ctx, itemIndex, `${where} → Description`, String(field.description ?? ''), {
+			min: 3,
+			max: 255,
+		});
 		return { name, type: field.type ?? 'string', description: field.description };
 	});
 }

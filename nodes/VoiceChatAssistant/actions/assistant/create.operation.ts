@@ -7,6 +7,7 @@ import { checkEnum, checkRequired } from '../validation';
 import { configurationBody } from './body';
 import { configurationFields, MODES } from './fields';
 import { checkModeRules } from './modeRules';
+import { requiredNameField } from '../commonFields';
 
 /**
  * A required pick from the service's lists (language, voice, model) as a
@@ -74,14 +75,7 @@ export const modeField: INodeProperties = {
 };
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'Name of the assistant, at most 255 characters',
-	},
+	requiredNameField('assistant'),
 	modeField,
 	{
 		displayName: 'Type',

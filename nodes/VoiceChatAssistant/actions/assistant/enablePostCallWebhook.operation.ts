@@ -5,6 +5,7 @@ import { apiRequest, messageOf } from '../../transport';
 import { assistantLocator } from '../../descriptions';
 import { checkUrl } from '../validation';
 import { assistantId } from './webhooks';
+import { optionsCollection } from '../commonFields';
 
 const properties: INodeProperties[] = [
 	assistantLocator,
@@ -18,29 +19,22 @@ const properties: INodeProperties[] = [
 		description:
 			'Address that receives every ended call of the assistant. To start an n8n workflow, use the Voice Chat Assistant Trigger instead: it registers itself and gives the previous URL back.',
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Include Recording',
-				name: 'include_recording_in_webhook',
-				type: 'boolean',
-				default: true,
-				description: 'Whether the recording URL is part of the webhook',
-			},
-			{
-				displayName: 'Only Completed Calls',
-				name: 'send_webhook_only_on_completed',
-				type: 'boolean',
-				default: true,
-				description: 'Whether failed and unanswered calls send no webhook',
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Include Recording',
+			name: 'include_recording_in_webhook',
+			type: 'boolean',
+			default: true,
+			description: 'Whether the recording URL is part of the webhook',
+		},
+		{
+			displayName: 'Only Completed Calls',
+			name: 'send_webhook_only_on_completed',
+			type: 'boolean',
+			default: true,
+			description: 'Whether failed and unanswered calls send no webhook',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

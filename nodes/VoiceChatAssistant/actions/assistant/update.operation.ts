@@ -3,6 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, recordWithMessage } from '../../transport';
 import { assistantLocator } from '../../descriptions';
+import { updateFieldsCollection } from '../commonFields';
 import { refuse } from '../validation';
 import { modeField } from './create.operation';
 import { configurationBody, labelOf } from './body';
@@ -29,16 +30,10 @@ const properties: INodeProperties[] = [
 		default: '',
 		displayOptions: { show: { mode: ['pipeline', 'multimodal', 'dualplex'] } },
 	},
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description:
-			'Only these fields change. Secondary Languages, Mid Call Tools, Built-in Tools and Post-Call Schema replace the existing lists; Variables replace all variables.',
-		options: updateFields(),
-	},
+	updateFieldsCollection(
+		updateFields(),
+		'Only these fields change. Secondary Languages, Mid Call Tools, Built-in Tools and Post-Call Schema replace the existing lists; Variables replace all variables.',
+	),
 	{
 		displayName: 'Clear Fields',
 		name: 'clearFields',

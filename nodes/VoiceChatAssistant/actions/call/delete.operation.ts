@@ -2,19 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, messageOf } from '../../transport';
-import { toId } from '../validation';
+import { callId, callIdField } from './shared';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Call ID',
-		name: 'callId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 1234',
-		description:
-			'Numeric ID of the call to delete, permanently: the record, its transcript, data and recording are removed (e.g. for a GDPR erasure request). As returned by Call → Get Many, Call → Make or the trigger (field ID).',
-	},
+	callIdField(
+		'Numeric ID of the call to delete, permanently: the record, its transcript, data and recording are removed (e.g. for a GDPR erasure request). As returned by Call → Get Many, Call → Make or the trigger (field ID).',
+	),
 ];
 
 export const description = updateDisplayOptions(
@@ -23,7 +16,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const id = toId(this, itemIndex, 'Call ID', this.getNodeParameter('callId', itemIndex));
+	const id = callId(this, itemIndex);
 	const answer = await apiRequest.call(this, 'DELETE', `/api/user/calls/${id}`, { itemIndex });
 	return { deleted: true, id, ...messageOf(answer) };
 }

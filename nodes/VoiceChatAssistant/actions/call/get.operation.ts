@@ -2,29 +2,16 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { OutputItems, Simplify } from '../types';
-import { toId } from '../validation';
+import { callId, callIdField } from './shared';
 import { callOutput, readCall, recordingFields } from './result';
 import { simplifyCall } from '../simplify';
+import { optionsCollection } from '../commonFields';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Call ID',
-		name: 'callId',
-		type: 'string',
-		required: true,
-		default: '',
-		placeholder: 'e.g. 1234',
-		description:
-			'Numeric ID of the call, as returned by Call → Get Many, Call → Make or the trigger (field ID)',
-	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: recordingFields,
-	},
+	callIdField(
+		'Numeric ID of the call, as returned by Call → Get Many, Call → Make or the trigger (field ID)',
+	),
+	optionsCollection(recordingFields),
 ];
 
 export const description = updateDisplayOptions(
@@ -36,7 +23,7 @@ export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
 ): Promise<IDataObject | OutputItems> {
-	const id = toId(this, itemIndex, 'Call ID', this.getNodeParameter('callId', itemIndex));
+	const id = callId(this, itemIndex);
 	return await callOutput(this, itemIndex, await readCall(this, itemIndex, id));
 }
 

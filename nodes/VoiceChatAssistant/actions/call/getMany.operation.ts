@@ -1,72 +1,59 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequestAllItems } from '../../transport';
 import {
 	CALL_STATUSES,
 	CALL_STATUS_OPTIONS,
 	CALL_TYPES,
 	CALL_TYPE_OPTIONS,
 	dateRangeFilters,
-	returnAllOrLimit,
-	sortedByLabel,
 } from '../../descriptions';
-import { readLimit } from '../limit';
-import { dateRangeQuery, readOptionalId } from '../parameters';
+import { getManyFields, getManyFiltered } from '../getMany';
+import { readOptionalId } from '../parameters';
 import { checkEnum } from '../validation';
 import { simplifyCall } from '../simplify';
 import type { Simplify } from '../types';
 
-const properties: INodeProperties[] = [
-	...returnAllOrLimit,
+const properties: INodeProperties[] = getManyFields([
+	...dateRangeFilters('calls'),
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: sortedByLabel([
-			...dateRangeFilters('calls'),
-			{
-				displayName: 'Assistant ID',
-				name: 'assistant_id',
-				type: 'number',
-				default: 0,
-				description: 'Only calls of this assistant (numeric ID)',
-			},
-			{
-				displayName: 'Campaign ID',
-				name: 'campaign_id',
-				type: 'number',
-				default: 0,
-				description: 'Only calls of this campaign (numeric ID)',
-			},
-			{
-				displayName: 'Client Phone Number',
-				name: 'phone_number',
-				type: 'string',
-				default: '',
-				description: 'Only calls with this client phone number',
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				default: 'completed',
-				description: 'Only calls with this status',
-				options: CALL_STATUS_OPTIONS,
-			},
-			{
-				displayName: 'Type',
-				name: 'type',
-				type: 'options',
-				default: 'outbound',
-				description: 'Only calls of this type',
-				options: CALL_TYPE_OPTIONS,
-			},
-		]),
+		displayName: 'Assistant ID',
+		name: 'assistant_id',
+		type: 'number',
+		default: 0,
+		description: 'Only calls of this assistant (numeric ID)',
 	},
-];
+	{
+		displayName: 'Campaign ID',
+		name: 'campaign_id',
+		type: 'number',
+		default: 0,
+		description: 'Only calls of this campaign (numeric ID)',
+	},
+	{
+		displayName: 'Client Phone Number',
+		name: 'phone_number',
+		type: 'string',
+		default: '',
+		description: 'Only calls with this client phone number',
+	},
+	{
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		default: 'completed',
+		description: 'Only calls with this status',
+		options: CALL_STATUS_OPTIONS,
+	},
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		default: 'outbound',
+		description: 'Only calls of this type',
+		options: CALL_TYPE_OPTIONS,
+	},
+]);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['call'], operation: ['getMany'] } },
@@ -74,28 +61,20 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {};
-	checkEnum(this, itemIndex, 'Status', filters.status, CALL_STATUSES);
-	checkEnum(this, itemIndex, 'Type', filters.type, CALL_TYPES);
-	if (filters.status) qs.status = filters.status;
-	if (filters.type) qs.type = filters.type;
-	if (filters.phone_number) qs.phone_number = String(filters.phone_number).trim();
-	for (const [key, label] of [
-		['assistant_id', 'Assistant ID'],
-		['campaign_id', 'Campaign ID'],
-	] as const) {
-		const id = readOptionalId(this, itemIndex, label, filters[key]);
-		if (id) qs[key] = id;
-	}
-	Object.assign(qs, dateRangeQuery(this, itemIndex, filters));
-	return (await apiRequestAllItems.call(
-		this,
-		'/api/user/calls',
-		qs,
-		readLimit(this, itemIndex),
-		itemIndex,
-	)) as IDataObject[];
+	return await getManyFiltered(this, itemIndex, '/api/user/calls', (filters, qs) => {
+		checkEnum(this, itemIndex, 'Status', filters.status, CALL_STATUSES);
+		checkEnum(this, itemIndex, 'Type', filters.type, CALL_TYPES);
+		if (filters.status) qs.status = filters.status;
+		if (filters.type) qs.type = filters.type;
+		if (filters.phone_number) qs.phone_number = String(filters.phone_number).trim();
+		for (const [key, label] of [
+			['assistant_id', 'Assistant ID'],
+			['campaign_id', 'Campaign ID'],
+		] as const) {
+			const id = readOptionalId(this, itemIndex, label, filters[key]);
+			if (id) qs[key] = id;
+		}
+	});
 }
 
 /** What Simplify (on by default) keeps of each record. */

@@ -13,54 +13,48 @@ import { simplifyCall, simplifyOutput } from '../simplify';
 import { readLocatorId, readVariableParams } from '../parameters';
 import { checkE164, checkNumberRange } from '../validation';
 import { callOutput, recordingFields, waitForResult } from './result';
+import { optionsCollection } from '../commonFields';
 
 const properties: INodeProperties[] = [
 	costNotice('makeCall', 'makeCallNotice'),
 	{ ...assistantLocator, description: 'The outbound assistant that makes the call' },
 	phoneNumberField('Number to call,'),
 	...variablesFields('Values the assistant can use in its prompts as {{variable_name}}'),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Wait for Result',
-				name: 'waitForResult',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to wait until the call has ended (completed, no answer, busy, failed, ...) and output the final call with transcript and extracted variables',
+	optionsCollection([
+		{
+			displayName: 'Wait for Result',
+			name: 'waitForResult',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to wait until the call has ended (completed, no answer, busy, failed, ...) and output the final call with transcript and extracted variables',
+		},
+		{
+			displayName: 'Timeout (Minutes)',
+			name: 'timeoutMinutes',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 120 },
+			default: 15,
+			description:
+				'How long to wait for the call to end; then the item fails, naming the call ID (the call goes on)',
+			displayOptions: { show: { waitForResult: [true] } },
+		},
+		{
+			displayName: 'Simplify',
+			name: 'simplify',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to return only the fields of the final call that matter (ID, type, status, duration, assistant, client number, created at, extracted variables, summary, transcript as one string) instead of the whole record',
+			displayOptions: { show: { waitForResult: [true] } },
+		},
+		...recordingFields.map((field) => ({
+			...field,
+			displayOptions: {
+				show: { waitForResult: [true], ...(field.displayOptions?.show ?? {}) },
 			},
-			{
-				displayName: 'Timeout (Minutes)',
-				name: 'timeoutMinutes',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 120 },
-				default: 15,
-				description:
-					'How long to wait for the call to end; then the item fails, naming the call ID (the call goes on)',
-				displayOptions: { show: { waitForResult: [true] } },
-			},
-			{
-				displayName: 'Simplify',
-				name: 'simplify',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether to return only the fields of the final call that matter (ID, type, status, duration, assistant, client number, created at, extracted variables, summary, transcript as one string) instead of the whole record',
-				displayOptions: { show: { waitForResult: [true] } },
-			},
-			...recordingFields.map((field) => ({
-				...field,
-				displayOptions: {
-					show: { waitForResult: [true], ...(field.displayOptions?.show ?? {}) },
-				},
-			})),
-		],
-	},
+		})),
+	]),
 ];
 
 export const description = updateDisplayOptions(

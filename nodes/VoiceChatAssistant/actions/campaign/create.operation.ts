@@ -13,6 +13,7 @@ import {
 	checkTimezone,
 } from '../validation';
 import { WEEKDAYS, toHourMinute, toIdList } from './shared';
+import { requiredNameField } from '../commonFields';
 
 const title = (day: string) => day.charAt(0).toUpperCase() + day.slice(1);
 
@@ -119,14 +120,7 @@ const additionalFields: INodeProperties[] = [
 ];
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'Name of the campaign, at most 255 characters',
-	},
+	requiredNameField('campaign'),
 	{
 		...assistantLocator,
 		description:

@@ -6,6 +6,7 @@ import { credentialSettings } from '../../transport/credentials';
 import { assistantLocator, variablesFields, costNotice } from '../../descriptions';
 import { readLocatorId, readVariableParams } from '../parameters';
 import { checkMaxLength, checkRequired } from '../validation';
+import { messageField } from './shared';
 
 /** The documented path (since 2026-05-27) first, then the one it replaced. */
 const AI_REPLY_PATHS = ['/api/user/ai/generate-reply', '/api/ai/generate-reply'] as const;
@@ -35,16 +36,9 @@ const properties: INodeProperties[] = [
 		description:
 			'Who the customer is in your channel (phone number, e-mail, chat ID), at most 255 characters. Replies to the same identifier and assistant continue the same conversation.',
 	},
-	{
-		displayName: 'Message',
-		name: 'message',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		required: true,
-		default: '',
-		description:
-			"The customer's message the assistant answers. Costs money: each reply is charged to the account balance.",
-	},
+	messageField(
+		"The customer's message the assistant answers. Costs money: each reply is charged to the account balance.",
+	),
 	...variablesFields(
 		"Values merged into the conversation's variables, usable in the prompt as {{variable_name}}",
 	),

@@ -1,46 +1,33 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequestAllItems } from '../../transport';
 import {
 	CONVERSATION_TYPES,
 	CONVERSATION_TYPE_OPTIONS,
 	dateRangeFilters,
-	returnAllOrLimit,
-	sortedByLabel,
 } from '../../descriptions';
-import { readLimit } from '../limit';
-import { dateRangeQuery, readOptionalId } from '../parameters';
+import { getManyFields, getManyFiltered } from '../getMany';
+import { readOptionalId } from '../parameters';
 import { checkEnum } from '../validation';
 
-const properties: INodeProperties[] = [
-	...returnAllOrLimit,
+const properties: INodeProperties[] = getManyFields([
+	...dateRangeFilters('conversations'),
 	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: sortedByLabel([
-			...dateRangeFilters('conversations'),
-			{
-				displayName: 'Assistant ID',
-				name: 'assistant_id',
-				type: 'number',
-				default: 0,
-				description: 'Only conversations of this assistant (numeric ID)',
-			},
-			{
-				displayName: 'Type',
-				name: 'type',
-				type: 'options',
-				default: 'widget',
-				description: 'Only conversations of this type',
-				options: CONVERSATION_TYPE_OPTIONS,
-			},
-		]),
+		displayName: 'Assistant ID',
+		name: 'assistant_id',
+		type: 'number',
+		default: 0,
+		description: 'Only conversations of this assistant (numeric ID)',
 	},
-];
+	{
+		displayName: 'Type',
+		name: 'type',
+		type: 'options',
+		default: 'widget',
+		description: 'Only conversations of this type',
+		options: CONVERSATION_TYPE_OPTIONS,
+	},
+]);
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['conversation'], operation: ['getMany'] } },
@@ -48,18 +35,10 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {};
-	checkEnum(this, itemIndex, 'Type', filters.type, CONVERSATION_TYPES);
-	if (filters.type) qs.type = filters.type;
-	const assistantId = readOptionalId(this, itemIndex, 'Assistant ID', filters.assistant_id);
-	if (assistantId) qs.assistant_id = assistantId;
-	Object.assign(qs, dateRangeQuery(this, itemIndex, filters));
-	return (await apiRequestAllItems.call(
-		this,
-		'/api/user/conversations',
-		qs,
-		readLimit(this, itemIndex),
-		itemIndex,
-	)) as IDataObject[];
+	return await getManyFiltered(this, itemIndex, '/api/user/conversations', (filters, qs) => {
+		checkEnum(this, itemIndex, 'Type', filters.type, CONVERSATION_TYPES);
+		if (filters.type) qs.type = filters.type;
+		const assistantId = readOptionalId(this, itemIndex, 'Assistant ID', filters.assistant_id);
+		if (assistantId) qs.assistant_id = assistantId;
+	});
 }

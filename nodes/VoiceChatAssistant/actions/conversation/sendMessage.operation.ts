@@ -3,21 +3,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
 import { checkRequired } from '../validation';
-import { conversationId, conversationIdField, withoutStatus } from './shared';
+import { conversationId, conversationIdField, messageField, withoutStatus } from './shared';
 import { costNotice } from '../../descriptions';
 
 const properties: INodeProperties[] = [
 	costNotice('sendMessage', 'sendMessageNotice'),
 	conversationIdField,
-	{
-		displayName: 'Message',
-		name: 'message',
-		type: 'string',
-		typeOptions: { rows: 3 },
-		required: true,
-		default: '',
-		description: 'The user message. In widget conversations each user message costs 0.01 USD.',
-	},
+	messageField('The user message. In widget conversations each user message costs 0.01 USD.'),
 ];
 
 export const description = updateDisplayOptions(

@@ -13,6 +13,19 @@ export const conversationIdField: INodeProperties = {
 	description: 'UUID of the conversation, as returned by Conversation → Create (conversation_ID)',
 };
 
+/** The message of Send Message and Generate AI Reply, with the operation's description. */
+export function messageField(description: string): INodeProperties {
+	return {
+		displayName: 'Message',
+		name: 'message',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		required: true,
+		default: '',
+		description,
+	};
+}
+
 export function conversationId(ctx: IExecuteFunctions, itemIndex: number): string {
 	const id = String(ctx.getNodeParameter('conversationId', itemIndex, '')).trim();
 	checkUuid(ctx, itemIndex, 'Conversation ID', id);

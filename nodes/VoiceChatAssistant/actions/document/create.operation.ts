@@ -11,17 +11,11 @@ import { checkNumberRange, checkRequired, checkUrl, refuse } from '../validation
 import { documentPath } from './shared';
 import type { FileType } from './upload';
 import { readUploadFile } from './upload';
+import { optionsCollection, requiredNameField } from '../commonFields';
 
 const properties: INodeProperties[] = [
 	knowledgebaseLocator,
-	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		required: true,
-		default: '',
-		description: 'Name of the document, at most 255 characters',
-	},
+	requiredNameField('document'),
 	{
 		displayName: 'Type',
 		name: 'type',
@@ -99,46 +93,39 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				default: '',
-				description: 'What the document is about, at most 255 characters',
-			},
-			{
-				displayName: 'Relative Links Limit',
-				name: 'relativeLinksLimit',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 50 },
-				default: 10,
-				description: 'Website only: how many relative links the service follows (1-50)',
-			},
-			{
-				displayName: 'Timeout (Seconds)',
-				name: 'timeoutSeconds',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: 300,
-				description: 'With Wait Until Processed: how long to wait before failing',
-			},
-			{
-				displayName: 'Wait Until Processed',
-				name: 'waitUntilProcessed',
-				type: 'boolean',
-				default: false,
-				description:
-					'Whether to wait until the service has processed the document (status active or failed) and output the final document',
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Description',
+			name: 'description',
+			type: 'string',
+			default: '',
+			description: 'What the document is about, at most 255 characters',
+		},
+		{
+			displayName: 'Relative Links Limit',
+			name: 'relativeLinksLimit',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 50 },
+			default: 10,
+			description: 'Website only: how many relative links the service follows (1-50)',
+		},
+		{
+			displayName: 'Timeout (Seconds)',
+			name: 'timeoutSeconds',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: 300,
+			description: 'With Wait Until Processed: how long to wait before failing',
+		},
+		{
+			displayName: 'Wait Until Processed',
+			name: 'waitUntilProcessed',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to wait until the service has processed the document (status active or failed) and output the final document',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

@@ -1,24 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, unwrap } from '../../transport';
 import { documentLocator, knowledgebaseLocator } from '../../descriptions';
+import { updateFieldsCollection } from '../commonFields';
 import { nameAndDescription } from '../knowledgebase/shared';
-import { refuse } from '../validation';
+import { putUpdateFields } from '../update';
 import { documentPath } from './shared';
 
 const properties: INodeProperties[] = [
 	knowledgebaseLocator,
 	documentLocator,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description:
-			'Only the name and description of a document can change; to change its content, delete it and create a new one',
-		options: [
+	updateFieldsCollection(
+		[
 			{
 				displayName: 'Description',
 				name: 'description',
@@ -34,7 +27,8 @@ const properties: INodeProperties[] = [
 				description: 'At most 255 characters',
 			},
 		],
-	},
+		'Only the name and description of a document can change; to change its content, delete it and create a new one',
+	),
 ];
 
 export const description = updateDisplayOptions(
@@ -43,14 +37,11 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const path = documentPath(this, itemIndex);
-	const body = nameAndDescription(
+	return await putUpdateFields(
 		this,
 		itemIndex,
-		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
+		documentPath(this, itemIndex),
+		(fields) => nameAndDescription(this, itemIndex, fields),
+		'Update Fields is empty: add Name or Description to change',
 	);
-	if (!Object.keys(body).length)
-		refuse(this, itemIndex, 'Update Fields is empty: add Name or Description to change');
-	const answer = (await apiRequest.call(this, 'PUT', path, { body, itemIndex })) as IDataObject;
-	return unwrap(answer);
 }

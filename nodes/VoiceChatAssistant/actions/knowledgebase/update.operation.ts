@@ -1,21 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, unwrap } from '../../transport';
 import { knowledgebaseLocator } from '../../descriptions';
-import { refuse } from '../validation';
+import { updateFieldsCollection } from '../commonFields';
+import { putUpdateFields } from '../update';
 import { descriptionField, knowledgebaseId, nameAndDescription, nameField } from './shared';
 
 const properties: INodeProperties[] = [
 	knowledgebaseLocator,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [descriptionField, nameField],
-	},
+	updateFieldsCollection([descriptionField, nameField]),
 ];
 
 export const description = updateDisplayOptions(
@@ -25,14 +18,11 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = knowledgebaseId(this, itemIndex);
-	const body = nameAndDescription(
+	return await putUpdateFields(
 		this,
 		itemIndex,
-		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
-	);
-	if (!Object.keys(body).length)
-		refuse(this, itemIndex, 'Update Fields is empty: add Name or Description to change');
-	return unwrap(
-		await apiRequest.call(this, 'PUT', `/api/user/knowledgebases/${id}`, { body, itemIndex }),
+		`/api/user/knowledgebases/${id}`,
+		(fields) => nameAndDescription(this, itemIndex, fields),
+		'Update Fields is empty: add Name or Description to change',
 	);
 }

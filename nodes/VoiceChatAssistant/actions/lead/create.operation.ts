@@ -17,6 +17,7 @@ import {
 	learnZone,
 	lookUpAfterLostAnswer,
 	readStored,
+	readStoredOrFail,
 	StoredBefore,
 	storedEarlier,
 } from './ownAttempt';
@@ -25,6 +26,7 @@ import { leadDifferences } from './shared';
 import type { LeadContent } from './shared';
 import { readLocatorId, readVariableParams, readVariables } from '../parameters';
 import { checkE164, checkVariableName } from '../validation';
+import { optionsCollection } from '../commonFields';
 
 const properties: INodeProperties[] = [
 	{
@@ -107,48 +109,41 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'On Duplicate',
-				name: 'onDuplicate',
-				type: 'options',
-				default: 'useStored',
-				description:
-					'What to do when the campaign already has a lead with this phone number, e.g. when an interrupted import is run again',
-				options: [
-					{
-						name: 'Allow',
-						value: 'allow',
-						description:
-							'Create the lead anyway (sends allow_dupplicate: true). Running an import again stores its leads twice, and a running campaign calls them twice. A create whose answer is lost is not sent again.',
-					},
-					{
-						name: 'Fail',
-						value: 'fail',
-						description: 'Fail the item with the service message',
-					},
-					{
-						name: 'Skip',
-						value: 'skip',
-						description:
-							'Keep the stored lead whatever its variables: output it (read back, one extra request per duplicate) with skipped: true and the service reason',
-					},
-					{
-						name: 'Use Stored Lead If Identical',
-						value: 'useStored',
-						description:
-							'Read the stored lead back (one extra request per duplicate). If its variables and secondary contacts are the ones sent, output it with already_stored: true; if they differ, fail the item and say what differs. Makes running an import again safe.',
-					},
-				],
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'On Duplicate',
+			name: 'onDuplicate',
+			type: 'options',
+			default: 'useStored',
+			description:
+				'What to do when the campaign already has a lead with this phone number, e.g. when an interrupted import is run again',
+			options: [
+				{
+					name: 'Allow',
+					value: 'allow',
+					description:
+						'Create the lead anyway (sends allow_dupplicate: true). Running an import again stores its leads twice, and a running campaign calls them twice. A create whose answer is lost is not sent again.',
+				},
+				{
+					name: 'Fail',
+					value: 'fail',
+					description: 'Fail the item with the service message',
+				},
+				{
+					name: 'Skip',
+					value: 'skip',
+					description:
+						'Keep the stored lead whatever its variables: output it (read back, one extra request per duplicate) with skipped: true and the service reason',
+				},
+				{
+					name: 'Use Stored Lead If Identical',
+					value: 'useStored',
+					description:
+						'Read the stored lead back (one extra request per duplicate). If its variables and secondary contacts are the ones sent, output it with already_stored: true; if they differ, fail the item and say what differs. Makes running an import again safe.',
+				},
+			],
+		},
+	]),
 ];
 
 /** Many items are typical here, each one request: the router runs up to "Requests in Flight" at a time. */
@@ -300,21 +295,19 @@ function closest(stored: IDataObject[], sent: LeadContent) {
 async function storedIfIdentical(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	{ response, phoneNumber, campaignId, sent, slots }: Duplicate,
+	duplicate: Duplicate,
 ): Promise<IDataObject> {
+	const { response, phoneNumber, campaignId, sent } = duplicate;
 	const already = `Campaign ${campaignId} already has a lead with the phone number ${phoneNumber}`;
 	const choices =
 		'To keep the stored lead as it is, set Options → On Duplicate → Skip; to store a second lead with this phone number, set it to Allow; to change the stored lead, use Lead → Update.';
-	let stored: IDataObject[];
-	try {
-		stored = await readStored(ctx, itemIndex, phoneNumber, campaignId, slots);
-	} catch (error) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`${already}; reading it back to compare it with this item failed: ${(error as Error).message}`,
-			{ itemIndex, description: `Nothing was stored by this item. ${choices}` },
-		);
-	}
+	const stored = await readStoredOrFail(
+		ctx,
+		itemIndex,
+		duplicate,
+		`${already}; reading it back to compare it with this item failed`,
+		`Nothing was stored by this item. ${choices}`,
+	);
 	if (!stored.length) {
 		throw new NodeOperationError(
 			ctx.getNode(),

@@ -131,6 +131,28 @@ export async function readStored(
 	);
 }
 
+/**
+ * The stored leads of a duplicate, read as `readStored` does; when reading them
+ * fails, the item fails: `failed` says what the reading was for (the reading's
+ * error follows it), `description` what to do.
+ */
+export async function readStoredOrFail(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	{ phoneNumber, campaignId, slots }: Pick<Duplicate, 'phoneNumber' | 'campaignId' | 'slots'>,
+	failed: string,
+	description: string,
+): Promise<IDataObject[]> {
+	try {
+		return await readStored(ctx, itemIndex, phoneNumber, campaignId, slots);
+	} catch (error) {
+		throw new NodeOperationError(ctx.getNode(), `${failed}: ${(error as Error).message}`, {
+			itemIndex,
+			description,
+		});
+	}
+}
+
 /** The service's "duplicate" response to an item: its phone number in its campaign, and what the item sent. */
 export interface Duplicate {
 	/** The service's answer, or what the look-up after a lost answer found (StoredBefore). */
@@ -150,22 +172,17 @@ export interface Duplicate {
 export async function storedEarlier(
 	ctx: IExecuteFunctions,
 	itemIndex: number,
-	{ response, phoneNumber, campaignId, sent, slots }: Duplicate,
+	duplicate: Duplicate,
 	started: number,
 ): Promise<IDataObject> {
-	let stored: IDataObject[];
-	try {
-		stored = await readStored(ctx, itemIndex, phoneNumber, campaignId, slots);
-	} catch (error) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Campaign ${campaignId} has a lead with the phone number ${phoneNumber}, maybe stored by this item's own attempt (its answer was lost), and reading it back failed: ${(error as Error).message}`,
-			{
-				itemIndex,
-				description: `Look for ${phoneNumber} with Lead → Get Many (phone filter) before running the item again.`,
-			},
-		);
-	}
+	const { response, phoneNumber, campaignId, sent } = duplicate;
+	const stored = await readStoredOrFail(
+		ctx,
+		itemIndex,
+		duplicate,
+		`Campaign ${campaignId} has a lead with the phone number ${phoneNumber}, maybe stored by this item's own attempt (its answer was lost), and reading it back failed`,
+		`Look for ${phoneNumber} with Lead → Get Many (phone filter) before running the item again.`,
+	);
 	const own = await ownLead(ctx, stored, sent, started, getClock().now());
 	if (own) return own;
 	throw response;

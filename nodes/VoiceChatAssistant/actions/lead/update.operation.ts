@@ -3,62 +3,56 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, messageOf } from '../../transport';
 import { keyValueCollection } from '../../descriptions';
+import { updateFieldsCollection } from '../commonFields';
 import { readOptionalId, readVariables } from '../parameters';
 import { checkE164, checkEnum, refuse } from '../validation';
 import { SETTABLE_LEAD_STATUSES, compactPhone, leadId, leadIdField, statusLabel } from './shared';
 
 const properties: INodeProperties[] = [
 	leadIdField,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: [
-			{
-				displayName: 'Campaign ID',
-				name: 'campaign_id',
-				type: 'number',
-				default: 0,
-				description: 'Move the lead to this campaign of the account (numeric ID)',
-			},
-			{
-				displayName: 'Phone Number',
-				name: 'phone_number',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +4915112345678',
-				description:
-					'New phone number of the lead in E.164 form: "+", country code and number (spaces and dashes are left out)',
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				default: 'completed',
-				description:
-					'New status: Completed takes the lead out of the calling queue, Created puts it back',
-				options: SETTABLE_LEAD_STATUSES.map((status) => ({
-					name: statusLabel(status),
-					value: status,
-				})),
-			},
-			keyValueCollection(
-				'Variables',
-				'variables',
-				"Variables to set. Merged into the lead's existing variables: names given here are overwritten, the others are kept.",
-			),
-			{
-				displayName: 'Variables (JSON)',
-				name: 'variablesJson',
-				type: 'json',
-				default: '{}',
-				description:
-					"Variables to set as a JSON object, merged with the name/value pairs (the pairs win). Merged into the lead's existing variables, not replacing them.",
-			},
-		],
-	},
+	updateFieldsCollection([
+		{
+			displayName: 'Campaign ID',
+			name: 'campaign_id',
+			type: 'number',
+			default: 0,
+			description: 'Move the lead to this campaign of the account (numeric ID)',
+		},
+		{
+			displayName: 'Phone Number',
+			name: 'phone_number',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. +4915112345678',
+			description:
+				'New phone number of the lead in E.164 form: "+", country code and number (spaces and dashes are left out)',
+		},
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			default: 'completed',
+			description:
+				'New status: Completed takes the lead out of the calling queue, Created puts it back',
+			options: SETTABLE_LEAD_STATUSES.map((status) => ({
+				name: statusLabel(status),
+				value: status,
+			})),
+		},
+		keyValueCollection(
+			'Variables',
+			'variables',
+			"Variables to set. Merged into the lead's existing variables: names given here are overwritten, the others are kept.",
+		),
+		{
+			displayName: 'Variables (JSON)',
+			name: 'variablesJson',
+			type: 'json',
+			default: '{}',
+			description:
+				"Variables to set as a JSON object, merged with the name/value pairs (the pairs win). Merged into the lead's existing variables, not replacing them.",
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

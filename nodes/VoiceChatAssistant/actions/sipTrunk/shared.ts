@@ -231,7 +231,7 @@ function checkTrunkNumber(
 		);
 	}
 	if (type === 'extension')
-		checkLengthBetween(ctx, itemIndex, 'Phone Number (extension)', value, min, max);
+		checkLengthBetween(ctx, itemIndex, 'Phone Number (extension)', value, LIMITS.extension);
 	if (type === undefined && !E164.test(value) && (value.length < min || value.length > max)) {
 		refuse(
 			ctx,
@@ -281,8 +281,7 @@ export function trunkBody(
 	}
 	if (has('sip_username')) {
 		const value = text(values.sip_username);
-		const { min, max } = LIMITS.username;
-		checkLengthBetween(ctx, itemIndex, LABELS.sip_username, value, min, max);
+		checkLengthBetween(ctx, itemIndex, LABELS.sip_username, value, LIMITS.username);
 		body.sip_username = value;
 	}
 	if (has('sip_password')) {

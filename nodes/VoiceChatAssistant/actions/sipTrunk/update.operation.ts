@@ -2,55 +2,37 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest, recordWithMessage } from '../../transport';
+import { updateFieldsCollection } from '../commonFields';
 import { refuse } from '../validation';
-import {
-	SIP_TRUNKS_PATH,
-	addressField,
-	authTypeField,
-	callingFormatField,
-	countryCodeField,
-	ipsField,
-	nicknameField,
-	outboundProxyField,
-	passwordField,
-	phoneNumberField,
-	sipTrunkId,
-	sipTrunkLocator,
-	trunkBody,
-	usernameField,
-	withoutSecrets,
-} from './shared';
+import * as trunk from './shared';
 
 const properties: INodeProperties[] = [
-	sipTrunkLocator,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description:
-			'Only the fields added here change. Changing credentials, address or outbound proxy re-provisions the trunk.',
-		options: [
+	trunk.sipTrunkLocator,
+	updateFieldsCollection(
+		[
 			{
-				...ipsField,
-				description: `${ipsField.description} Required when switching Inbound Authorization to IP Allowlist.`,
+				...trunk.ipsField,
+				description: `${trunk.ipsField.description} Required when switching Inbound Authorization to IP Allowlist.`,
 			},
-			callingFormatField,
-			countryCodeField,
+			trunk.callingFormatField,
+			trunk.countryCodeField,
 			{
-				...authTypeField,
+				...trunk.authTypeField,
 				description:
 					'How calls coming in from the SIP provider are recognised. Switching to IP Allowlist needs Allowed Inbound IPs; switching to Username and Password removes the IP list.',
 			},
-			{ ...nicknameField, description: `${nicknameField.description}. Empty removes it.` },
-			outboundProxyField,
-			phoneNumberField,
-			addressField,
-			passwordField,
-			usernameField,
+			{
+				...trunk.nicknameField,
+				description: `${trunk.nicknameField.description}. Empty removes it.`,
+			},
+			trunk.outboundProxyField,
+			trunk.phoneNumberField,
+			trunk.addressField,
+			trunk.passwordField,
+			trunk.usernameField,
 		],
-	},
+		'Only the fields added here change. Changing credentials, address or outbound proxy re-provisions the trunk.',
+	),
 ];
 
 export const description = updateDisplayOptions(
@@ -59,7 +41,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const id = sipTrunkId(this, itemIndex);
+	const id = trunk.sipTrunkId(this, itemIndex);
 	const fields = this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject;
 	const values: IDataObject = {};
 	for (const [key, value] of Object.entries(fields)) if (value !== undefined) values[key] = value;
@@ -82,10 +64,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			'Add "Allowed Inbound IPs" to Update Fields with the addresses the SIP provider calls from.',
 		);
 	}
-	const body = trunkBody(this, itemIndex, values, undefined);
-	const answer = await apiRequest.call(this, 'PUT', `${SIP_TRUNKS_PATH}/${id}`, {
+	const body = trunk.trunkBody(this, itemIndex, values, undefined);
+	const answer = await apiRequest.call(this, 'PUT', `${trunk.SIP_TRUNKS_PATH}/${id}`, {
 		body,
 		itemIndex,
 	});
-	return withoutSecrets(recordWithMessage(answer));
+	return trunk.withoutSecrets(recordWithMessage(answer));
 }

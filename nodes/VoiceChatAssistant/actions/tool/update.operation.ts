@@ -1,22 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { apiRequest, unwrap } from '../../transport';
 import { toolLocator } from '../../descriptions';
-import { refuse } from '../validation';
+import { updateFieldsCollection } from '../commonFields';
+import { putUpdateFields } from '../update';
 import { toolBody, toolFields, toolId } from './shared';
 
 const properties: INodeProperties[] = [
 	toolLocator,
-	{
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		description: 'Fields to change; Headers and Parameters replace the existing lists',
-		options: Object.values(toolFields).sort((a, b) => a.displayName.localeCompare(b.displayName)),
-	},
+	updateFieldsCollection(
+		Object.values(toolFields).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		'Fields to change; Headers and Parameters replace the existing lists',
+	),
 ];
 
 export const description = updateDisplayOptions(
@@ -26,12 +21,11 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = toolId(this, itemIndex);
-	const body = toolBody(
+	return await putUpdateFields(
 		this,
 		itemIndex,
-		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
+		`/api/user/tools/${id}`,
+		(fields) => toolBody(this, itemIndex, fields),
+		'Update Fields is empty: add a field to change',
 	);
-	if (!Object.keys(body).length)
-		refuse(this, itemIndex, 'Update Fields is empty: add a field to change');
-	return unwrap(await apiRequest.call(this, 'PUT', `/api/user/tools/${id}`, { body, itemIndex }));
 }

@@ -18,6 +18,7 @@ import {
 	templateLocator,
 } from './shared';
 import { costNotice } from '../../descriptions';
+import { optionsCollection } from '../commonFields';
 
 const properties: INodeProperties[] = [
 	costNotice('sendWhatsApp', 'sendWhatsAppNotice'),
@@ -51,30 +52,23 @@ const properties: INodeProperties[] = [
 	recipientPhoneField(
 		'Customer to send the template to (reaches this person; costs money: charged to the account balance),',
 	),
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		options: [
-			{
-				displayName: 'Recipient Name',
-				name: 'recipientName',
-				type: 'string',
-				default: '',
-				description: 'Name of the customer, stored with the conversation; at most 255 characters',
-			},
-			{
-				displayName: 'Variables (JSON)',
-				name: 'variablesJson',
-				type: 'json',
-				default: '{}',
-				description:
-					'Template variables as a JSON object, keyed by position ("1", "2", ...) or by variable name, e.g. for a template given by an expression. Merged with the variables above (those win).',
-			},
-		],
-	},
+	optionsCollection([
+		{
+			displayName: 'Recipient Name',
+			name: 'recipientName',
+			type: 'string',
+			default: '',
+			description: 'Name of the customer, stored with the conversation; at most 255 characters',
+		},
+		{
+			displayName: 'Variables (JSON)',
+			name: 'variablesJson',
+			type: 'json',
+			default: '{}',
+			description:
+				'Template variables as a JSON object, keyed by position ("1", "2", ...) or by variable name, e.g. for a template given by an expression. Merged with the variables above (those win).',
+		},
+	]),
 ];
 
 export const description = updateDisplayOptions(

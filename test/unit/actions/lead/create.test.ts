@@ -556,6 +556,24 @@ describe('Lead → Create', () => {
 			scope.done();
 		});
 
+		it('the read-back fails: the item fails with the reading error, saying nothing was stored', async () => {
+			const scope = nock(TEST_BASE_URL)
+				.post('/api/user/lead', sentBody)
+				.reply(422, duplicate)
+				.get('/api/user/leads')
+				.query({ phone_number: '+4915112345678', campaign_id: 7, per_page: 10, page: 1 })
+				.reply(403, { message: 'This action is unauthorized.' });
+			const error = (await run(parameters).catch((e: unknown) => e)) as NodeOperationError;
+			expect(error).toBeInstanceOf(NodeOperationError);
+			expect(error.message).toMatch(
+				/^Campaign 7 already has a lead with the phone number \+4915112345678; reading it back to compare it with this item failed: ./,
+			);
+			expect(error.description).toMatch(
+				/^Nothing was stored by this item\. To keep the stored lead/,
+			);
+			scope.done();
+		});
+
 		it('On Duplicate = Skip outputs the stored lead whatever its variables, with skipped: true', async () => {
 			const differing = { ...stored, variables: { customer_name: 'Ann' } };
 			const scope = duplicateThenRead([differing]);

@@ -7,8 +7,13 @@
  */
 import nock from 'nock';
 
-import { forgetLeadZones } from '../../../../nodes/VoiceChatAssistant/actions/lead/ownAttempt';
-import { TEST_BASE_URL } from '../../../helpers/context';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	forgetLeadZones,
+	storedEarlier,
+} from '../../../../nodes/VoiceChatAssistant/actions/lead/ownAttempt';
+import { TEST_BASE_URL, createContext } from '../../../helpers/context';
 import { fakeClockPerTest } from '../../../helpers/fakeClock';
 import { item, rl, run } from '../helpers';
 
@@ -104,6 +109,29 @@ describe('Lead → Create after a lost answer: only its own lead is adopted', ()
 			.reply(422, DUPLICATE);
 		read([earlierRun]);
 		await expect(run(create({ onDuplicate: 'fail' }))).rejects.toThrow('already exists');
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
+	it('a resend refused as a duplicate whose read-back fails: the item fails with the reading error and says where to look', async () => {
+		nock(TEST_BASE_URL)
+			.get('/api/user/leads')
+			.query({ phone_number: PHONE, campaign_id: 3, per_page: 10, page: 1 })
+			.reply(403, { message: 'This action is unauthorized.' });
+		const { context } = createContext({ parameters: create() });
+		const duplicate = {
+			response: new Error('duplicate'),
+			phoneNumber: PHONE,
+			campaignId: 3,
+			sent: { variables, secondary_contacts: [] },
+		};
+		const error = await storedEarlier(context, 0, duplicate, clock.clock.now()).catch((e) => e);
+		expect(error).toBeInstanceOf(NodeOperationError);
+		const what = `Campaign 3 has a lead with the phone number ${PHONE}, maybe stored by this item's own attempt (its answer was lost), and reading it back failed: `;
+		expect(error.message.startsWith(what)).toBe(true);
+		expect(error.message.length).toBeGreaterThan(what.length);
+		expect(error.description).toBe(
+			`Look for ${PHONE} with Lead → Get Many (phone filter) before running the item again.`,
+		);
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 
