@@ -5,7 +5,7 @@ import {
 	CALL_STATUSES,
 	CALL_STATUS_OPTIONS,
 	CALL_TYPES,
-	CALL_TYPE_OPTIONS,
+	callTypeFilter,
 	dateRangeFilters,
 } from '../../descriptions';
 import { getManyFields, getManyFiltered } from '../getMany';
@@ -45,14 +45,7 @@ const properties: INodeProperties[] = getManyFields([
 		description: 'Only calls with this status',
 		options: CALL_STATUS_OPTIONS,
 	},
-	{
-		displayName: 'Type',
-		name: 'type',
-		type: 'options',
-		default: 'outbound',
-		description: 'Only calls of this type',
-		options: CALL_TYPE_OPTIONS,
-	},
+	callTypeFilter,
 ]);
 
 export const description = updateDisplayOptions(
