@@ -29,7 +29,7 @@ const BUDGET = {
 	'e2e-v1': 480,
 	'browser-v2': 150,
 	'browser-v1': 150,
-	queue: 300,
+	queue: 390,
 	total: 1500,
 };
 
