@@ -177,7 +177,7 @@ if [ "$e2e" = 1 ]; then
 
 	if [ "${SKIP_QUEUE:-}" != "1" ]; then
 		t=$(now)
-		step "queue mode (main + 2 workers, PostgreSQL, Redis)"
+		step "queue mode (main, 2 workers, 2 webhook processes, PostgreSQL, Redis)"
 		# writes .tmp/test-results/queue.json, counted below
 		QUEUE_SKIP_BUILD=1 bash scripts/test-queue.sh || status=1
 		timing queue "$t"

@@ -1,6 +1,7 @@
 /**
- * The packed package in n8n's queue mode (n8n 2.41.1): one main and two
- * workers, each with its own user folder and the package installed, one
+ * The packed package in n8n's queue mode (n8n 2.41.1): one main, two
+ * workers and two webhook processes behind a balancer (test/queue/harness/
+ * balancer.js), each with its own user folder and the package installed, one
  * PostgreSQL database and one Redis (Debian's packages, started here on
  * loopback), the simulator as the service.
  *
@@ -8,9 +9,11 @@
  *   webhook on the main and run by the workers: with 2 workers each given the
  *   account's whole budget (429s, absorbed by the retries), with 2 workers
  *   given half each (the documented setting), and with 1 worker.
- * - The trigger activated on the main: completed calls become executions run
- *   by the workers, one per call; deactivation on the main removes the
- *   registration at the service.
+ * - The trigger activated on the main: completed calls, received by the
+ *   webhook processes, become executions run by the workers, one per call;
+ *   deactivation on the main removes the registration at the service. A burst,
+ *   then one webhook process restarts while calls end (the balancer answers
+ *   502 for it): every call once, without redelivery.
  * - Document uploads from binary data in the `database` binary mode: a file
  *   received by the main and uploaded by a worker, and a file made on a worker.
  * - A worker killed (SIGKILL) during an import of 300 leads after about 100:
@@ -78,7 +81,7 @@ function filesUnder(dir: string): Array<{ file: string; size: number }> {
 	return out;
 }
 
-describe('n8n queue mode: main + 2 workers, PostgreSQL, Redis, the simulator', () => {
+describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redis, the simulator', () => {
 	let sim: any;
 	let postgres: any;
 	let redis: any;
