@@ -48,7 +48,7 @@ describe('real n8n: Account → Get Profile', () => {
 			email: sim.state.user.email,
 			total_balance: sim.state.user.total_balance,
 		});
-		expect(result.ok).toBe(true);
+		expect(result.why).toBeUndefined();
 	});
 
 	it('with a wrong key fails with the service 401 text, and the key is nowhere in the output', async () => {

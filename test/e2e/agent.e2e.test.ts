@@ -206,7 +206,7 @@ describe(`real n8n (${LINE}): the node as an AI Agent's tool`, () => {
 	const expectRan = (r: any) => {
 		expect(r.stubErrors).toEqual([]);
 		expect(r.agent.error).toBeUndefined();
-		expect(r.result.ok).toBe(true);
+		expect(r.result.why).toBeUndefined();
 	};
 
 	it('Call → Get Many with a status from the model: the service gets that filter, the answer quotes a call id', async () => {
@@ -383,7 +383,7 @@ describe(`real n8n (${LINE}): the node as an AI Agent's tool`, () => {
 		expect(r.stubErrors).toEqual([]);
 		// the node answers a failure as a tool with an error item: no line stops the workflow or hides the text
 		expect(toolResultSeen(r)).toBe(JSON.stringify([{ error: E164_ERROR }]));
-		expect(r.result.ok).toBe(true);
+		expect(r.result.why).toBeUndefined();
 		expect(r.agent.items[0].json.output).toContain('E.164');
 	});
 

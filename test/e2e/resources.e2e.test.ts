@@ -101,7 +101,7 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 		];
 		const id = await home.importWorkflow(chain('e2eResourcesWf01', steps));
 		const result = await home.execute(id);
-		expect(result.ok).toBe(true);
+		expect(result.why).toBeUndefined();
 		const out = (name: string) => outputOf(result.run, name).items.map((i: any) => i.json);
 		expect(out('Profile')[0].email).toBe(sim.state.user.email);
 		expect(out('Assistants').map((a: any) => a.id)).toEqual(
@@ -160,7 +160,7 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 		const before = sim.log.length;
 		const result = await home.execute(id);
 		expect(outputOf(result.run, 'Upload').error).toBeUndefined();
-		expect(result.ok).toBe(true);
+		expect(result.why).toBeUndefined();
 		const [doc] = outputOf(result.run, 'Upload').items.map((i: any) => i.json);
 		expect(doc).toMatchObject({ name: 'Manual', type: 'pdf', status: 'active' });
 		const uploads = sim.log
@@ -180,7 +180,7 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 		workflow.nodes.find((n: any) => n.name === 'Create Lead').credentials = credentials;
 		const id = await home.importWorkflow(workflow);
 		const result = await home.execute(id);
-		expect(result.ok).toBe(true);
+		expect(result.why).toBeUndefined();
 		const leads = outputOf(result.run, 'Create Lead').items.map((i: any) => i.json);
 		expect(leads.map((l: any) => l.phone_number)).toEqual([
 			'+4915100000201',
