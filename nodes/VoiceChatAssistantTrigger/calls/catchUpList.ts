@@ -150,6 +150,12 @@ export async function readGap(
 const GATEWAY_ERROR =
 	/^\s*(?:<[^>]*>\s*)*(?:(?:502|503)\s*)?(?:Bad Gateway|Service (?:Temporarily )?Unavailable|no healthy upstream|upstream connect error[^<]*)\s*(?:<|$)/i;
 
+/** The service recorded no answer (yet): null, absent, '' or {}. */
+function nothingRecorded(response: unknown): boolean {
+	if (response === null || response === undefined || response === '') return true;
+	return isObject(response) && Object.keys(response).length === 0;
+}
+
 /**
  * Whether a receiver answered the call's webhook, as the service recorded it
  * (`webhook_response`): empty (null, absent, {}) when nothing answered; a
@@ -160,10 +166,9 @@ const GATEWAY_ERROR =
  */
 export function answeredByReceiver(call: IDataObject): boolean {
 	const response = call.webhook_response;
-	if (response === null || response === undefined || response === '') return false;
+	if (nothingRecorded(response)) return false;
 	if (typeof response === 'string') return !GATEWAY_ERROR.test(response);
 	if (!isObject(response)) return true;
-	if (Object.keys(response).length === 0) return false;
 	const message = typeof response.message === 'string' ? response.message : '';
 	if (GATEWAY_ERROR.test(message) && response.received === undefined) return false;
 	if (response.code === 404 || /is not registered/i.test(message)) return false;
@@ -248,13 +253,10 @@ export function deliveryElsewhere(
 	return calls.find((call) => {
 		const id = callId(call.id);
 		if (id === undefined || id === deliveredId || receivedHere(id)) return false;
-		const response = call.webhook_response;
-		const empty =
-			response === null ||
-			response === undefined ||
-			response === '' ||
-			(isObject(response) && Object.keys(response).length === 0);
-		if (!empty || !FINAL_CALL_STATUSES.includes(String(call.status ?? '').toLowerCase()))
+		if (
+			!nothingRecorded(call.webhook_response) ||
+			!FINAL_CALL_STATUSES.includes(String(call.status ?? '').toLowerCase())
+		)
 			return false;
 		const ended = endOf(call, zoneMs);
 		if (ended === undefined || ended < now - ELSEWHERE_MS || ended > mine) return false;
