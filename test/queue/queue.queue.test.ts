@@ -94,6 +94,15 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 	/** The figures of the two-worker import with the default settings. */
 	let twoWorkers: any;
 	const ctx = () => ({ sim, postgres, cluster, flatted });
+	/** Ends a call of the assistant at the simulator: the call and its webhook deliveries. */
+	const completeCall = async (fields: Record<string, unknown>): Promise<any> => {
+		const res = await fetch(`${sim.url}/__sim/calls/complete`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ assistant_id: ASSISTANT_ID, ...fields }),
+		});
+		return await res.json();
+	};
 
 	beforeAll(async () => {
 		sim = await startSimulator({
@@ -312,12 +321,7 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 		);
 		const calls = await Promise.all(
 			[1, 2, 3].map(async (n) => {
-				const res = await fetch(`${sim.url}/__sim/calls/complete`, {
-					method: 'POST',
-					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ assistant_id: ASSISTANT_ID, customer_phone: `+491510000090${n}` }),
-				});
-				return (await res.json()) as any;
+				return await completeCall({ customer_phone: `+491510000090${n}` });
 			}),
 		);
 		for (const c of calls)
@@ -447,12 +451,7 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 		});
 		expect(assistant().inbound_webhook_url).toBeNull();
 		// a call completed now reaches nothing and starts nothing
-		const res = await fetch(`${sim.url}/__sim/calls/complete`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ assistant_id: ASSISTANT_ID }),
-		});
-		const completed = (await res.json()) as any;
+		const completed = await completeCall({});
 		expect(completed.deliveries.filter((d: any) => d.kind === 'inbound')).toEqual([]);
 		await new Promise((r) => setTimeout(r, 1500));
 		expect(await W.executionsOf(postgres, ids.trigger)).toHaveLength(3);
@@ -473,15 +472,9 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 		expect(url.startsWith(`${balancer.url}/webhook/`)).toBe(true);
 		let phone = 0;
 		const complete = async () => {
-			const res = await fetch(`${sim.url}/__sim/calls/complete`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({
-					assistant_id: ASSISTANT_ID,
-					customer_phone: `+49152000${String(++phone).padStart(4, '0')}`,
-				}),
+			const body = await completeCall({
+				customer_phone: `+49152000${String(++phone).padStart(4, '0')}`,
 			});
-			const body = (await res.json()) as any;
 			return {
 				id: body.call.id as number,
 				status: body.deliveries.find((d: any) => d.kind === 'inbound')?.status,
