@@ -95,6 +95,10 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 		await editor.login();
 	}, 240_000);
 
+	afterEach(async () => {
+		await editor?.tidy();
+	});
+
 	afterAll(async () => {
 		await editor?.close();
 		await home?.cleanup();

@@ -44,7 +44,11 @@ async function openEditor({ baseUrl, owner, dir, viewport = { width: 1400, heigh
 	/** The editor's option requests: method, whether a credential was sent, status, options answered. */
 	const optionRequests = [];
 	page.on('requestfinished', async (request) => {
-		if (!request.url().includes('/dynamic-node-parameters/options')) return;
+		const kind = [
+			'/dynamic-node-parameters/options',
+			'/dynamic-node-parameters/resource-locator-results',
+		].find((k) => request.url().includes(k));
+		if (!kind) return;
 		const body = JSON.parse(request.postData() || '{}');
 		const response = await request.response();
 		let count;
@@ -54,6 +58,7 @@ async function openEditor({ baseUrl, owner, dir, viewport = { width: 1400, heigh
 			// not JSON: the request is recorded without a count
 		}
 		optionRequests.push({
+			kind: kind.split('/').pop(),
 			method: body.methodName,
 			credential: Boolean(body.credentials && Object.keys(body.credentials).length),
 			status: response?.status(),
@@ -257,10 +262,34 @@ async function openEditor({ baseUrl, owner, dir, viewport = { width: 1400, heigh
 				.locator(`${sel.ndv} [data-test-id="resource-locator-${name}"] [data-test-id="rlc-input"]`)
 				.click();
 			const items = page.locator('[data-test-id="rlc-item"]:visible');
-			await items.first().waitFor();
+			// on a busy machine the list can come late, or its first request before the credential is set:
+			// closed and opened again, the picker asks once more
+			for (let attempt = 0; ; attempt++) {
+				try {
+					await items.first().waitFor({ timeout: 10_000 });
+					break;
+				} catch (error) {
+					if (attempt === 2) {
+						await this.shot(`no-items-${name}`);
+						console.log(JSON.stringify(optionRequests));
+						throw error;
+					}
+					await page.keyboard.press('Escape');
+					await page
+						.locator(
+							`${sel.ndv} [data-test-id="resource-locator-${name}"] [data-test-id="rlc-input"]`,
+						)
+						.click();
+				}
+			}
 			const names = await items.allInnerTexts();
 			await page.keyboard.press('Escape');
 			return names.map((n) => n.trim());
+		},
+		/** Closes a node's form a failed test left open, so that one failure does not fail the next test. */
+		async tidy() {
+			if (await page.locator(sel.ndv).isVisible())
+				await this.closeForm().catch(() => page.keyboard.press('Escape'));
 		},
 		/** Closes the node panel (Escape until it is gone). */
 		async closePanel() {
