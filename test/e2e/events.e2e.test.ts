@@ -4,7 +4,7 @@
  * a chat that ends and a call that the service delivers twice (one execution
  * each, the recording as binary data), and Call → Make with Wait for Result.
  */
-const { createN8nHome, outputOf } = require('../harness/n8n');
+const { createN8nHome, outputOf, pollEvery } = require('../harness/n8n');
 const { startSimulator } = require('../simulator/server');
 
 const KEY = 'sim-test-key-0123456789';
@@ -49,7 +49,7 @@ function pollingWorkflow(id: string) {
 				typeVersion: 1,
 				position: [0, 0],
 				parameters: {
-					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					pollTimes: pollEvery(10),
 					event: 'callEnded',
 					assistantId: rl(2),
 					callFilters: {},

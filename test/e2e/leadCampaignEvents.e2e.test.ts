@@ -1,12 +1,13 @@
 /**
- * Lead and campaign events in a real `n8n start` (real polls, once a minute: what is
- * tested is n8n saving the trigger's state between its scheduled polls): a campaign
+ * Lead and campaign events in a real `n8n start` (real scheduled polls, every 10 s
+ * through six once-a-minute crons: what is tested is n8n saving the trigger's state
+ * between its scheduled polls): a campaign
  * of 20 leads that the simulator calls in steps, 8 leads ending before one poll and
  * the other 12 before the next. The polling trigger emits each lead's final
  * status once (20 items across polls) and the campaign's start and completion
  * once each.
  */
-const { createN8nHome } = require('../harness/n8n');
+const { createN8nHome, pollEvery } = require('../harness/n8n');
 const { startSimulator } = require('../simulator/server');
 
 const KEY = 'sim-test-key-0123456789';
@@ -54,7 +55,7 @@ function pollingWorkflow(id: string, parameters: Record<string, unknown>) {
 				type: `${PACKAGE}.voiceChatAssistantPollingTrigger`,
 				typeVersion: 1,
 				position: [0, 0],
-				parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] }, ...parameters },
+				parameters: { pollTimes: pollEvery(10), ...parameters },
 				credentials,
 			},
 		],

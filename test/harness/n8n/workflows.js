@@ -183,6 +183,21 @@ function triggerWorkflow({ id, webhookId, credentialId, assistantId }) {
 }
 
 /** Output items (as n8n stores them, `{json, ...}`) and error of a node in a run record of any shape (execute output, execution data). */
+/**
+ * A polling trigger's Poll Times that make n8n's own scheduler poll every `seconds` (6 → every 10 s):
+ * n8n refuses a cron under a minute, but takes several once-a-minute crons, here one per slot of the
+ * minute. Real scheduled polls, with n8n saving the trigger's state between them, without waiting minutes.
+ */
+function pollEvery(seconds = 10) {
+	if (60 % seconds !== 0) throw new Error(`pollEvery: ${seconds} does not divide a minute`);
+	return {
+		item: Array.from({ length: 60 / seconds }, (_, i) => ({
+			mode: 'custom',
+			cronExpression: `${i * seconds} * * * * *`,
+		})),
+	};
+}
+
 function outputOf(run, nodeName) {
 	const runData = run?.data?.resultData?.runData ?? run?.resultData?.runData ?? run?.runData;
 	const task = runData?.[nodeName]?.[0];
@@ -196,6 +211,7 @@ function nodeOutput(run, nodeName) {
 }
 
 module.exports = {
+	pollEvery,
 	TYPE,
 	TRIGGER_TYPE,
 	KEY,
