@@ -201,7 +201,14 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		});
 
 		const workflowData = [items];
-		return immediately ? { noWebhookResponse: true, workflowData } : { workflowData };
+		if (immediately) return { noWebhookResponse: true, workflowData };
+		// n8n saves what webhook() wrote only when the answer comes before the run (the run resets the
+		// change flag): a delivery that brings caught-up calls is answered at once, so that n8n keeps
+		// the note that they started and a restart never starts them again
+		const caughtUp = items.length - 1;
+		if (caughtUp > 0)
+			return answer(this, 200, { received: true, caught_up: caughtUp }, workflowData);
+		return { workflowData };
 	}
 }
 

@@ -173,6 +173,43 @@ describe('Trigger: every call once through restarts, activations and deliveries 
 		expect([...started(test)].sort((a, b) => a - b)).toEqual(ids);
 	});
 
+	for (const responseMode of ['lastNode', 'responseNode']) {
+		it(`Response Mode ${responseMode}: the calls caught up after an outage start once, also across a restart after it; the delivery that caught up is answered at once`, async () => {
+			test = await activated({ responseMode });
+			advance(MINUTE);
+			const ids = [await deliveredCall(test)];
+			test.down = true;
+			for (let i = 0; i < 4; i++) {
+				advance(5_000);
+				ids.push(await callEnds());
+			}
+			test.down = false;
+			restart();
+			expect(await test.hook(TRIGGER, 'checkExists', { activation: 'init' })).toBe(true);
+			const answers = () => test!.deliveries.map((d) => d.response as IDataObject);
+			for (let i = 0; i < 3; i++) {
+				advance(MINUTE);
+				ids.push(await deliveredCall(test));
+			}
+			// every call so far once; the missed four came with one delivery, which said so at once
+			expect([...started(test)].sort((a, b) => a - b)).toEqual(ids);
+			const atOnce = () => answers().filter((a) => a?.caught_up !== undefined);
+			expect(atOnce()).toEqual([{ received: true, caught_up: 4 }]);
+			// n8n restarts: what that delivery noted was saved, so nothing it started starts again
+			restart();
+			expect(await test.hook(TRIGGER, 'checkExists', { activation: 'init' })).toBe(true);
+			for (let i = 0; i < 3; i++) {
+				advance(MINUTE);
+				ids.push(await deliveredCall(test));
+			}
+			expect([...started(test)].sort((a, b) => a - b)).toEqual(ids);
+			// the others are answered by the workflow, as the mode says (here: the call's item)
+			const byWorkflow = answers().filter((a) => a?.caught_up === undefined);
+			expect(byWorkflow).toHaveLength(6);
+			for (const a of byWorkflow) expect(ids).toContain(Number(a.id));
+		});
+	}
+
 	it('deliveries at once after an outage, then a restart: each call once', async () => {
 		test = await activated();
 		advance(MINUTE);
