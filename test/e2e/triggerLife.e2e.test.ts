@@ -7,8 +7,10 @@
  *   simulator): every later delivery is accepted (no 401), each call once;
  * - a restart in a busy stream: the 30 calls that end while n8n is down (their deliveries refused)
  *   reach the workflow once each while calls keep arriving every 20 s;
- * - deactivate, calls end, (n8n restarts,) activate again: only the new call starts.
- * One n8n for the file; the one restart is named in its test. Each scenario has its own assistant
+ * - deactivate, calls end, (n8n restarts,) activate again: only the new call starts;
+ * - Response Mode "When Last Node Finishes": the calls that end during the restart start once, and
+ *   a second restart starts none of them again.
+ * One n8n for the file; the two restarts are named in their tests. Each scenario has its own assistant
  * and workflow; the tests run in order (the restart of the busy stream is the "after a restart"
  * of the others).
  */
@@ -21,7 +23,8 @@ const REACTIVATED = 302; // deactivate and activate again
 const LATE = 303; // calls that ended before the activation
 const TOGETHER = 304; // two deliveries at once
 const PUBLISHED = 305; // publish while a delivery waits
-const ASSISTANTS = [STREAM, REACTIVATED, LATE, TOGETHER, PUBLISHED];
+const WAITING = 306; // Response Mode "When Last Node Finishes", through both restarts
+const ASSISTANTS = [STREAM, REACTIVATED, LATE, TOGETHER, PUBLISHED, WAITING];
 const workflowOf = (assistantId: number) => `e2eLifeWf000${assistantId}`;
 const DOWN_CALLS = 30;
 /** A call every this often after the restart, until every call arrived or STREAM_DEADLINE_MS passed. */
@@ -49,7 +52,11 @@ async function waitFor<T>(
 	}
 }
 
-function triggerWorkflow(assistantId: number, options: Record<string, unknown> = {}) {
+function triggerWorkflow(
+	assistantId: number,
+	options: Record<string, unknown> = {},
+	responseMode = 'onReceived',
+) {
 	return {
 		id: workflowOf(assistantId),
 		name: `life ${assistantId}`,
@@ -64,7 +71,7 @@ function triggerWorkflow(assistantId: number, options: Record<string, unknown> =
 				parameters: {
 					event: 'inboundCallCompleted',
 					assistantId: rl(assistantId),
-					responseMode: 'onReceived',
+					responseMode,
 					options,
 				},
 				credentials: { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } },
@@ -213,7 +220,11 @@ describe('real n8n server: every call once through restarts, publishes and calls
 		]);
 		await home.importWorkflows(
 			ASSISTANTS.map((id) =>
-				triggerWorkflow(id, id === PUBLISHED ? { downloadRecording: true } : {}),
+				triggerWorkflow(
+					id,
+					id === PUBLISHED ? { downloadRecording: true } : {},
+					id === WAITING ? 'lastNode' : 'onReceived',
+				),
 			),
 		);
 		await home.activate(...ASSISTANTS.map(workflowOf));
@@ -310,6 +321,9 @@ describe('real n8n server: every call once through restarts, publishes and calls
 	});
 
 	const stream: number[] = [];
+	const waiting: number[] = [];
+	/** What n8n answered each delivery of WAITING (the service stores it as `webhook_response`). */
+	const waitingAnswers: any[] = [];
 	it(`restart in a busy stream (restarts n8n): ${DOWN_CALLS} calls that end while n8n is down reach the workflow once each, while a call comes every ${STREAM_EVERY_MS / 1000} s`, async () => {
 		stream.push(await deliveredCall(STREAM));
 		await settle(STREAM, stream);
@@ -320,18 +334,31 @@ describe('real n8n server: every call once through restarts, publishes and calls
 				expect([call.id, call.delivery?.status]).toEqual([call.id, null]);
 				stream.push(call.id);
 			}
+			for (let n = 0; n < 3; n++) {
+				const call = await endCall(WAITING);
+				expect([call.id, call.delivery?.status]).toEqual([call.id, null]);
+				waiting.push(call.id);
+			}
 		});
 		const back = Date.now();
 		await webhookLive(STREAM);
 		// the stream goes on: a call every STREAM_EVERY_MS, until every call so far started (after at
 		// least three of them) or the deadline passed
+		const allStarted = () =>
+			stream.every((id) => started(STREAM).includes(id)) &&
+			waiting.every((id) => started(WAITING).includes(id));
+		await webhookLive(WAITING);
 		for (let n = 0; ; n++) {
 			stream.push(await deliveredCall(STREAM));
+			const call = await endCall(WAITING);
+			expect([call.id, call.delivery?.status]).toEqual([call.id, 200]);
+			waiting.push(call.id);
+			waitingAnswers.push(call.delivery?.response);
 			const next = back + (n + 1) * STREAM_EVERY_MS;
 			if (next > back + STREAM_DEADLINE_MS) break;
 			const all = await waitFor(
 				'the next call of the stream',
-				() => (stream.every((id) => started(STREAM).includes(id)) ? 'all' : Date.now() >= next),
+				() => (allStarted() ? 'all' : Date.now() >= next),
 				STREAM_EVERY_MS * 2,
 			);
 			if (all === 'all' && n >= 2) break;
@@ -339,6 +366,16 @@ describe('real n8n server: every call once through restarts, publishes and calls
 		}
 		await settle(STREAM, stream, 20_000);
 		expectEachOnce(STREAM, stream);
+		// When Last Node Finishes: the deliveries that brought the missed calls were answered at once,
+		// the others by the workflow (the call's own item)
+		await settle(WAITING, waiting, 20_000);
+		expectEachOnce(WAITING, waiting);
+		const atOnce = waitingAnswers.filter((a) => a?.caught_up !== undefined);
+		expect(atOnce.every((a) => a.received === true && a.caught_up > 0)).toBe(true);
+		expect(atOnce.reduce((sum, a) => sum + a.caught_up, 0)).toBe(3);
+		const byWorkflow = waitingAnswers.filter((a) => a?.caught_up === undefined);
+		expect(byWorkflow.length).toBeGreaterThan(0);
+		for (const a of byWorkflow) expect(waiting).toContain(Number(a?.id ?? a?.call_id));
 	}, 420_000);
 
 	it('deactivated, n8n restarted while inactive, calls end, activate again: only the new call starts', async () => {
@@ -368,6 +405,14 @@ describe('real n8n server: every call once through restarts, publishes and calls
 		const id = await deliveredCall(PUBLISHED);
 		await settle(PUBLISHED, [...published, id]);
 		expectEachOnce(PUBLISHED, [...published, id]);
+	});
+
+	it('a second restart (restarts n8n): the "When Last Node Finishes" workflow starts none of the calls it caught up again', async () => {
+		server = await home.restart(server, async () => {});
+		await webhookLive(WAITING);
+		const id = await deliveredCall(WAITING);
+		await settle(WAITING, [...waiting, id]);
+		expectEachOnce(WAITING, [...waiting, id]);
 	});
 });
 
