@@ -160,6 +160,7 @@ describe(`real n8n (${LINE}): the node as an AI Agent's tool`, () => {
 	let sim: any;
 	let stub: any;
 	let home: any;
+	let server: any;
 	beforeAll(async () => {
 		sim = await startSimulator({ port: 0, rateLimit: false });
 		stub = await startOpenAiStub();
@@ -178,7 +179,9 @@ describe(`real n8n (${LINE}): the node as an AI Agent's tool`, () => {
 				data: { apiKey: 'sk-dummy', url: `${stub.url}/v1` },
 			},
 		]);
-	});
+		// one n8n for the file: each case is saved and run in it as from the editor
+		server = await home.start();
+	}, 180_000);
 	afterAll(async () => {
 		await stub?.close();
 		await sim?.close();
@@ -191,8 +194,8 @@ describe(`real n8n (${LINE}): the node as an AI Agent's tool`, () => {
 		const stubBefore = stub.requests.length;
 		const errorsBefore = stub.errors.length;
 		stub.setScript(script);
-		const id = await home.importWorkflow(workflow);
-		const result = await home.execute(id);
+		const id = await home.createWorkflow(server, workflow);
+		const result = await home.run(server, id);
 		return {
 			result,
 			stubErrors: stub.errors.slice(errorsBefore),

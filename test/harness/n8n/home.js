@@ -12,7 +12,7 @@ const { execFileSync } = require('child_process');
 const fs = require('fs');
 const os = require('os');
 const path = require('path');
-const { runtimeEnv, packedTarball, installPackage } = require('./runtime');
+const { runtimeEnv, runtimeModule, packedTarball, installPackage } = require('./runtime');
 const { LINES, currentLine, n8nEnvironment } = require('./environment');
 const {
 	n8nCli,
@@ -51,6 +51,13 @@ async function createN8nHome({ line = currentLine(), packageTarball = packedTarb
 	let workflowCounter = 0;
 	let ownerClaimed = LINES[line].ownerFromEnv;
 	const servers = new Set();
+	/** One logged-in REST client per running server, for createWorkflow and run. */
+	const clients = new WeakMap();
+	const clientOf = async (server) => {
+		if (!clients.has(server)) clients.set(server, await home.rest(server));
+		return clients.get(server);
+	};
+	const flatted = () => runtimeModule('flatted', runtime);
 	const home = {
 		line,
 		folder,
@@ -89,6 +96,71 @@ async function createN8nHome({ line = currentLine(), packageTarball = packedTarb
 			const client = await restClient(server.baseUrl, { setupOwner: !ownerClaimed });
 			ownerClaimed = true;
 			return client;
+		},
+		/** Creates a workflow in the running server, as the editor saves a new one (no CLI boot); returns its id. */
+		async createWorkflow(server, workflow) {
+			const rest = await clientOf(server);
+			const { id, active: _active, ...wf } = workflow;
+			const created = await rest.post('/workflows', {
+				settings: {},
+				...wf,
+				// 1.x stores what it is sent: a new workflow is inactive
+				active: false,
+				name: wf.name ?? id ?? `e2e workflow ${++workflowCounter}`,
+			});
+			return created.id;
+		},
+		/**
+		 * Runs a workflow that starts with a Manual Trigger in the running `server`, as the editor's
+		 * "Execute workflow" does (POST /rest/workflows/:id/run, mode "manual"), and waits until the
+		 * execution has ended: execute()'s result without a boot of n8n per run. `raw` is the
+		 * execution record as JSON (n8n's own output is in its log, not here).
+		 */
+		async run(server, workflowId, { timeoutMs = 150_000 } = {}) {
+			const rest = await clientOf(server);
+			const workflowData = await rest.get(`/workflows/${workflowId}`);
+			const trigger = workflowData.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
+			if (!trigger) throw new Error(`run(): workflow ${workflowId} has no Manual Trigger`);
+			// 2.x reads the workflow from its database and strips workflowData; 1.x runs workflowData
+			const started = await rest.post(`/workflows/${workflowId}/run`, {
+				workflowData,
+				triggerToStartFrom: { name: trigger.name },
+			});
+			if (!started?.executionId)
+				throw new Error(`run(): n8n started no execution: ${JSON.stringify(started)}`);
+			const end = Date.now() + timeoutMs;
+			for (;;) {
+				const execution = await rest.get(`/executions/${started.executionId}`);
+				const data =
+					typeof execution?.data === 'string' ? flatted().parse(execution.data) : execution?.data;
+				const ended = execution && !['new', 'running', 'waiting'].includes(execution.status);
+				// 1.x can mark the execution ended before it has written its run data: read again until
+				// the run data (at least the Manual Trigger's) or the run's error is there
+				const written =
+					Object.keys(data?.resultData?.runData ?? {}).length > 0 || data?.resultData?.error;
+				if (ended && written) {
+					const run = {
+						data,
+						finished: execution.finished,
+						mode: execution.mode,
+						status: execution.status,
+					};
+					const error = data?.resultData?.error;
+					const ok = execution.status === 'success' && !error;
+					return {
+						ok,
+						why: ok
+							? undefined
+							: `execution ${started.executionId} ended ${execution.status}: ${error?.message ?? '?'}`,
+						run,
+						raw: JSON.stringify(run),
+						stderr: '',
+					};
+				}
+				if (Date.now() > end)
+					throw new Error(`run(): execution ${started.executionId} still ${execution?.status}`);
+				await new Promise((r) => setTimeout(r, 250));
+			}
 		},
 		/**
 		 * Publishes a changed version of an active workflow in the running server (rest.publish:
