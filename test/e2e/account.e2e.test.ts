@@ -11,6 +11,7 @@ const WRONG_KEY = 'wrong-key-MUST-NOT-LEAK-987654321';
 describe('real n8n: Account → Get Profile', () => {
 	let sim: { url: string; close(): Promise<void>; state: { user: Record<string, unknown> } };
 	let home: any;
+	let server: any;
 
 	beforeAll(async () => {
 		sim = await startSimulator({ port: 0, rateLimit: false });
@@ -29,7 +30,9 @@ describe('real n8n: Account → Get Profile', () => {
 				data: { apiKey: WRONG_KEY, baseUrl: sim.url },
 			},
 		]);
-	});
+		// one n8n for the file: each workflow is saved and run in it as from the editor
+		server = await home.start();
+	}, 180_000);
 
 	afterAll(async () => {
 		await sim?.close();
@@ -37,8 +40,11 @@ describe('real n8n: Account → Get Profile', () => {
 	});
 
 	it('returns the simulator profile', async () => {
-		const id = await home.importWorkflow(profileWorkflow('e2eProfileGood01', 'goodCredential01'));
-		const result = await home.execute(id);
+		const id = await home.createWorkflow(
+			server,
+			profileWorkflow('e2eProfileGood01', 'goodCredential01'),
+		);
+		const result = await home.run(server, id);
 		expect(result.run).toBeDefined();
 		const { items, error } = outputOf(result.run, 'Get Profile');
 		expect(error).toBeUndefined();
@@ -52,8 +58,11 @@ describe('real n8n: Account → Get Profile', () => {
 	});
 
 	it('with a wrong key fails with the service 401 text, and the key is nowhere in the output', async () => {
-		const id = await home.importWorkflow(profileWorkflow('e2eProfileWrong1', 'wrongCredential1'));
-		const result = await home.execute(id);
+		const id = await home.createWorkflow(
+			server,
+			profileWorkflow('e2eProfileWrong1', 'wrongCredential1'),
+		);
+		const result = await home.run(server, id);
 		expect(result.ok).toBe(false);
 		expect(result.raw).toContain('Unauthenticated.');
 		expect(`${result.raw}\n${result.stderr}`).not.toContain(WRONG_KEY);

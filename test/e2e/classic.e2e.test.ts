@@ -44,6 +44,7 @@ function chain(id: string, steps: Array<[string, Record<string, unknown>]>) {
 describe('real n8n: the whole classic API', () => {
 	let sim: any;
 	let home: any;
+	let server: any;
 	beforeAll(async () => {
 		sim = await startSimulator({ port: 0, rateLimit: false });
 		home = await createN8nHome();
@@ -55,7 +56,9 @@ describe('real n8n: the whole classic API', () => {
 				data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 },
 			},
 		]);
-	});
+		// one n8n for the file: each workflow is saved and run in it as from the editor
+		server = await home.start();
+	}, 180_000);
 	afterAll(async () => {
 		await sim?.close();
 		await home?.cleanup();
@@ -178,8 +181,8 @@ describe('real n8n: the whole classic API', () => {
 			],
 			['Labels', { resource: 'label', operation: 'getMany', returnAll: true }],
 		];
-		const id = await home.importWorkflow(chain('e2eClassicWf0001', steps));
-		const result = await home.execute(id);
+		const id = await home.createWorkflow(server, chain('e2eClassicWf0001', steps));
+		const result = await home.run(server, id);
 		expect({ ok: result.ok, stderr: result.ok ? '' : String(result.raw).slice(-3000) }).toEqual({
 			ok: true,
 			stderr: '',
@@ -219,7 +222,8 @@ describe('real n8n: the whole classic API', () => {
 	});
 
 	it('valid input reaches the service: fillers off in multimodal mode, an update that switches the webhook on without a URL', async () => {
-		const id = await home.importWorkflow(
+		const id = await home.createWorkflow(
+			server,
 			chain('e2eClassicWf0002', [
 				[
 					'Multimodal',
@@ -249,7 +253,7 @@ describe('real n8n: the whole classic API', () => {
 			body: JSON.stringify({ webhook_url: 'https://example.com/calls', is_webhook_active: false }),
 		});
 		const before = sim.log.length;
-		const result = await home.execute(id);
+		const result = await home.run(server, id);
 		expect({ ok: result.ok, stderr: result.ok ? '' : String(result.raw).slice(-3000) }).toEqual({
 			ok: true,
 			stderr: '',
@@ -289,10 +293,10 @@ describe('real n8n: the whole classic API', () => {
 		]);
 		const workflow = chain('e2eClassicWf0003', steps);
 		for (const node of workflow.nodes.slice(1)) node.onError = 'continueRegularOutput';
-		const id = await home.importWorkflow(workflow);
+		const id = await home.createWorkflow(server, workflow);
 		const before = sim.log.length;
 		const smsBefore = sim.state.smsMessages.length;
-		const result = await home.execute(id);
+		const result = await home.run(server, id);
 		expect({ ok: result.ok, stderr: result.ok ? '' : String(result.raw).slice(-3000) }).toEqual({
 			ok: true,
 			stderr: '',

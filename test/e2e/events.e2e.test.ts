@@ -236,7 +236,7 @@ describe('real n8n server: polling trigger, chat-ended events, replays, waiting 
 	});
 
 	it('Call → Make with Wait for Result outputs the final call with its transcript and the recording', async () => {
-		const id = await home.importWorkflow({
+		const id = await home.createWorkflow(server, {
 			id: 'e2eMakeWaitWf001',
 			name: 'make and wait',
 			nodes: [
@@ -266,10 +266,8 @@ describe('real n8n server: polling trigger, chat-ended events, replays, waiting 
 			],
 			connections: { Start: { main: [[{ node: 'Make', type: 'main', index: 0 }]] } },
 		});
-		// `n8n execute` shares the server's task broker port: the server stops first
-		await server.stop();
-		server = undefined;
-		const result = await home.execute(id);
+		// run in the server, as from the editor
+		const result = await home.run(server, id);
 		expect({
 			ok: result.ok,
 			stderr: result.ok ? '' : `${result.stderr}\n${String(result.raw).slice(-2000)}`,

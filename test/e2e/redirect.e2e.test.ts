@@ -101,7 +101,9 @@ describe('real n8n: the API key stays with the service', () => {
 				data: { apiKey: KEY, baseUrl: `http://0.0.0.0:${service.port}` },
 			},
 		]);
-	});
+		// one n8n for the file: the workflow is saved and run in it as from the editor
+		server = await home.start();
+	}, 180_000);
 
 	afterAll(async () => {
 		await server?.stop();
@@ -112,8 +114,11 @@ describe('real n8n: the API key stays with the service', () => {
 	});
 
 	it('sends the key to the Base URL only: 0 requests at the other origin, the item fails naming it', async () => {
-		const id = await home.importWorkflow(profileWorkflow('e2eRedirect0001', 'movedCredential1'));
-		const result = await home.execute(id);
+		const id = await home.createWorkflow(
+			server,
+			profileWorkflow('e2eRedirect0001', 'movedCredential1'),
+		);
+		const result = await home.run(server, id);
 		expect(result.ok).toBe(false);
 		expect(atMoved).toEqual([
 			{ method: 'GET', url: '/api/user/me', authorization: `Bearer ${KEY}` },
@@ -128,7 +133,6 @@ describe('real n8n: the API key stays with the service', () => {
 
 	describe('the credential test', () => {
 		beforeAll(async () => {
-			server = await home.start();
 			rest = await home.rest(server);
 		});
 

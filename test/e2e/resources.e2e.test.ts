@@ -49,6 +49,7 @@ function chain(id: string, steps: Array<[string, Record<string, unknown>]>, firs
 describe('real n8n: every resource, and a document uploaded from disk', () => {
 	let sim: any;
 	let home: any;
+	let server: any;
 	beforeAll(async () => {
 		sim = await startSimulator({ port: 0, rateLimit: false, docProcessingMs: 300 });
 		home = await createN8nHome();
@@ -61,7 +62,9 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 				data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 },
 			},
 		]);
-	});
+		// one n8n for the file: each workflow is saved and run in it as from the editor
+		server = await home.start();
+	}, 180_000);
 	afterAll(async () => {
 		await sim?.close();
 		await home?.cleanup();
@@ -99,8 +102,8 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 				{ resource: 'call', operation: 'getMany', returnAll: false, limit: 5, filters: {} },
 			],
 		];
-		const id = await home.importWorkflow(chain('e2eResourcesWf01', steps));
-		const result = await home.execute(id);
+		const id = await home.createWorkflow(server, chain('e2eResourcesWf01', steps));
+		const result = await home.run(server, id);
 		expect(result.why).toBeUndefined();
 		const out = (name: string) => outputOf(result.run, name).items.map((i: any) => i.json);
 		expect(out('Profile')[0].email).toBe(sim.state.user.email);
@@ -137,7 +140,8 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 			position: [200, 0],
 			parameters: { operation: 'read', fileSelector: file },
 		};
-		const id = await home.importWorkflow(
+		const id = await home.createWorkflow(
+			server,
 			chain(
 				'e2eUploadWf00001',
 				[
@@ -158,7 +162,7 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 			),
 		);
 		const before = sim.log.length;
-		const result = await home.execute(id);
+		const result = await home.run(server, id);
 		expect(outputOf(result.run, 'Upload').error).toBeUndefined();
 		expect(result.why).toBeUndefined();
 		const [doc] = outputOf(result.run, 'Upload').items.map((i: any) => i.json);
@@ -178,8 +182,8 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 		);
 		const workflow = tryItCopy(shipped, { folder: home.folder, credential: SIM_CREDENTIAL });
 		workflow.nodes.find((n: any) => n.name === 'Create Lead').credentials = credentials;
-		const id = await home.importWorkflow(workflow);
-		const result = await home.execute(id);
+		const id = await home.createWorkflow(server, workflow);
+		const result = await home.run(server, id);
 		expect(result.why).toBeUndefined();
 		const leads = outputOf(result.run, 'Create Lead').items.map((i: any) => i.json);
 		expect(leads.map((l: any) => l.phone_number)).toEqual([

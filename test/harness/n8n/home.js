@@ -114,10 +114,19 @@ async function createN8nHome({ line = currentLine(), packageTarball = packedTarb
 		 * Runs a workflow that starts with a Manual Trigger in the running `server`, as the editor's
 		 * "Execute workflow" does (POST /rest/workflows/:id/run, mode "manual"), and waits until the
 		 * execution has ended: execute()'s result without a boot of n8n per run. `raw` is the
-		 * execution record as JSON (n8n's own output is in its log, not here).
+		 * execution record as JSON, then what n8n logged meanwhile.
 		 */
 		async run(server, workflowId, { timeoutMs = 150_000 } = {}) {
 			const rest = await clientOf(server);
+			// what n8n writes meanwhile (its log and its output) goes into `raw`, as execute()'s does
+			const logs = [logFile, path.join(folder, 'n8n-start.log')];
+			const sizes = logs.map((file) => (fs.existsSync(file) ? fs.statSync(file).size : 0));
+			const written = () =>
+				logs
+					.map((file, n) =>
+						fs.existsSync(file) ? fs.readFileSync(file, 'utf8').slice(sizes[n]) : '',
+					)
+					.join('\n');
 			const workflowData = await rest.get(`/workflows/${workflowId}`);
 			const trigger = workflowData.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
 			if (!trigger) throw new Error(`run(): workflow ${workflowId} has no Manual Trigger`);
@@ -136,9 +145,9 @@ async function createN8nHome({ line = currentLine(), packageTarball = packedTarb
 				const ended = execution && !['new', 'running', 'waiting'].includes(execution.status);
 				// 1.x can mark the execution ended before it has written its run data: read again until
 				// the run data (at least the Manual Trigger's) or the run's error is there
-				const written =
+				const recorded =
 					Object.keys(data?.resultData?.runData ?? {}).length > 0 || data?.resultData?.error;
-				if (ended && written) {
+				if (ended && recorded) {
 					const run = {
 						data,
 						finished: execution.finished,
@@ -153,7 +162,7 @@ async function createN8nHome({ line = currentLine(), packageTarball = packedTarb
 							? undefined
 							: `execution ${started.executionId} ended ${execution.status}: ${error?.message ?? '?'}`,
 						run,
-						raw: JSON.stringify(run),
+						raw: `${JSON.stringify(run)}\n${written()}`,
 						stderr: '',
 					};
 				}
