@@ -26,9 +26,10 @@ run_started=$(date +%s)
 
 step() { printf '\n==> %s\n' "$*"; }
 now() { date +%s.%N; }
-# timing <name> <since> [side-by-side group]: one line of timings.tsv (read by scripts/test-summary.js)
-timing() { printf '%s\t%.1f\t%s\n' "$1" "$(echo "$(now) - $2" | bc)" "${3:-}" >> "$results/timings.tsv"; }
-command -v bc >/dev/null || timing() { printf '%s\t%s\t%s\n' "$1" "$(( $(date +%s) - ${2%.*} ))" "${3:-}" >> "$results/timings.tsv"; }
+# timing <name> <since> [side-by-side group] [until, default now]: one line of timings.tsv (read by
+# scripts/test-summary.js)
+timing() { printf '%s\t%.1f\t%s\n' "$1" "$(echo "${4:-$(now)} - $2" | bc)" "${3:-}" >> "$results/timings.tsv"; }
+command -v bc >/dev/null || timing() { local end=${4:-$(now)}; printf '%s\t%s\t%s\n' "$1" "$(( ${end%.*} - ${2%.*} ))" "${3:-}" >> "$results/timings.tsv"; }
 
 t=$(now)
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
@@ -74,7 +75,9 @@ declare -A layer_pid layer_started
 start_layer() {
 	local name=$1; shift
 	layer_started[$name]=$(now)
-	( "$@" --json --outputFile="$results/$name.json" > "$results/$name.log" 2>&1 ) &
+	# the layer's own time ends when its command does, not when finish_layer collects it
+	( rc=0; "$@" --json --outputFile="$results/$name.json" > "$results/$name.log" 2>&1 || rc=$?
+	  now > "$results/$name.ended"; exit $rc ) &
 	layer_pid[$name]=$!
 	echo "$name: started in the background (output: .tmp/test-results/$name.log)"
 }
@@ -82,7 +85,8 @@ finish_layer() {
 	local name=$1
 	local rc=0
 	wait "${layer_pid[$name]}" || rc=$?
-	timing "$name" "${layer_started[$name]}" "${LAYER_GROUP:-}"
+	local ended; ended=$(cat "$results/$name.ended" 2>/dev/null || now)
+	timing "$name" "${layer_started[$name]}" "${LAYER_GROUP:-}" "$ended"
 	step "$name tests (ran in the background)"
 	cat "$results/$name.log"
 	[ "$rc" = 0 ] || status=1

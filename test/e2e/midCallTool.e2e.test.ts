@@ -4,7 +4,9 @@
  * other tool, 20 simulated tool requests get the workflow's answer (a Set node),
  * a request without the secret is answered 401 and starts nothing, a failing
  * run is answered with JSON, and deactivation in the running server takes the
- * tool out of the assistant and deletes it.
+ * tool out of the assistant and deletes it. Then the example "check a free
+ * appointment during a call", activated in the same n8n. One simulator and one
+ * n8n for the file; the one restart is named in its test.
  */
 const { createN8nHome } = require('../harness/n8n');
 const { startSimulator } = require('../simulator/server');
@@ -31,10 +33,106 @@ async function waitFor<T>(
 	}
 }
 
+/** The tool workflow: the tool on the simulator's inbound assistant, answered by a Set node. */
+const TOOL_WORKFLOW = {
+	id: WORKFLOW_ID,
+	name: 'Free slot during a call',
+	nodes: [
+		{
+			id: 't',
+			name: 'Free Slot Asked',
+			type: 'n8n-nodes-voice-chat-assistant.voiceChatAssistantTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			webhookId: WEBHOOK_ID,
+			parameters: {
+				event: 'midCallTool',
+				assistantId: { __rl: true, mode: 'id', value: String(ASSISTANT_ID) },
+				toolName: 'check_free_slot',
+				toolDescription:
+					'Checks whether an appointment slot is free. Use it when the caller asks for a date.',
+				toolParameters: {
+					parameter: [{ name: 'date', type: 'string', description: 'The date, as YYYY-MM-DD' }],
+				},
+				toolTimeout: 10,
+			},
+			credentials: { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } },
+		},
+		{
+			id: 's',
+			name: 'Answer',
+			type: 'n8n-nodes-base.set',
+			typeVersion: 3.4,
+			position: [220, 0],
+			parameters: {
+				mode: 'manual',
+				assignments: {
+					assignments: [
+						{
+							id: 'a1',
+							name: 'answer',
+							type: 'string',
+							value: '={{ "The slot on " + $json.parameters.date + " is free" }}',
+						},
+						{
+							// "boom" gives text where a number is due: the node fails
+							id: 'a2',
+							name: 'checked',
+							type: 'number',
+							value: '={{ $json.parameters.date === "boom" ? "not a number" : 1 }}',
+						},
+					],
+				},
+				includeOtherFields: false,
+				options: {},
+			},
+		},
+	],
+	connections: { 'Free Slot Asked': { main: [[{ node: 'Answer', type: 'main', index: 0 }]] } },
+};
+
+// one simulator and one n8n for the file: the tool workflow first, then the example
+let sim: any;
+let home: any;
+let server: any;
+const example = tryItCopy(
+	JSON.parse(readFileSync(join(__dirname, '../../examples/mid-call-free-slot.json'), 'utf8')),
+	{
+		folder: '',
+		credential: { id: 'simulatorCred001', name: 'Voice Chat Assistant (simulator)' },
+	},
+);
+
+beforeAll(async () => {
+	sim = await startSimulator({ port: 0, rateLimit: false });
+	home = await createN8nHome();
+	await home.importCredentials([
+		{
+			id: 'simCredential001',
+			name: 'sim',
+			type: 'voiceChatAssistantApi',
+			data: { apiKey: KEY, baseUrl: sim.url },
+		},
+		{
+			id: 'simulatorCred001',
+			name: 'Voice Chat Assistant (simulator)',
+			type: 'voiceChatAssistantApi',
+			data: { apiKey: KEY, baseUrl: sim.url },
+		},
+	]);
+	await home.importWorkflows([TOOL_WORKFLOW, example]);
+	// the example is activated once the tool workflow is deactivated (both add "check_free_slot")
+	await home.activate(WORKFLOW_ID);
+	server = await home.start();
+}, 180_000);
+
+afterAll(async () => {
+	await server?.stop();
+	await sim?.close();
+	await home?.cleanup();
+});
+
 describe('real n8n server: Mid-Call Tool Request', () => {
-	let sim: any;
-	let home: any;
-	let server: any;
 	const assistant = () => sim.state.assistants.find((a: { id: number }) => a.id === ASSISTANT_ID);
 	const ours = () => sim.state.tools.find((t: { name: string }) => t.name === 'check_free_slot');
 	const executions = () =>
@@ -51,83 +149,6 @@ describe('real n8n server: Mid-Call Tool Request', () => {
 		});
 		return (await res.json()) as any;
 	};
-
-	beforeAll(async () => {
-		sim = await startSimulator({ port: 0, rateLimit: false });
-		home = await createN8nHome();
-		await home.importCredentials([
-			{
-				id: 'simCredential001',
-				name: 'sim',
-				type: 'voiceChatAssistantApi',
-				data: { apiKey: KEY, baseUrl: sim.url },
-			},
-		]);
-		await home.importWorkflow({
-			id: WORKFLOW_ID,
-			name: 'Free slot during a call',
-			nodes: [
-				{
-					id: 't',
-					name: 'Free Slot Asked',
-					type: 'n8n-nodes-voice-chat-assistant.voiceChatAssistantTrigger',
-					typeVersion: 1,
-					position: [0, 0],
-					webhookId: WEBHOOK_ID,
-					parameters: {
-						event: 'midCallTool',
-						assistantId: { __rl: true, mode: 'id', value: String(ASSISTANT_ID) },
-						toolName: 'check_free_slot',
-						toolDescription:
-							'Checks whether an appointment slot is free. Use it when the caller asks for a date.',
-						toolParameters: {
-							parameter: [{ name: 'date', type: 'string', description: 'The date, as YYYY-MM-DD' }],
-						},
-						toolTimeout: 10,
-					},
-					credentials: { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } },
-				},
-				{
-					id: 's',
-					name: 'Answer',
-					type: 'n8n-nodes-base.set',
-					typeVersion: 3.4,
-					position: [220, 0],
-					parameters: {
-						mode: 'manual',
-						assignments: {
-							assignments: [
-								{
-									id: 'a1',
-									name: 'answer',
-									type: 'string',
-									value: '={{ "The slot on " + $json.parameters.date + " is free" }}',
-								},
-								{
-									// "boom" gives text where a number is due: the node fails
-									id: 'a2',
-									name: 'checked',
-									type: 'number',
-									value: '={{ $json.parameters.date === "boom" ? "not a number" : 1 }}',
-								},
-							],
-						},
-						includeOtherFields: false,
-						options: {},
-					},
-				},
-			],
-			connections: { 'Free Slot Asked': { main: [[{ node: 'Answer', type: 'main', index: 0 }]] } },
-		});
-		await home.activate(WORKFLOW_ID);
-		server = await home.start();
-	});
-
-	afterAll(async () => {
-		await server?.stop();
-		await sim?.close();
-		await home?.cleanup();
-	});
 
 	it("activation creates the tool at the production URL with a secret header and adds it next to the assistant's other tool", async () => {
 		const tool = await waitFor(
@@ -224,16 +245,6 @@ describe('real n8n server: Mid-Call Tool Request', () => {
 });
 
 describe('real n8n server: the example "check a free appointment during a call"', () => {
-	let sim: any;
-	let home: any;
-	let server: any;
-	const example = tryItCopy(
-		JSON.parse(readFileSync(join(__dirname, '../../examples/mid-call-free-slot.json'), 'utf8')),
-		{
-			folder: '',
-			credential: { id: 'simulatorCred001', name: 'Voice Chat Assistant (simulator)' },
-		},
-	);
 	const assistant = () => sim.state.assistants.find((a: { id: number }) => a.id === 1);
 	const named = () => sim.state.tools.filter((t: { name: string }) => t.name === 'check_free_slot');
 	const useTool = async (tool: number | string, args: object) => {
@@ -246,25 +257,7 @@ describe('real n8n server: the example "check a free appointment during a call"'
 	};
 
 	beforeAll(async () => {
-		sim = await startSimulator({ port: 0, rateLimit: false });
-		home = await createN8nHome();
-		await home.importCredentials([
-			{
-				id: 'simulatorCred001',
-				name: 'Voice Chat Assistant (simulator)',
-				type: 'voiceChatAssistantApi',
-				data: { apiKey: KEY, baseUrl: sim.url },
-			},
-		]);
-		await home.importWorkflow(example);
-		await home.activate(example.id);
-		server = await home.start();
-	});
-
-	afterAll(async () => {
-		await server?.stop();
-		await sim?.close();
-		await home?.cleanup();
+		await (await home.rest(server)).activate(example.id);
 	});
 
 	it("activated, it creates one tool next to the assistant's tool and answers from the lookup", async () => {
