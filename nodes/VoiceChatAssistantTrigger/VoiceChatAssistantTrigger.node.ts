@@ -14,7 +14,7 @@ import { downloadRecording, recordingUrlOfCall } from '../VoiceChatAssistant/tra
 import { searchAssistants } from '../VoiceChatAssistant/methods/listSearch';
 import { whenCredentialChosen } from '../VoiceChatAssistant/methods/credentialGuard';
 import { answer, asId, parsePayload, queryValue, statusAllowed, toItem } from './core/payload';
-import { withCaughtUp } from './calls/catchUp';
+import { CATCH_UP_KEY, withCaughtUp } from './calls/catchUp';
 import { checkExists, create, remove } from './calls/lifecycle';
 import { APP_DESCRIPTION } from '../VoiceChatAssistant/descriptions';
 import { readToolRegistrations } from './midCallTool/midCallTool';
@@ -68,6 +68,9 @@ export class VoiceChatAssistantTrigger implements INodeType {
 				name: 'default',
 				httpMethod: 'POST',
 				responseMode: '={{$parameter["responseMode"]}}',
+				// "Immediately" answers with what webhook() gives as its response ({"received": true});
+				// the modes that wait answer with the first item of the last node
+				responseData: '={{$parameter["responseMode"] === "onReceived" ? "" : "firstEntryJson"}}',
 				path: 'webhook',
 			},
 		],
@@ -177,12 +180,13 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		}
 		const item: INodeExecutionData = { json: toItem(payload, event, assistantId) };
 		const immediately = this.getNodeParameter('responseMode', 'onReceived') === 'onReceived';
-		// the service gets its answer first; the recording is fetched while it waits for nothing
-		if (immediately) this.getResponseObject().status(200).json({ received: true });
+		const withRecording = event !== CONVERSATION_ENDED && options.downloadRecording === true;
+		// with a recording to fetch, the service gets its answer first and waits for nothing
+		if (immediately && withRecording) this.getResponseObject().status(200).json({ received: true });
 		// while the item is built, a catch-up running for another delivery leaves this call to it
 		if (key !== undefined) start(key);
 		try {
-			if (event !== CONVERSATION_ENDED && options.downloadRecording === true) {
+			if (withRecording) {
 				await attachRecording(this, item, payload, verified ? assistantId : null);
 			}
 			// the item is built: from here on a repeat of this delivery is a replay
@@ -191,6 +195,8 @@ export class VoiceChatAssistantTrigger implements INodeType {
 			if (key !== undefined) finish(key);
 		}
 		// calls that ended while n8n could not receive start with this one
+		const staticData = this.getWorkflowStaticData('node');
+		const memory = staticData[CATCH_UP_KEY];
 		const items = await withCaughtUp(this, item, {
 			event,
 			assistantId,
@@ -201,7 +207,16 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		});
 
 		const workflowData = [items];
-		if (immediately) return { noWebhookResponse: true, workflowData };
+		if (immediately) {
+			if (withRecording) return { noWebhookResponse: true, workflowData };
+			// n8n saves what webhook() wrote only when the answer comes before the run (the run resets
+			// the change flag): a delivery that moved the catch-up's memory is answered now
+			if (staticData[CATCH_UP_KEY] !== memory)
+				return answer(this, 200, { received: true }, workflowData);
+			// otherwise n8n answers once it has created the run (n8n 2.x; queued, in queue mode): a
+			// process that stops before leaves the call unanswered at the service, for a catch-up
+			return { workflowData, webhookResponse: { received: true } };
+		}
 		// n8n saves what webhook() wrote only when the answer comes before the run (the run resets the
 		// change flag): a delivery that brings caught-up calls is answered at once, so that n8n keeps
 		// the note that they started and a restart never starts them again

@@ -138,6 +138,8 @@ describe('real n8n server: every call once through restarts, publishes and calls
 	async function deliveredCall(assistantId: number) {
 		const call = await endCall(assistantId);
 		expect([call.id, call.delivery?.status]).toEqual([call.id, 200]);
+		// "Immediately" (all but WAITING): the trigger's body, also where n8n gives the answer
+		if (assistantId !== WAITING) expect(call.delivery?.response).toEqual({ received: true });
 		return call.id;
 	}
 

@@ -13,6 +13,7 @@ import type {
 	INode,
 	INodeExecutionData,
 	IWebhookFunctions,
+	IWebhookResponseData,
 } from 'n8n-workflow';
 // from its module: n8n-core's index loads all of n8n-core (~1 s a test file)
 import { returnJsonArray } from 'n8n-core/dist/execution-engine/node-execution-context/utils/return-json-array';
@@ -175,6 +176,26 @@ export function createHookContext(options: HookContextOptions) {
 		getWebhookDescription: () => undefined,
 	};
 	return { context: hook as unknown as IHookFunctions, node, staticData, sent, logs };
+}
+
+/**
+ * What n8n does with webhook()'s result when the node wrote no answer of its own: in "Immediately"
+ * (the default Response Mode) it answers with the result's `webhookResponse` once the run is
+ * created (n8n 2.x; 1.x before). The response, answered so.
+ */
+export function answerAsN8n(
+	result: IWebhookResponseData,
+	response: FakeResponse,
+	responseMode = 'onReceived',
+): FakeResponse {
+	if (
+		!response.ended &&
+		!result.noWebhookResponse &&
+		result.workflowData &&
+		responseMode === 'onReceived'
+	)
+		response.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
+	return response;
 }
 
 /** A fake IWebhookFunctions for webhook(), with a response object that records what the node wrote. */

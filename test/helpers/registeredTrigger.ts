@@ -16,6 +16,7 @@ import { VoiceChatAssistantTrigger } from '../../nodes/VoiceChatAssistantTrigger
 import { TEST_API_KEY, TEST_BASE_URL } from './context';
 import {
 	PRODUCTION_URL,
+	answerAsN8n,
 	createHookContext,
 	createWebhookContext,
 	firstOutput,
@@ -106,6 +107,8 @@ export function registeredTrigger(options: RegisteredTriggerOptions) {
 	async function deliver(request: Delivery = {}) {
 		const ctx = webhookContext(request);
 		const result = await trigger.webhook.call(ctx.context);
+		const mode = (request.parameters ?? parameters()).responseMode as string | undefined;
+		answerAsN8n(result, ctx.response, mode);
 		return { ...ctx, result, items: firstOutput(result.workflowData) };
 	}
 

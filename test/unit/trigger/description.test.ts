@@ -22,6 +22,8 @@ describe('Voice Chat Assistant Trigger: description', () => {
 				name: 'default',
 				httpMethod: 'POST',
 				responseMode: '={{$parameter["responseMode"]}}',
+				// "Immediately": webhook()'s own response ({"received": true}), not the first item
+				responseData: '={{$parameter["responseMode"] === "onReceived" ? "" : "firstEntryJson"}}',
 				path: 'webhook',
 			},
 		]);

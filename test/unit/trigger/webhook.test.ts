@@ -57,6 +57,24 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 			expect(response).toMatchObject({ statusCode: 200, body: { received: true }, ended: true });
 		});
 
+		it('a delivery that notes nothing leaves the answer to n8n, which gives {"received": true} once it has created the run; one that notes the watermark answers at once', async () => {
+			// the first delivery notes the assistant's watermark: it answers itself, before the run, so
+			// that n8n saves what it noted
+			const first = await deliver({});
+			expect(first.result.noWebhookResponse).toBe(true);
+			const saved = JSON.parse(JSON.stringify(first.staticData));
+			const { result, response } = await deliver({
+				staticData: saved,
+				body: { ...PAYLOAD, id: 9002 },
+			});
+			expect(result.noWebhookResponse).toBeUndefined();
+			expect(result.webhookResponse).toEqual({ received: true });
+			expect(firstOutput(result.workflowData).map((i) => i.id)).toEqual([9002]);
+			expect(saved).toEqual(JSON.parse(JSON.stringify(first.staticData)));
+			// what n8n then sends (the fixture answers as n8n does)
+			expect(response).toMatchObject({ statusCode: 200, body: { received: true } });
+		});
+
 		it.each([
 			['missing', { assistant_id: '34' }],
 			['wrong', { assistant_id: '34', secret: 'Qm3kZ8pR1vT6wX9yB2nC5dF7gH0jK4lB' }],

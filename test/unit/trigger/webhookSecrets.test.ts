@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
-import { PRODUCTION_URL, activate } from '../../helpers/hookContext';
+import { PRODUCTION_URL, activate, answerAsN8n } from '../../helpers/hookContext';
 import { trigger, triggerMethods as methods } from '../../helpers/registeredTrigger';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import {
@@ -40,7 +40,7 @@ async function deliver(url: string, staticData: IDataObject, credentials?: { api
 		credentials,
 		body: { id: ++call, status: 'completed', customer_phone: '+4915112345678' },
 	});
-	await trigger.webhook.call(context);
+	answerAsN8n(await trigger.webhook.call(context), response);
 	return { status: response.statusCode, saved: copy(staticData) };
 }
 

@@ -537,9 +537,16 @@ export class TestWorkflow {
 		);
 		const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 		const answer = (await nodeType.webhook!.call(context)) as IWebhookResponseData;
-		// n8n 2.x saves what webhook() wrote when it answers before the run ("Immediately") or
-		// starts none; a run of the other modes resets the change flag first, and nothing is saved
+		// n8n 2.x saves what webhook() wrote when the node answered before the run or starts none; a
+		// run resets the change flag first, and what n8n answers after it saves nothing
 		if (answer.noWebhookResponse || !answer.workflowData) this.save(workflow);
+		// "Immediately" without an answer of the node's own: n8n 2.x answers once the run is created
+		const responseMode = context.getNodeParameter('responseMode', 'onReceived') as string;
+		if (!answer.noWebhookResponse && answer.workflowData && responseMode === 'onReceived') {
+			response
+				.status(200)
+				.json((answer.webhookResponse as unknown) ?? { message: 'Workflow was started' });
+		}
 
 		if (answer.workflowData) {
 			delivery.result = await this.run(
