@@ -72,7 +72,11 @@ function slowestFiles(results, root, count = 10) {
 	return files.sort((a, b) => b.seconds - a.seconds).slice(0, count);
 }
 
-const fmt = (s) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+// whole seconds first, then minutes and seconds (539.96 s is 9:00, not 8:60)
+const fmt = (s) => {
+	const whole = Math.round(s);
+	return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+};
 
 function main() {
 	const dir = path.resolve(process.argv[2] || '.tmp/test-results');
@@ -81,7 +85,9 @@ function main() {
 	const results = readResults(dir);
 
 	if (timings.length) {
-		console.log('\nWhere the time went (wall time, m:ss; budget for a 2-core machine, warm cache):');
+		console.log(
+			'\nWhere the time went (wall time, m:ss; budget for a 2-core machine, warm cache):',
+		);
 		for (const t of timings) {
 			const budget = BUDGET[t.name];
 			const over = budget !== undefined && t.seconds > budget ? '  OVER BUDGET' : '';
@@ -94,7 +100,8 @@ function main() {
 	const slow = slowestFiles(results, root);
 	if (slow.length) {
 		console.log('\nSlowest test files:');
-		for (const s of slow) console.log(`  ${fmt(s.seconds).padStart(6)}  ${s.layer.padEnd(11)} ${s.file}`);
+		for (const s of slow)
+			console.log(`  ${fmt(s.seconds).padStart(6)}  ${s.layer.padEnd(11)} ${s.file}`);
 	}
 
 	let passed = 0;
