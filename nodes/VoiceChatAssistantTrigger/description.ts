@@ -130,7 +130,8 @@ export const triggerProperties: INodeProperties[] = [
 			{
 				name: 'Immediately',
 				value: 'onReceived',
-				description: 'Answer 200 {"received": true} as soon as the call data arrives',
+				description:
+					'Answer 200 {"received": true} without waiting for the workflow (on n8n 2.x, once n8n has created the run)',
 			},
 			{
 				name: 'When Last Node Finishes',
