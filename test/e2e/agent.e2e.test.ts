@@ -11,14 +11,12 @@
  * version (3.1 on 2.x, 3 on 1.x) and what happens when a tool fails (see the
  * last case).
  */
-const { createN8nHome, outputOf } = require('../harness/n8n');
-const { startSimulator } = require('../simulator/server');
+const { outputOf, simCredential, startSimulatorAndHome } = require('../harness/n8n');
 const { startOpenAiStub, textOf } = require('../harness/openai-stub');
 
 const LINE = process.env.N8N_E2E_LINE || 'v2';
-const KEY = 'sim-test-key-0123456789';
 const TOOL_TYPE = 'n8n-nodes-voice-chat-assistant.voiceChatAssistantTool';
-const simCredential = { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } };
+const simCredentialRef = { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } };
 const openAiCredential = { openAiApi: { id: 'stubOpenAiCred01', name: 'stub model' } };
 /** The newest AI Agent version of each line: 2.41 has 3 and 3.1, 1.123 has 3. */
 const AGENT_VERSION = LINE === 'v1' ? 3 : 3.1;
@@ -89,7 +87,7 @@ function agentWorkflow(
 			type: TOOL_TYPE,
 			typeVersion: 1,
 			position: [320 + i * 160, 220],
-			credentials: simCredential,
+			credentials: simCredentialRef,
 			...(tool.onError ? { onError: tool.onError } : {}),
 			parameters: {
 				descriptionType: 'manual',
@@ -162,23 +160,18 @@ describe(`real n8n (${LINE}): the node as an AI Agent's tool`, () => {
 	let home: any;
 	let server: any;
 	beforeAll(async () => {
-		sim = await startSimulator({ port: 0, rateLimit: false });
 		stub = await startOpenAiStub();
-		home = await createN8nHome();
-		await home.importCredentials([
-			{
-				id: 'simCredential001',
-				name: 'sim',
-				type: 'voiceChatAssistantApi',
-				data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 },
-			},
-			{
-				id: 'stubOpenAiCred01',
-				name: 'stub model',
-				type: 'openAiApi',
-				data: { apiKey: 'sk-dummy', url: `${stub.url}/v1` },
-			},
-		]);
+		({ sim, home } = await startSimulatorAndHome({
+			credentials: (s: any) => [
+				simCredential(s, { data: { requestsPerMinute: 100000, burst: 100000 } }),
+				{
+					id: 'stubOpenAiCred01',
+					name: 'stub model',
+					type: 'openAiApi',
+					data: { apiKey: 'sk-dummy', url: `${stub.url}/v1` },
+				},
+			],
+		}));
 		// one n8n for the file: each case is saved and run in it as from the editor
 		server = await home.start();
 	}, 180_000);

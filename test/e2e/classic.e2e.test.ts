@@ -4,10 +4,8 @@
  * leads, phone numbers, SIP trunks, folders and labels) and the valid inputs
  * that used to be refused (time zones, fillers off in multimodal mode).
  */
-const { createN8nHome, outputOf } = require('../harness/n8n');
-const { startSimulator } = require('../simulator/server');
+const { outputOf, SIM_KEY, simCredential, startSimulatorAndHome } = require('../harness/n8n');
 
-const KEY = 'sim-test-key-0123456789';
 const TYPE = 'n8n-nodes-voice-chat-assistant.voiceChatAssistant';
 const credentials = { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } };
 const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
@@ -46,16 +44,11 @@ describe('real n8n: the whole classic API', () => {
 	let home: any;
 	let server: any;
 	beforeAll(async () => {
-		sim = await startSimulator({ port: 0, rateLimit: false });
-		home = await createN8nHome();
-		await home.importCredentials([
-			{
-				id: 'simCredential001',
-				name: 'sim',
-				type: 'voiceChatAssistantApi',
-				data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 },
-			},
-		]);
+		({ sim, home } = await startSimulatorAndHome({
+			credentials: (s: any) => [
+				simCredential(s, { data: { requestsPerMinute: 100000, burst: 100000 } }),
+			],
+		}));
 		// one n8n for the file: each workflow is saved and run in it as from the editor
 		server = await home.start();
 	}, 180_000);
@@ -66,7 +59,7 @@ describe('real n8n: the whole classic API', () => {
 
 	it('one workflow touches every new resource, and the service receives what it should', async () => {
 		const search = await fetch(`${sim.url}/api/user/phone-numbers/search?country_code=US`, {
-			headers: { authorization: `Bearer ${KEY}` },
+			headers: { authorization: `Bearer ${SIM_KEY}` },
 		});
 		const available = ((await search.json()) as any).data[0].phone_number;
 		const steps: Array<[string, Record<string, unknown>]> = [
@@ -249,7 +242,7 @@ describe('real n8n: the whole classic API', () => {
 		);
 		await fetch(`${sim.url}/api/user/assistant/1`, {
 			method: 'PUT',
-			headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+			headers: { authorization: `Bearer ${SIM_KEY}`, 'content-type': 'application/json' },
 			body: JSON.stringify({ webhook_url: 'https://example.com/calls', is_webhook_active: false }),
 		});
 		const before = sim.log.length;

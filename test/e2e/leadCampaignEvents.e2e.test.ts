@@ -7,10 +7,8 @@
  * status once (20 items across polls) and the campaign's start and completion
  * once each.
  */
-const { createN8nHome, pollEvery } = require('../harness/n8n');
-const { startSimulator } = require('../simulator/server');
+const { pollEvery, SIM_KEY, simCredential, startSimulatorAndHome } = require('../harness/n8n');
 
-const KEY = 'sim-test-key-0123456789';
 const PACKAGE = 'n8n-nodes-voice-chat-assistant';
 const credentials = { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -34,7 +32,7 @@ async function call(sim: any, method: string, path: string, body?: unknown) {
 	const res = await fetch(`${sim.url}${path}`, {
 		method,
 		headers: {
-			authorization: `Bearer ${KEY}`,
+			authorization: `Bearer ${SIM_KEY}`,
 			'content-type': 'application/json',
 			accept: 'application/json',
 		},
@@ -80,7 +78,11 @@ describe('real n8n server: lead and campaign events', () => {
 		sim.log.filter((e: any) => e.method === 'GET' && e.path === path).length;
 
 	beforeAll(async () => {
-		sim = await startSimulator({ port: 0, rateLimit: false });
+		({ sim, home } = await startSimulatorAndHome({
+			credentials: (s: any) => [
+				simCredential(s, { data: { requestsPerMinute: 100000, burst: 100000 } }),
+			],
+		}));
 		const created = await call(sim, 'POST', '/api/user/campaigns', {
 			name: 'E2E Autumn Calls',
 			assistant_id: 2,
@@ -96,15 +98,6 @@ describe('real n8n server: lead and campaign events', () => {
 				variables,
 			});
 		}
-		home = await createN8nHome();
-		await home.importCredentials([
-			{
-				id: 'simCredential001',
-				name: 'sim',
-				type: 'voiceChatAssistantApi',
-				data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 },
-			},
-		]);
 		await home.importWorkflows([
 			pollingWorkflow('e2eLeadStatusWf1', {
 				event: 'leadStatusChanged',

@@ -8,13 +8,11 @@
  * appointment during a call", activated in the same n8n. One simulator and one
  * n8n for the file; the one restart is named in its test.
  */
-const { createN8nHome } = require('../harness/n8n');
-const { startSimulator } = require('../simulator/server');
+const { simCredential, startSimulatorAndHome } = require('../harness/n8n');
 const { tryItCopy } = require('../../scripts/try-it-examples');
 import { readFileSync } from 'fs';
 import { join } from 'path';
 
-const KEY = 'sim-test-key-0123456789';
 const ASSISTANT_ID = 1; // the simulator's inbound assistant, with tool 1
 const WORKFLOW_ID = 'e2eMidCallTool01';
 const WEBHOOK_ID = '4d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
@@ -104,22 +102,12 @@ const example = tryItCopy(
 );
 
 beforeAll(async () => {
-	sim = await startSimulator({ port: 0, rateLimit: false });
-	home = await createN8nHome();
-	await home.importCredentials([
-		{
-			id: 'simCredential001',
-			name: 'sim',
-			type: 'voiceChatAssistantApi',
-			data: { apiKey: KEY, baseUrl: sim.url },
-		},
-		{
-			id: 'simulatorCred001',
-			name: 'Voice Chat Assistant (simulator)',
-			type: 'voiceChatAssistantApi',
-			data: { apiKey: KEY, baseUrl: sim.url },
-		},
-	]);
+	({ sim, home } = await startSimulatorAndHome({
+		credentials: (s: any) => [
+			simCredential(s),
+			simCredential(s, { id: 'simulatorCred001', name: 'Voice Chat Assistant (simulator)' }),
+		],
+	}));
 	await home.importWorkflows([TOOL_WORKFLOW, example]);
 	// the example is activated once the tool workflow is deactivated (both add "check_free_slot")
 	await home.activate(WORKFLOW_ID);

@@ -5,10 +5,8 @@
  * starts none, a restart registers nothing twice, and deactivation in the
  * running server removes the registration.
  */
-const { createN8nHome } = require('../harness/n8n');
-const { startSimulator } = require('../simulator/server');
+const { startSimulatorAndHome } = require('../harness/n8n');
 
-const KEY = 'sim-test-key-0123456789';
 const ASSISTANT_ID = 1; // the simulator's inbound assistant
 
 async function waitFor<T>(
@@ -38,16 +36,7 @@ describe('real n8n server: Voice Chat Assistant Trigger', () => {
 		home.queryDb("select id, status from execution_entity where workflowId = 'e2eTriggerWf0001'");
 
 	beforeAll(async () => {
-		sim = await startSimulator({ port: 0, rateLimit: false });
-		home = await createN8nHome();
-		await home.importCredentials([
-			{
-				id: 'simCredential001',
-				name: 'sim',
-				type: 'voiceChatAssistantApi',
-				data: { apiKey: KEY, baseUrl: sim.url },
-			},
-		]);
+		({ sim, home } = await startSimulatorAndHome());
 		await home.importWorkflow({
 			id: 'e2eTriggerWf0001',
 			name: 'Call completed',

@@ -12,10 +12,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const { createN8nHome } = require('../harness/n8n');
-const { startSimulator } = require('../simulator/server');
+const { startSimulatorAndHome } = require('../harness/n8n');
 
-const KEY = 'sim-test-key-0123456789';
 const EVENT = 'callCompleted';
 
 async function waitFor<T>(
@@ -149,18 +147,9 @@ describe('real n8n server: the trigger never takes a webhook away', () => {
 	}
 
 	beforeAll(async () => {
-		sim = await startSimulator({ port: 0, rateLimit: false });
+		({ sim, home } = await startSimulatorAndHome());
 		crm = await startReceiver();
 		for (const id of [101, 102, 103, 104, 105]) addAssistant(id);
-		home = await createN8nHome();
-		await home.importCredentials([
-			{
-				id: 'simCredential001',
-				name: 'sim',
-				type: 'voiceChatAssistantApi',
-				data: { apiKey: KEY, baseUrl: sim.url },
-			},
-		]);
 		await home.importWorkflows([
 			trigger('ownTwoA000000001', 101),
 			trigger('ownTwoB000000001', 101),

@@ -12,10 +12,8 @@
  */
 const fs = require('fs');
 const path = require('path');
-const { createN8nHome } = require('../harness/n8n');
-const { startSimulator } = require('../simulator/server');
+const { simCredential, startSimulatorAndHome } = require('../harness/n8n');
 
-const KEY = 'sim-test-key-0123456789';
 const SECRET = 'whsec_e2e_0123456789abcdef';
 const WORKFLOW_ID = 'e2eWhatsappSts01';
 const WEBHOOK_ID = '7a1e2d3c-4b5a-4f6e-9d8c-0b1a2c3d4e5f';
@@ -57,22 +55,18 @@ describe('real n8n server: WhatsApp Message Status', () => {
 	const settle = () => new Promise((r) => setTimeout(r, 1500));
 
 	beforeAll(async () => {
-		sim = await startSimulator({ port: 0, rateLimit: false, redeliveryDelaysMs: [] });
-		home = await createN8nHome();
-		await home.importCredentials([
-			{
-				id: 'simCredential001',
-				name: 'sim',
-				type: 'voiceChatAssistantApi',
-				data: { apiKey: KEY, baseUrl: sim.url },
-			},
-			{
-				id: 'simSigning000001',
-				name: 'Sender 1 signing secret',
-				type: 'voiceChatAssistantWhatsAppSigningApi',
-				data: { signingSecret: SECRET },
-			},
-		]);
+		({ sim, home } = await startSimulatorAndHome({
+			simulator: { redeliveryDelaysMs: [] },
+			credentials: (s: any) => [
+				simCredential(s),
+				{
+					id: 'simSigning000001',
+					name: 'Sender 1 signing secret',
+					type: 'voiceChatAssistantWhatsAppSigningApi',
+					data: { signingSecret: SECRET },
+				},
+			],
+		}));
 		await home.importWorkflow({
 			id: WORKFLOW_ID,
 			name: 'WhatsApp read receipts',

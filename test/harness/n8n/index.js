@@ -11,6 +11,7 @@
  * - processes.js    /proc readers (descendants, environment, listening sockets) and free ports
  * - workflows.js    workflow builders and run-record readers
  * - home.js         createN8nHome(): a user folder with the package, its CLI and server
+ * - simulatorHome.js the simulator and a home with its credential, as most e2e files start
  */
 module.exports = {
 	...require('./runtime'),
@@ -21,4 +22,5 @@ module.exports = {
 	...require('./processes'),
 	...require('./workflows'),
 	...require('./home'),
+	...require('./simulatorHome'),
 };
