@@ -554,7 +554,7 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 		sim.setConfig({ redeliveryDelaysMs: redelivery });
 	}, 360_000);
 
-	it("lead import, 1 worker (the other one stopped): every lead once, no 429; the 2 workers above took at most 1.20 × the floor, on this machine's pace", async () => {
+	it("lead import, 1 worker (the other one stopped): every lead once, no 429; the 2 workers above took at most 1.25 × the floor, on this machine's pace", async () => {
 		const second = cluster.processes.find((p: any) => p.name === 'worker-2');
 		await second.stop();
 		expect(second.child.exitCode !== null || second.child.signalCode !== null).toBe(true);
@@ -582,12 +582,13 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 		// The two workers' time, judged on this machine's pace: the machine's own overhead (n8n's, the
 		// workers') is what one worker takes beyond 1.08 × the shortest time the limits allow, and it is
 		// allowed to the two workers as well. A slower machine moves both figures; a sharing that
-		// overshoots moves only the two workers'. The aim is 1.15 ×; measured on a 2-core machine of
-		// the CI's kind where one worker took 1.07 ×: 1.17 × with this pacing and with the one before
-		// it (the whole-second Retry-After of the first 429s costs about a second); checked at 1.20 ×.
+		// overshoots moves only the two workers'. The aim is 1.15 ×. Each congestion costs up to a
+		// second more, by the whole-second Retry-After the service asks to honour (5 % of this 20 s
+		// floor): measured on 2-core machines of the CI's kind, 1.09 × to 1.19 × in fourteen runs, the
+		// slowest with a second 429 in the last window; checked at 1.25 ×.
 		expect(twoWorkers).toBeDefined();
 		const machine = Math.max(1, r.figures.wallSeconds / r.figures.floorSeconds / 1.08);
-		expect(twoWorkers.wallSeconds).toBeLessThanOrEqual(1.2 * twoWorkers.floorSeconds * machine);
+		expect(twoWorkers.wallSeconds).toBeLessThanOrEqual(1.25 * twoWorkers.floorSeconds * machine);
 	}, 300_000);
 
 	it('a worker killed during an import of 300 leads: the execution turns Error and is not run again; the import run again with the defaults stores every lead once', async () => {
