@@ -584,7 +584,7 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 		// allowed to the two workers as well. A slower machine moves both figures; a sharing that
 		// overshoots moves only the two workers'. The aim is 1.15 ×. Each congestion costs up to a
 		// second more, by the whole-second Retry-After the service asks to honour (5 % of this 20 s
-		// floor): measured on 2-core machines of the CI's kind, 1.09 × to 1.19 × in fourteen runs, the
+		// floor): measured on 2-core machines of the CI's kind, 1.09 × to 1.19 × in twelve runs, the
 		// slowest with a second 429 in the last window; checked at 1.25 ×.
 		expect(twoWorkers).toBeDefined();
 		const machine = Math.max(1, r.figures.wallSeconds / r.figures.floorSeconds / 1.08);
