@@ -181,20 +181,22 @@ export function createHookContext(options: HookContextOptions) {
 /**
  * What n8n does with webhook()'s result when the node wrote no answer of its own: in "Immediately"
  * (the default Response Mode) it answers with the result's `webhookResponse` once the run is
- * created (n8n 2.x; 1.x before). The response, answered so.
+ * created (n8n 2.x; 1.x before). The body n8n sends, or undefined when n8n sends none now.
  */
+export function n8nAnswerBody(result: IWebhookResponseData, responseMode = 'onReceived'): unknown {
+	if (result.noWebhookResponse || !result.workflowData || responseMode !== 'onReceived')
+		return undefined;
+	return result.webhookResponse ?? { message: 'Workflow was started' };
+}
+
+/** The response, answered as n8n answers (n8nAnswerBody) unless the node answered already. */
 export function answerAsN8n(
 	result: IWebhookResponseData,
 	response: FakeResponse,
 	responseMode = 'onReceived',
 ): FakeResponse {
-	if (
-		!response.ended &&
-		!result.noWebhookResponse &&
-		result.workflowData &&
-		responseMode === 'onReceived'
-	)
-		response.status(200).json(result.webhookResponse ?? { message: 'Workflow was started' });
+	const body = n8nAnswerBody(result, responseMode);
+	if (!response.ended && body !== undefined) response.status(200).json(body);
 	return response;
 }
 

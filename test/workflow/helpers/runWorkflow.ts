@@ -43,6 +43,7 @@ import type {
 } from 'n8n-workflow';
 import { createRunExecutionData, deepCopy, Workflow } from 'n8n-workflow';
 
+import { n8nAnswerBody } from '../../helpers/hookContext';
 import { TestCredentialsHelper } from './credentialsHelper';
 import { setupN8nCore } from './n8nCore';
 import { nodeTypes, TYPES } from './nodeTypes';
@@ -541,12 +542,11 @@ export class TestWorkflow {
 		// run resets the change flag first, and what n8n answers after it saves nothing
 		if (answer.noWebhookResponse || !answer.workflowData) this.save(workflow);
 		// "Immediately" without an answer of the node's own: n8n 2.x answers once the run is created
-		const responseMode = context.getNodeParameter('responseMode', 'onReceived') as string;
-		if (!answer.noWebhookResponse && answer.workflowData && responseMode === 'onReceived') {
-			response
-				.status(200)
-				.json((answer.webhookResponse as unknown) ?? { message: 'Workflow was started' });
-		}
+		const n8nBody = n8nAnswerBody(
+			answer,
+			context.getNodeParameter('responseMode', 'onReceived') as string,
+		);
+		if (n8nBody !== undefined) response.status(200).json(n8nBody);
 
 		if (answer.workflowData) {
 			delivery.result = await this.run(
