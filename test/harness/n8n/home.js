@@ -252,6 +252,8 @@ async function createN8nHome({ line = currentLine(), packageTarball = packedTarb
 				onSpawn(proc) {
 					server = {
 						baseUrl,
+						/** n8n's process id, which is also its process group's (its task runners are in the group) */
+						pid: proc.pid,
 						async stop() {
 							servers.delete(server);
 							await proc.stop();
