@@ -109,9 +109,18 @@ async function runLeadImport(
 		// lead requests per second since the start: accepted / refused (429)
 		timeline: timelineOf(requests, started),
 	};
-	for (const r of withData) {
+	// which worker sent each lead: its execution's worker
+	const workerOfPhone = new Map();
+	withData.forEach((r, i) => {
 		const name = (byWorker[String(r.id)] || ['?']).join('+');
 		figures.executionsPerWorker[name] = (figures.executionsPerWorker[name] || 0) + 1;
+		for (const item of outputs[i].items) workerOfPhone.set(item.phone_number, name);
+	});
+	// the same per worker: how each one paced itself and took its share
+	figures.timelineByWorker = {};
+	for (const name of Object.keys(figures.executionsPerWorker).sort()) {
+		const mine = requests.filter((e) => workerOfPhone.get(e.body?.phone_number) === name);
+		figures.timelineByWorker[name] = timelineOf(mine, started);
 	}
 	return {
 		figures,
