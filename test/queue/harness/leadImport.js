@@ -90,6 +90,15 @@ async function runLeadImport(
 		// 429s more than 2 s after the first one: the collisions left once each worker has cut its share
 		later429s: laterRefusals(requests, 2000),
 		otherErrors: requests.filter((e) => e.status !== 429 && e.status >= 400).length,
+		// what else the account served meanwhile (other workflows, the triggers' reads), which takes
+		// from the budget the workers share: path, second since the start, answer
+		otherTraffic: sim.log
+			.slice(logStart)
+			.filter((e) => e.path !== '/api/user/lead' && Date.parse(e.time) <= finished)
+			.map(
+				(e) =>
+					`${e.method} ${e.path} @${Math.floor((Date.parse(e.time) - started) / 1000)} s ${e.status}`,
+			),
 		outputItems: outputPhones.length,
 		wallSeconds: Math.round((finished - started) / 100) / 10,
 		// the earliest the last lead may be answered under the account's limits (20 ms per request)
