@@ -339,8 +339,8 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 		// a burst is paced 100 ms apart and the same collision costs a tenth), not with the sharing.
 		// Measured on 2-core machines of the CI's kind, with cold workers: 0.6 % to 1.8 % in nine
 		// fresh-clone runs, 4.4 %, 6.9 % and 7.9 % in three busier ones (11.3 % before the pacing of
-		// docs/queue-mode.md); with both workers warm (warmUpWorkers), 0.6 % to 1.4 % in five of six and
-		// 4.9 % in one, whose workers still started apart (figures.timelineByWorker). Checked:
+		// docs/queue-mode.md); with both workers warm (warmUpWorkers), 0.6 % to 1.6 % in seven of ten and
+		// 4.8 % to 4.9 % in three, whose workers still started apart (figures.timelineByWorker). Checked:
 		// under 10 %, which holds while the workers answer within about 250 ms.
 		expect(r.figures['429s']).toBeLessThan(0.1 * r.figures.requests);
 		// After it each worker works within its cut share: later 429s (over 2 s after the first one) are
@@ -642,8 +642,8 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 		// overshoots moves only the two workers'. The aim is 1.15 ×. Each congestion costs up to a
 		// second more, by the whole-second Retry-After the service asks to honour (5 % of this 20 s
 		// floor): measured on 2-core machines of the CI's kind, 1.09 × to 1.19 × in twelve runs with
-		// cold workers, the slowest with a second 429 in the last window, and 1.10 × to 1.18 × in six
-		// with warm ones; checked at 1.25 ×.
+		// cold workers, the slowest with a second 429 in the last window, and 1.10 × to 1.22 × in ten
+		// with warm ones (most of those over 1.15 × met a 429 in the last window); checked at 1.25 ×.
 		expect(twoWorkers).toBeDefined();
 		const machine = Math.max(1, r.figures.wallSeconds / r.figures.floorSeconds / 1.08);
 		expect(twoWorkers.wallSeconds).toBeLessThanOrEqual(1.25 * twoWorkers.floorSeconds * machine);
