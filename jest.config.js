@@ -5,6 +5,8 @@ const tsJest = ['ts-jest', { tsconfig: 'tsconfig.test.json' }];
 const testTimeout = 30_000;
 
 module.exports = {
+	// a global option: Jest ignores it inside a project (and warns "Unknown option"), leaving 5 s
+	testTimeout,
 	projects: [
 		{
 			displayName: 'unit',
@@ -12,14 +14,12 @@ module.exports = {
 			roots: ['<rootDir>/test/unit'],
 			testMatch: ['**/*.test.ts'],
 			setupFilesAfterEnv: ['<rootDir>/test/helpers/nockSetup.ts'],
-			testTimeout,
 			transform: { '^.+\\.ts$': tsJest },
 		},
 		{
 			displayName: 'workflow',
 			testEnvironment: 'node',
 			roots: ['<rootDir>/test/workflow'],
-			testTimeout,
 			testMatch: ['**/*.test.ts'],
 			transform: { '^.+\\.ts$': tsJest },
 		},
