@@ -32,7 +32,14 @@ const { createCluster, login } = require('./harness/cluster');
 const { cleanupAll } = require('./harness/registry');
 const { runtimeModule, listeningSockets, isLoopback } = require('../harness/n8n');
 const W = require('./harness/workflows');
-const { runLeadImport, formatFigures, SIM_LIMITS, phoneOf } = require('./harness/leadImport');
+const {
+	runLeadImport,
+	postLeads,
+	finishedExecutions,
+	formatFigures,
+	SIM_LIMITS,
+	phoneOf,
+} = require('./harness/leadImport');
 const { runKilledImport, formatKilledImport } = require('./harness/killedWorker');
 const { startSimulator } = require('../simulator/server');
 const { startBalancer } = require('./harness/balancer');
@@ -113,29 +120,16 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 		let next = 0;
 		let started = 0;
 		const post = async () => {
-			const lead = { phone: phoneOf(9, next++), name: 'Warm-up' };
-			const res = await fetch(`${cluster.baseUrl}/webhook/leads-warm`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ leads: [lead] }),
-			});
+			const res = await postLeads(cluster, 'leads-warm', [
+				{ phone: phoneOf(9, next++), name: 'Warm-up' },
+			]);
 			if (res.status === 200) started++;
 			return res.status;
 		};
 		// the main serves an activated workflow's webhook a moment after the activation's answer
 		await W.waitFor('the warm-up webhook', async () => (await post()) === 200, 60_000, 500);
 		const ranOn = async () => {
-			const rows = await W.waitFor(
-				`${started} finished warm-up executions`,
-				async () => {
-					const all = await W.executionsOf(postgres, ids.warmUp);
-					return (
-						all.length >= started && all.every((r: any) => W.FINISHED.includes(r.status)) && all
-					);
-				},
-				60_000,
-				300,
-			);
+			const rows = await finishedExecutions(postgres, ids.warmUp, started);
 			expect(rows.map((r: any) => r.status)).toEqual(Array(started).fill('success'));
 			const byWorker = cluster.executionsByWorker();
 			return new Set(rows.flatMap((r: any) => byWorker[String(r.id)] ?? []));

@@ -18,6 +18,35 @@ function phoneOf(series, index) {
 	return `+49151${series}${String(index).padStart(6, '0')}`;
 }
 
+/** Posts `leads` to the lead import workflow at the main's production webhook `path`; the response. */
+async function postLeads(cluster, path, leads) {
+	return await fetch(`${cluster.baseUrl}/webhook/${path}`, {
+		method: 'POST',
+		headers: { 'content-type': 'application/json' },
+		body: JSON.stringify({ leads }),
+	});
+}
+
+/** Waits until `count` executions of the workflow (those not in `before`) have finished; their rows. */
+async function finishedExecutions(
+	postgres,
+	workflowId,
+	count,
+	{ before = new Set(), timeoutMs = 60_000, intervalMs = 300 } = {},
+) {
+	return await waitFor(
+		`${count} finished executions of ${workflowId}`,
+		async () => {
+			const mine = (await executionsOf(postgres, workflowId)).filter(
+				(r) => !before.has(String(r.id)),
+			);
+			return mine.length >= count && mine.every((r) => FINISHED.includes(r.status)) && mine;
+		},
+		timeoutMs,
+		intervalMs,
+	);
+}
+
 /**
  * @param ctx {sim, postgres, cluster, flatted}
  * @param options {label, workflowId, path, series, executions, perExecution, timeoutMs}
@@ -45,24 +74,17 @@ async function runLeadImport(
 	const started = Date.now();
 	const answers = await Promise.all(
 		batches.map((leads) =>
-			fetch(`${cluster.baseUrl}/webhook/${path}`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ leads }),
-			}).then(async (r) => ({ status: r.status, body: await r.text() })),
+			postLeads(cluster, path, leads).then(async (r) => ({
+				status: r.status,
+				body: await r.text(),
+			})),
 		),
 	);
-	const rows = await waitFor(
-		`${executions} finished executions of ${workflowId}`,
-		async () => {
-			const mine = (await executionsOf(postgres, workflowId)).filter(
-				(r) => !before.has(String(r.id)),
-			);
-			return mine.length >= executions && mine.every((r) => FINISHED.includes(r.status)) && mine;
-		},
+	const rows = await finishedExecutions(postgres, workflowId, executions, {
+		before,
 		timeoutMs,
-		1000,
-	);
+		intervalMs: 1000,
+	});
 	const finished = Math.max(...rows.map((r) => new Date(r.stoppedAt).getTime()));
 	const withData = (await executionsOf(postgres, workflowId, { withData: true, flatted })).filter(
 		(r) => !before.has(String(r.id)),
@@ -171,4 +193,11 @@ function formatFigures(f) {
 	return `${f.label.padEnd(36)} items ${f.items}  created ${f.created}  lost ${f.lost}  duplicates ${f.duplicates}  429s ${f['429s']} of ${f.requests} requests (${((100 * f['429s']) / f.requests).toFixed(1)} %)  wall ${f.wallSeconds.toFixed(1)} s = ${(f.wallSeconds / f.floorSeconds).toFixed(2)} × floor  (executions: ${split})`;
 }
 
-module.exports = { runLeadImport, formatFigures, SIM_LIMITS, phoneOf };
+module.exports = {
+	runLeadImport,
+	postLeads,
+	finishedExecutions,
+	formatFigures,
+	SIM_LIMITS,
+	phoneOf,
+};
