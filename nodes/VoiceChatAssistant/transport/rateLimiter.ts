@@ -1,3 +1,4 @@
+import { AdaptiveShare, DEEPEST_CUT } from './adaptiveShare';
 import { getClock } from './clock';
 
 export interface RateLimitSettings {
@@ -47,40 +48,20 @@ const UNPACED_REQUESTS = 5;
 export const BURST_SPREAD = 5;
 
 /**
- * The adaptive share (AIMD). A 429 means the account's budget is spent by
- * others too (other n8n workers, other clients of the account), so this
- * process takes a smaller share of the configured budget, once per
- * congestion (429s of requests sent before the cut count as the same one):
- * - from the whole budget it halves it, so processes that start together
- *   end up with equal shares and finish equal work together;
- * - from a reduced share (a probe for more that met the others) it cuts to
- *   the part it was using when the service refused, at least to half and
- *   at most to 90 % of what it had, so the account stays used;
- * - a process using less than half of its reduced share when refused is
- *   crowded out rather than crowding: it cuts only to 90 %, so a worker that
- *   joined a busy account late is not starved once the others stop.
- * Without a 429 the share grows back slowly: after a quiet minute by 5 % of
- * the budget, then by 10 %, 20 %, 40 % in each further minute, so a process
- * left alone is back at the whole budget within four minutes. A cut that
- * comes before the share is whole again doubles the quiet time before the
- * next step (1, 2, then 4 minutes): processes that keep sharing the account
- * probe for more less and less often.
+ * A grant's time in the log, until it is refunded or voided (a 429 before it
+ * started): its start while it waits, when it was sent while it is on its
+ * way, when it was answered after.
  */
-const MIN_SHARE = 1 / 16;
-const SMALLEST_CUT = 0.9;
-const DEEPEST_CUT = 0.5;
-const RECOVERY_STEP = 0.05;
-const LONGEST_QUIET_MINUTES = 4;
-
-/** A grant's time in the log, until it is refunded or voided (a 429 before it started). */
 interface Entry {
 	time: number | undefined;
+	/** When the request may start, or when it went. */
+	start: number;
 	voided: boolean;
 }
 
 /** A start time handed out by the limiter, kept in its log until it leaves the minute window. */
 export interface Grant {
-	/** When the request may start (ms since epoch). */
+	/** When the request may start (ms since epoch); once it went, when that was (a busy process sends late). */
 	readonly at: number;
 	/**
 	 * The request got its answer now: the service counted it at some moment
@@ -102,7 +83,7 @@ export interface Grant {
  *
  * Every n8n process (a main, each queue-mode worker) has its own limiter, and
  * the account's budget is shared by all of them: the limiter therefore uses
- * an adaptive share of the configured budget (see MIN_SHARE above) and paces
+ * an adaptive share of the configured budget (adaptiveShare.ts) and paces
  * bursts, so that processes sharing an account meet few 429s without the
  * user dividing the budget by hand.
  */
@@ -118,13 +99,11 @@ export class SlidingWindowLimiter {
 	/** Grants whose start was still to come when they were handed out. */
 	private readonly waiting = new Set<Entry>();
 
-	/** The share of the budget set by the last cut, and when that was. */
-	private shareAtCut = 1;
+	/** Requests sent and not answered yet: the service may count them at any moment until their answer. */
+	private readonly onTheirWay = new Set<Entry>();
 
-	private cutAt = Number.NEGATIVE_INFINITY;
-
-	/** Cuts since the share was last whole. */
-	private cuts = 0;
+	/** This process's share of the configured budget (adaptiveShare.ts). */
+	private readonly adaptive = new AdaptiveShare();
 
 	/** Answer time of the service (moving average of the last requests), unknown before the first answer. */
 	private latency: number | undefined;
@@ -148,13 +127,7 @@ export class SlidingWindowLimiter {
 
 	/** The share of the configured budget this process uses now (1 = all of it). */
 	share(now = getClock().now()): number {
-		if (this.shareAtCut >= 1) return 1;
-		const quiet = Math.min(LONGEST_QUIET_MINUTES, 2 ** (this.cuts - 1)) - 1;
-		const minutes = Math.floor((now - this.cutAt) / MINUTE_MS) - quiet;
-		if (minutes <= 0) return this.shareAtCut;
-		// 5 %, then 10 %, 20 %, … of the budget per quiet minute
-		const regained = RECOVERY_STEP * (2 ** Math.min(minutes, 10) - 1);
-		return Math.min(1, this.shareAtCut + regained);
+		return this.adaptive.at(now);
 	}
 
 	/** The budget in effect: the configured one times the share, at least one request. */
@@ -198,28 +171,80 @@ export class SlidingWindowLimiter {
 		}
 		this.lastStart = start;
 		this.log.push(start);
-		const entry: Entry = { time: start, voided: false };
+		const entry: Entry = { time: start, start, voided: false };
 		if (start > now) this.waiting.add(entry);
 		const remove = () => {
 			this.waiting.delete(entry);
-			if (entry.time === undefined) return;
-			const index = this.log.lastIndexOf(entry.time);
-			if (index !== -1) this.log.splice(index, 1);
-			entry.time = undefined;
+			this.onTheirWay.delete(entry);
+			this.moveEntry(entry, undefined);
 		};
 		const grant: Grant = {
-			at: start,
+			get at() {
+				return entry.start;
+			},
 			settle: () => {
+				this.onTheirWay.delete(entry);
 				if (entry.time === undefined) return;
 				const answeredAt = getClock().now();
-				if (answeredAt <= entry.time) return;
-				remove();
-				this.insert(answeredAt);
-				entry.time = answeredAt;
+				if (answeredAt > entry.time) this.moveEntry(entry, answeredAt);
 			},
 			refund: remove,
 		};
 		return { grant, entry };
+	}
+
+	/** Moves an entry's time in the log (undefined: out of it). */
+	private moveEntry(entry: Entry, time: number | undefined) {
+		if (entry.time !== undefined) {
+			const index = this.log.lastIndexOf(entry.time);
+			if (index !== -1) this.log.splice(index, 1);
+		}
+		if (time !== undefined) this.insert(time);
+		entry.time = time;
+	}
+
+	/**
+	 * When a request of `entry` may really be sent, checked at the moment it
+	 * would go (undefined: now). A start is placed from the log as it stood
+	 * then, when the requests before it were still waiting or on their way at
+	 * their starts; a busy process sends them late, and the service counts
+	 * each when it arrives. So before a request goes, the windows ending now
+	 * are counted again: every request answered in them (the log keeps its
+	 * answer time, after the service counted it), every one still on its way
+	 * (the service may count it until its answer) and every start due in them.
+	 * With fewer than the budget the request goes; else it waits until enough
+	 * answered ones have left the window, or, when those on their way fill
+	 * it, a tenth of the answer time.
+	 */
+	private notBefore(entry: Entry, now: number): number | undefined {
+		const { perMinute, burst, burstWindowMs } = this.limits(now);
+		let later: number | undefined;
+		for (const [limit, span] of [
+			[burst, burstWindowMs],
+			[perMinute, MINUTE_MS],
+		]) {
+			// times of the other requests in the window, the latest first
+			const inWindow: number[] = [];
+			let own = entry.time;
+			for (let i = this.log.length - 1; i >= 0 && this.log[i] > now - span; i--) {
+				const time = this.log[i];
+				if (time > now) continue;
+				if (time === own) own = undefined;
+				else inWindow.push(time);
+			}
+			let lasting = 0;
+			for (const other of this.onTheirWay) {
+				if (other.time !== undefined && other.time <= now - span) lasting++;
+			}
+			const excess = inWindow.length + lasting + 1 - limit;
+			if (excess <= 0) continue;
+			const until =
+				excess <= inWindow.length
+					? inWindow[inWindow.length - excess] + span
+					: now + Math.max(1, Math.ceil((this.latency ?? 100) / 10));
+			later = Math.max(later ?? until, until);
+		}
+		return later;
 	}
 
 	/** Time between two paced starts with `inWindow` requests in the burst window (BURST_SPREAD). */
@@ -248,15 +273,30 @@ export class SlidingWindowLimiter {
 		const clock = getClock();
 		let { grant, entry } = this.place();
 		for (;;) {
-			const wait = grant.at - clock.now();
-			if (wait > 0) await clock.sleep(wait);
-			// a 429 while this caller waited pauses it too: it queues again behind the pause
-			if (!entry.voided && this.blockedUntil <= grant.at) {
-				this.waiting.delete(entry);
-				return grant;
+			for (let wait = grant.at - clock.now(); wait > 0; wait = grant.at - clock.now()) {
+				await clock.sleep(wait);
 			}
-			grant.refund();
-			({ grant, entry } = this.place());
+			// a 429 while this caller waited pauses it too: it queues again behind the pause
+			if (entry.voided || this.blockedUntil > grant.at) {
+				grant.refund();
+				({ grant, entry } = this.place());
+				continue;
+			}
+			const now = clock.now();
+			const later = this.notBefore(entry, now);
+			if (later !== undefined) {
+				this.moveEntry(entry, later);
+				entry.start = later;
+				this.waiting.add(entry);
+				this.lastStart = Math.max(this.lastStart, later);
+				continue;
+			}
+			// sent now: the log keeps when it went until its answer
+			this.waiting.delete(entry);
+			this.onTheirWay.add(entry);
+			if (entry.time !== undefined && now > entry.time) this.moveEntry(entry, now);
+			entry.start = Math.max(entry.start, now);
+			return grant;
 		}
 	}
 
@@ -302,26 +342,14 @@ export class SlidingWindowLimiter {
 	refused(grant: Grant, until: number) {
 		this.pauseUntil(until);
 		const now = getClock().now();
-		if (grant.at <= this.cutAt) return;
-		const share = this.share(now);
-		if (share >= 1) this.cuts = 0;
+		if (grant.at <= this.adaptive.cutAt) return;
 		const { burstWindowMs } = this.limits(now);
 		// the part of the configured budget this process was using when the service was full
 		const used = Math.max(
 			this.countBetween(now - burstWindowMs, now) / this.settings.burst,
 			this.countBetween(now - MINUTE_MS, now) / this.settings.perMinute,
 		);
-		// using less than half of its share, this process is not what fills the window: a mild cut
-		const crowdedOut = used < share * DEEPEST_CUT;
-		const cut =
-			share >= 1
-				? DEEPEST_CUT
-				: crowdedOut
-					? share * SMALLEST_CUT
-					: Math.min(share * SMALLEST_CUT, Math.max(share * DEEPEST_CUT, used));
-		this.shareAtCut = Math.max(MIN_SHARE, cut);
-		this.cutAt = now;
-		this.cuts++;
+		this.adaptive.cut(now, used);
 		this.voidWaiting(() => true);
 	}
 
