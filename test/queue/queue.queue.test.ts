@@ -334,12 +334,13 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 		// Measured on 2-core machines of the CI's kind, with cold workers: 0.6 % to 1.8 % in nine
 		// fresh-clone runs, 4.4 %, 6.9 % and 7.9 % in three busier ones (11.3 % before the pacing of
 		// docs/queue-mode.md); with both workers warm (warmUpWorkers), 0.6 % to 1.6 % in seven of ten and
-		// 4.8 % to 4.9 % in three, whose workers still started apart (figures.timelineByWorker). Checked:
-		// under 10 %, which holds while the workers answer within about 250 ms.
+		// 4.8 % to 4.9 % in three, whose workers still started apart (figures.timelineByWorker); since the
+		// limiter checks its windows when a request goes, 0.4 % to 1.4 % in eight. Checked: under 10 %,
+		// which holds while the workers answer within about 250 ms.
 		expect(r.figures['429s']).toBeLessThan(0.1 * r.figures.requests);
 		// After it each worker works within its cut share: later 429s (over 2 s after the first one) are
-		// what the sharing itself costs, whatever the machine. Measured 0 to 3 of about 510; checked
-		// under 2 %.
+		// what the sharing itself costs, whatever the machine. Measured 0 to 3 of about 510 while a busy
+		// worker could send one request too many into a window; none in eight runs since. Checked under 2 %.
 		expect(r.figures.later429s).toBeLessThan(0.02 * r.figures.requests);
 	}, 300_000);
 
@@ -605,7 +606,7 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 		sim.setConfig({ redeliveryDelaysMs: redelivery });
 	}, 360_000);
 
-	it("lead import, 1 worker (the other one stopped): every lead once, no 429; the 2 workers above took at most 1.25 × the floor, on this machine's pace", async () => {
+	it("lead import, 1 worker (the other one stopped): every lead once, no 429; the 2 workers above took at most 1.15 × the floor, on this machine's pace", async () => {
 		const second = cluster.processes.find((p: any) => p.name === 'worker-2');
 		await second.stop();
 		expect(second.child.exitCode !== null || second.child.signalCode !== null).toBe(true);
@@ -633,14 +634,15 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 		// The two workers' time, judged on this machine's pace: the machine's own overhead (n8n's, the
 		// workers') is what one worker takes beyond 1.08 × the shortest time the limits allow, and it is
 		// allowed to the two workers as well. A slower machine moves both figures; a sharing that
-		// overshoots moves only the two workers'. The aim is 1.15 ×. Each congestion costs up to a
-		// second more, by the whole-second Retry-After the service asks to honour (5 % of this 20 s
-		// floor): measured on 2-core machines of the CI's kind, 1.09 × to 1.19 × in twelve runs with
-		// cold workers, the slowest with a second 429 in the last window, and 1.10 × to 1.22 × in ten
-		// with warm ones (most of those over 1.15 × met a 429 in the last window); checked at 1.25 ×.
+		// overshoots moves only the two workers'. Each congestion costs up to a second more, by the
+		// whole-second Retry-After the service asks to honour (5 % of this 20 s floor). Measured on
+		// 2-core machines of the CI's kind: 1.10 × to 1.22 × in ten runs with warm workers, most of those
+		// over 1.15 × with a 429 in the last window (a busy worker sent one request too many into it);
+		// 1.08 × to 1.12 × in eight since the limiter checks its windows when a request goes (one worker
+		// alone 1.06 × to 1.07 ×). Checked: within 1.15 ×.
 		expect(twoWorkers).toBeDefined();
 		const machine = Math.max(1, r.figures.wallSeconds / r.figures.floorSeconds / 1.08);
-		expect(twoWorkers.wallSeconds).toBeLessThanOrEqual(1.25 * twoWorkers.floorSeconds * machine);
+		expect(twoWorkers.wallSeconds).toBeLessThanOrEqual(1.15 * twoWorkers.floorSeconds * machine);
 	}, 300_000);
 
 	it('a worker killed during an import of 300 leads: the execution turns Error and is not run again; the import run again with the defaults stores every lead once', async () => {
