@@ -218,33 +218,45 @@ export class SlidingWindowLimiter {
 	 */
 	private notBefore(entry: Entry, now: number): number | undefined {
 		const { perMinute, burst, burstWindowMs } = this.limits(now);
+		const own = entry.time;
+		const end = this.firstAfter(now);
 		let later: number | undefined;
 		for (const [limit, span] of [
 			[burst, burstWindowMs],
 			[perMinute, MINUTE_MS],
 		]) {
-			// times of the other requests in the window, the latest first
-			const inWindow: number[] = [];
-			let own = entry.time;
-			for (let i = this.log.length - 1; i >= 0 && this.log[i] > now - span; i--) {
-				const time = this.log[i];
-				if (time > now) continue;
-				if (time === own) own = undefined;
-				else inWindow.push(time);
-			}
+			// the log's requests in the window ending now, but this one
+			const from = this.firstAfter(now - span);
+			const ownInside = own !== undefined && own > now - span && own <= now;
+			const others = end - from - (ownInside ? 1 : 0);
 			let lasting = 0;
 			for (const other of this.onTheirWay) {
 				if (other.time !== undefined && other.time <= now - span) lasting++;
 			}
-			const excess = inWindow.length + lasting + 1 - limit;
+			const excess = others + lasting + 1 - limit;
 			if (excess <= 0) continue;
-			const until =
-				excess <= inWindow.length
-					? inWindow[inWindow.length - excess] + span
-					: now + Math.max(1, Math.ceil((this.latency ?? 100) / 10));
+			let until = now + Math.max(1, Math.ceil((this.latency ?? 100) / 10));
+			if (excess <= others) {
+				// the excess-th oldest of the others leaves the window then
+				let index = from + excess - 1;
+				if (ownInside && own <= this.log[index]) index++;
+				until = this.log[index] + span;
+			}
 			later = Math.max(later ?? until, until);
 		}
 		return later;
+	}
+
+	/** Index of the first request in the log after `time` (the log is sorted). */
+	private firstAfter(time: number): number {
+		let low = 0;
+		let high = this.log.length;
+		while (low < high) {
+			const middle = (low + high) >>> 1;
+			if (this.log[middle] <= time) low = middle + 1;
+			else high = middle;
+		}
+		return low;
 	}
 
 	/** Time between two paced starts with `inWindow` requests in the burst window (BURST_SPREAD). */
