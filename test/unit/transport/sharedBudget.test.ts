@@ -203,31 +203,27 @@ describe('workers sharing one account, each starting with the whole budget (the 
 		},
 	);
 
-	it('two workers with the budget divided by hand (500 per minute, 100 each): no 429', async () => {
-		const r = await simulate({
-			processes: 2,
-			executions: 5,
-			items: 500,
-			latencyMs: 150,
-			credential: { perMinute: 500, burst: 100 },
-		});
-		expect(r).toMatchObject({ stored: 500, refused: 0 });
-	});
-
 	// A busy worker (n8n running five executions) wakes its timers late: a request due at its start
 	// goes later, and the service counts it when it arrives. Before the limiter checked its windows
-	// when a request goes, a start placed from a request still on its way let one more into a window.
-	it('two busy workers with the budget divided by hand (timers up to 300 ms late): no 429', async () => {
-		const r = await simulate({
-			processes: 2,
-			executions: 5,
-			items: 500,
-			latencyMs: 40,
-			credential: { perMinute: 500, burst: 100 },
-			timersLateUpToMs: 300,
-		});
-		expect(r).toMatchObject({ stored: 500, refused: 0 });
-	});
+	// when a request goes, a start placed from a request still on its way let one more into a window
+	// (2 429s in the busy case).
+	it.each([
+		['idle workers (150 ms per request)', 150, 0],
+		['busy workers (40 ms, timers up to 300 ms late)', 40, 300],
+	])(
+		'two %s with the budget divided by hand (500 per minute, 100 each): no 429',
+		async (_case, latencyMs, timersLateUpToMs) => {
+			const r = await simulate({
+				processes: 2,
+				executions: 5,
+				items: 500,
+				latencyMs,
+				credential: { perMinute: 500, burst: 100 },
+				timersLateUpToMs,
+			});
+			expect(r).toMatchObject({ stored: 500, refused: 0 });
+		},
+	);
 });
 
 describe('the limiter parts that keep a slow worker from overrunning the account', () => {
