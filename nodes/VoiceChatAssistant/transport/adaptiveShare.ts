@@ -1,4 +1,4 @@
-const MINUTE_MS = 60_000;
+export const MINUTE_MS = 60_000;
 
 /**
  * The adaptive share (AIMD). A 429 means the account's budget is spent by

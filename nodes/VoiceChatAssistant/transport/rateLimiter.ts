@@ -1,4 +1,4 @@
-import { AdaptiveShare, DEEPEST_CUT } from './adaptiveShare';
+import { AdaptiveShare, DEEPEST_CUT, MINUTE_MS } from './adaptiveShare';
 import { getClock } from './clock';
 
 export interface RateLimitSettings {
@@ -28,7 +28,6 @@ export const ENDPOINT_LIMITS = {
 	whatsappSend: { name: 'whatsapp-send', perMinute: 300, burst: 5, burstWindowMs: 1_000 },
 } satisfies Record<string, EndpointLimit>;
 
-const MINUTE_MS = 60_000;
 const DEFAULT_BURST_WINDOW_MS = 10_000;
 
 /**
@@ -269,15 +268,11 @@ export class SlidingWindowLimiter {
 
 	/** Requests in the log after `time`. */
 	private countSince(time: number): number {
-		let count = 0;
-		for (let i = this.log.length - 1; i >= 0 && this.log[i] > time; i--) count++;
-		return count;
+		return this.log.length - this.firstAfter(time);
 	}
 
 	private insert(time: number) {
-		let index = this.log.length;
-		while (index > 0 && this.log[index - 1] > time) index--;
-		this.log.splice(index, 0, time);
+		this.log.splice(this.firstAfter(time), 0, time);
 	}
 
 	/** Waits until the caller may send a request; the handle settles or refunds it. */
@@ -366,7 +361,7 @@ export class SlidingWindowLimiter {
 	}
 
 	private countBetween(from: number, to: number): number {
-		return this.log.filter((time) => time > from && time <= to).length;
+		return this.firstAfter(to) - this.firstAfter(from);
 	}
 }
 
