@@ -8,6 +8,13 @@ export interface Clock {
 	now(): number;
 	sleep(ms: number): Promise<void>;
 	random(): number;
+	/**
+	 * Lets the event loop read what has arrived before going on. A timer that
+	 * fires late (a busy process) fires together with others, before the loop
+	 * reads the answers waiting on its sockets: a 429 among them is then read
+	 * only after every request those timers release has gone.
+	 */
+	readArrived?(): Promise<void>;
 }
 
 const realClock: Clock = {
@@ -16,6 +23,8 @@ const realClock: Clock = {
 		if (ms > 0) await sleep(ms);
 	},
 	random: () => Math.random(),
+	// a timer set now runs after the loop has polled its sockets (the next turn, 1 ms on)
+	readArrived: async () => await sleep(0),
 };
 
 let current: Clock = realClock;

@@ -38,10 +38,10 @@ const DEFAULT_BURST_WINDOW_MS = 10_000;
  * every request started before this process's first 429 comes back is
  * refused too. Beyond half of the burst in the window (the part a process
  * keeps after a first cut; processes that start together fill the account
- * there) the pace also follows the service's answer time: the k-th request
- * beyond the half starts at least a k-th of the answer time after the one
- * before it, so about k requests are on their way there however slow the
- * answers. A window kept full (a process alone) passes that point once.
+ * there), while it has the whole budget, the pace also follows the answer
+ * time: the k-th request beyond the half starts at least a k-th of it after
+ * the one before, so about k requests are on their way there however slow
+ * the answers. A window kept full (a process alone) passes that point once.
  */
 const UNPACED_REQUESTS = 5;
 export const BURST_SPREAD = 5;
@@ -166,7 +166,7 @@ export class SlidingWindowLimiter {
 		}
 		const inWindow = this.countSince(start - burstWindowMs);
 		if (inWindow >= Math.min(UNPACED_REQUESTS, burst)) {
-			start = Math.max(start, this.lastStart + this.spacing(inWindow, burst, burstWindowMs));
+			start = Math.max(start, this.lastStart + this.spacing(inWindow, now));
 		}
 		this.lastStart = start;
 		this.log.push(start);
@@ -239,7 +239,8 @@ export class SlidingWindowLimiter {
 				// the excess-th oldest of the others leaves the window then
 				let index = from + excess - 1;
 				if (ownInside && own <= this.log[index]) index++;
-				until = this.log[index] + span;
+				// later than now also when the sum rounds to it (a start a ten-thousandth of a ms in)
+				until = Math.max(now + 1, this.log[index] + span);
 			}
 			later = Math.max(later ?? until, until);
 		}
@@ -258,11 +259,17 @@ export class SlidingWindowLimiter {
 		return low;
 	}
 
-	/** Time between two paced starts with `inWindow` requests in the burst window (BURST_SPREAD). */
-	private spacing(inWindow: number, burst: number, burstWindowMs: number): number {
+	/**
+	 * Time between two paced starts with `inWindow` requests in the burst
+	 * window (BURST_SPREAD). The answer time counts only while this process
+	 * has the whole budget: a process whose share was cut fills the account
+	 * with the others at the top of its share, not at half of it.
+	 */
+	private spacing(inWindow: number, now: number): number {
+		const { burst, burstWindowMs } = this.limits(now);
 		const paced = burstWindowMs / (burst * BURST_SPREAD);
 		const beyondHalf = inWindow - Math.floor(burst * DEEPEST_CUT) + 1;
-		if (beyondHalf < 1 || this.latency === undefined) return paced;
+		if (beyondHalf < 1 || this.latency === undefined || this.share(now) < 1) return paced;
 		return Math.max(paced, Math.ceil(this.latency / beyondHalf));
 	}
 
@@ -283,6 +290,8 @@ export class SlidingWindowLimiter {
 			for (let wait = grant.at - clock.now(); wait > 0; wait = grant.at - clock.now()) {
 				await clock.sleep(wait);
 			}
+			// woken late (a busy process), it lets a 429 already here be read first (clock.ts)
+			if (clock.now() > grant.at + 1) await clock.readArrived?.();
 			// a 429 while this caller waited pauses it too: it queues again behind the pause
 			if (entry.voided || this.blockedUntil > grant.at) {
 				grant.refund();
@@ -347,9 +356,10 @@ export class SlidingWindowLimiter {
 	 * at the smaller one.
 	 */
 	refused(grant: Grant, until: number) {
+		// its caller waits what it was told; the pause of all is the one the congestion's first 429 set
+		if (grant.at <= this.adaptive.cutAt) return;
 		this.pauseUntil(until);
 		const now = getClock().now();
-		if (grant.at <= this.adaptive.cutAt) return;
 		const { burstWindowMs } = this.limits(now);
 		// the part of the configured budget this process was using when the service was full
 		const used = Math.max(

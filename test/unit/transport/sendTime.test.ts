@@ -10,7 +10,7 @@ import { SlidingWindowLimiter } from '../../../nodes/VoiceChatAssistant/transpor
  * request when it arrives. Time here is a timer queue the test moves on;
  * `lateBy` delays every timer, as a busy event loop does.
  */
-function manualClock(t0: number, lateBy = 0) {
+function manualClock(t0: number, lateBy = 0, arrived: () => void = () => {}) {
 	let time = t0;
 	const timers: Array<{ at: number; resolve: () => void }> = [];
 	const clock: Clock = {
@@ -18,6 +18,8 @@ function manualClock(t0: number, lateBy = 0) {
 		sleep: async (ms: number) =>
 			await new Promise<void>((resolve) => timers.push({ at: time + ms + lateBy, resolve })),
 		random: () => 0.5,
+		// what the event loop reads when a woken caller lets it (the test's answers)
+		readArrived: async () => arrived(),
 	};
 	const flush = async () => {
 		for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
@@ -103,6 +105,54 @@ describe('the limiter checks its windows when a request goes', () => {
 		await second;
 		// then a window after its answer, as for any answered request
 		expect(s.times).toEqual([0, 22_000]);
+	});
+
+	it('woken late, a caller first lets the answers already here be read: a 429 among them pauses it too', async () => {
+		let answers: Array<() => void> = [];
+		let reads = 0;
+		const c = manualClock(t0, 300, () => {
+			reads++;
+			for (const answer of answers) answer();
+			answers = [];
+		});
+		restore = setClock(c.clock);
+		const limiter = new SlidingWindowLimiter({ perMinute: 100, burst: 20 });
+		const s = sentAt(limiter, c);
+		const [first] = await Promise.all(Array.from({ length: 5 }, () => s.send()));
+		// the sixth start is 100 ms on (the burst's pace); its timer fires 300 ms late, when the
+		// service's 429 for the first one has come: the loop reads it before the caller goes on
+		const sixth = s.send();
+		answers.push(() => {
+			first.refund();
+			limiter.refused(first, c.now() + 2_000);
+		});
+		await c.runUntil(t0 + 5_000);
+		await sixth;
+		expect(reads).toBe(2);
+		// it waited for the pause (until 2.4 s; its timer 300 ms late): before, it went at 400 ms, into
+		// the full window
+		expect(s.times).toEqual([0, 0, 0, 0, 0, 2_700]);
+	});
+
+	it('a window whose end adds up to the very moment of the check still moves the request on (no endless check)', async () => {
+		// times in virtual time, fractional: 10 s after 1000 + 1/7 ms adds up to a hair less than
+		// the window's end, which the check found still inside it
+		const first = 1000 + 1 / 7;
+		const c = manualClock(first);
+		let calls = 0;
+		restore = setClock({
+			...c.clock,
+			now: () => {
+				// the check, looping without a wait, would call the clock for ever
+				if (++calls > 10_000) throw new Error('the check looped without waiting');
+				return c.now();
+			},
+		});
+		const limiter = new SlidingWindowLimiter({ perMinute: 100, burst: 1 });
+		(await limiter.acquire()).settle();
+		const second = limiter.acquire();
+		await c.runUntil(first + 20_000);
+		expect((await second).at - first).toBeCloseTo(10_001, 6);
 	});
 
 	it('on time, every request goes at its start: the check costs no wait', async () => {

@@ -89,6 +89,19 @@ describe('adaptive share of the budget', () => {
 		expect(limiter.share()).toBeCloseTo(0.45);
 	});
 
+	it("the pause of every request is the congestion's first 429's; a later one holds only its own request", () => {
+		const { limiter } = used({ perMinute: 1000, burst: 200 }, 2);
+		const inFlight = [limiter.grant(), limiter.grant(), limiter.grant()];
+		clock.advance(inFlight[2].at - clock.now() + 20);
+		// each Retry-After in whole seconds, the later ones up to a second longer than the first
+		for (const [i, grant] of inFlight.entries()) {
+			grant.refund();
+			limiter.refused(grant, clock.now() + 9_000 + 400 * i);
+		}
+		// (the refused requests themselves wait their own, in sendRequest)
+		expect(limiter.reserve() - clock.now()).toBe(9_000);
+	});
+
 	it('grows back slowly: 5 % after a quiet minute, then 10, 20, 40 %; a second cut doubles the quiet time', () => {
 		const { limiter } = used({ perMinute: 1000, burst: 200 }, 2);
 		const refused = limiter.grant();

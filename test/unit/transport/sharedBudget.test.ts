@@ -177,7 +177,8 @@ describe('workers sharing one account, each starting with the whole budget (the 
 	// burst's pace (10 ms) that is one per 10 ms of answer time and process. Before the pace
 	// followed the answer time beyond half of the burst, and a cut voided the starts reserved
 	// for the whole budget: 20 ms 6 of 506 (1.2 %), 1.10 × the floor; 150 ms 32 of 532 (6.0 %),
-	// 1.11; 300 ms 62 of 562 (11.0 %), 1.13. Now: 6 (1.2 %) each, 1.10, 1.08, 1.10.
+	// 1.11; 300 ms 62 of 562 (11.0 %), 1.13. Now: 6 (1.2 %) each, 1.10, 1.07, 1.09 (1.10, 1.08, 1.10
+	// while the pace followed the answer time after a cut too).
 	it.each([
 		['fast', 20],
 		['slow', 150],
@@ -257,6 +258,22 @@ describe('the limiter parts that keep a slow worker from overrunning the account
 			11,
 			...Array(6).fill(10),
 		]);
+	});
+
+	it("once the share is cut, the pace is the burst's alone: beyond half of it the answer time slows it no more", () => {
+		const limiter = new SlidingWindowLimiter({ perMinute: 1000, burst: 200 });
+		limiter.observeLatency(300);
+		const refused = limiter.grant();
+		refused.refund();
+		limiter.refused(refused, time.now());
+		expect(limiter.share()).toBe(0.5);
+		const starts = Array.from({ length: 70 }, () => limiter.reserve() - t0);
+		const gaps = starts.slice(1).map((start, i) => start - starts[i]);
+		// the first 5 at once, then 20 ms apart (100 in a fifth of the window), also beyond the 50th:
+		// the processes that cut their shares fill the account at the top of them (before: 300 ms,
+		// 150 ms, 100 ms, … there, over a second more per window at a slow worker's answer time)
+		expect(gaps.slice(0, 4)).toEqual([0, 0, 0, 0]);
+		expect(new Set(gaps.slice(4))).toEqual(new Set([20]));
 	});
 
 	it('a cut voids the starts reserved for the whole budget: the next one queues behind the pause and the smaller share only', () => {
