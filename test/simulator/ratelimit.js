@@ -32,7 +32,7 @@ class RateLimiter {
 
 	/**
 	 * Records a request at `now` if allowed.
-	 * @returns {{allowed: boolean, retryAfter?: number, headers: object}}
+	 * @returns {{allowed: boolean, retryAfter?: number, opensInMs?: number, headers: object}}
 	 */
 	take(now = Date.now()) {
 		if (!this.config) return { allowed: true, headers: {} };
@@ -59,7 +59,8 @@ class RateLimiter {
 			headers['X-RateLimit-Remaining'] = '0';
 			headers['Retry-After'] = String(retryAfter);
 			headers['X-RateLimit-Reset'] = String(Math.ceil(now / 1000) + retryAfter);
-			return { allowed: false, retryAfter, headers };
+			// opensInMs: when the window really opens; Retry-After rounds it up to whole seconds
+			return { allowed: false, retryAfter, opensInMs: retryMs, headers };
 		}
 		this.hits.push(now);
 		headers['X-RateLimit-Remaining'] = String(Math.max(0, remaining));

@@ -364,6 +364,12 @@ class Simulator {
 			const verdict = this.limiter.take(Date.now());
 			Object.assign(rateHeaders, verdict.headers);
 			if (!verdict.allowed) {
+				// what it asked (whole seconds) against when its window really opens
+				if (entry)
+					Object.assign(entry, {
+						retryAfter: verdict.retryAfter,
+						windowOpensInMs: verdict.opensInMs,
+					});
 				throw new HttpError(
 					429,
 					{ message: 'Too Many Attempts.', retry_after: verdict.retryAfter },

@@ -111,6 +111,9 @@ async function runLeadImport(
 		'429s': requests.filter((e) => e.status === 429).length,
 		// 429s more than 2 s after the first one: the collisions left once each worker has cut its share
 		later429s: laterRefusals(requests, 2000),
+		// how much later than the account's window opened the first 429 asked to wait (its
+		// Retry-After is in whole seconds): a process that honours it sends nothing meanwhile
+		askedBeyondOpeningSeconds: askedBeyondOpening(requests),
 		otherErrors: requests.filter((e) => e.status !== 429 && e.status >= 400).length,
 		// what else the account served meanwhile (other workflows, the triggers' reads), which takes
 		// from the budget the workers share: path, second since the start, answer
@@ -153,6 +156,17 @@ async function runLeadImport(
 		const mine = requests.filter((e) => workerOfPhone.get(e.body?.phone_number) === name);
 		figures.timelineByWorker[name] = timelineOf(mine, started);
 	}
+	if (process.env.QUEUE_DUMP_REQUESTS)
+		require('fs').writeFileSync(
+			`${process.env.QUEUE_DUMP_REQUESTS}-${series}.json`,
+			JSON.stringify(
+				requests.map((e) => [
+					workerOfPhone.get(e.body?.phone_number),
+					Date.parse(e.time) - started,
+					e.status,
+				]),
+			),
+		);
 	return {
 		figures,
 		answers,
@@ -164,6 +178,12 @@ async function runLeadImport(
 			withData.map((r) => [String(r.id), byWorker[String(r.id)] || []]),
 		),
 	};
+}
+
+function askedBeyondOpening(requests) {
+	const first = requests.find((e) => e.status === 429);
+	if (!first) return 0;
+	return Math.round(first.retryAfter * 1000 - first.windowOpensInMs) / 1000;
 }
 
 function laterRefusals(requests, afterMs) {
@@ -190,7 +210,11 @@ function formatFigures(f) {
 		.sort()
 		.map(([name, n]) => `${name} ${n}`)
 		.join(', ');
-	return `${f.label.padEnd(36)} items ${f.items}  created ${f.created}  lost ${f.lost}  duplicates ${f.duplicates}  429s ${f['429s']} of ${f.requests} requests (${((100 * f['429s']) / f.requests).toFixed(1)} %)  wall ${f.wallSeconds.toFixed(1)} s = ${(f.wallSeconds / f.floorSeconds).toFixed(2)} × floor  (executions: ${split})`;
+	const beyond = f.askedBeyondOpeningSeconds;
+	const asked = beyond
+		? ` (${(f.wallSeconds / (f.floorSeconds + beyond)).toFixed(2)} × the floor and the ${beyond.toFixed(1)} s the first 429 asked beyond it)`
+		: '';
+	return `${f.label.padEnd(36)} items ${f.items}  created ${f.created}  lost ${f.lost}  duplicates ${f.duplicates}  429s ${f['429s']} of ${f.requests} requests (${((100 * f['429s']) / f.requests).toFixed(1)} %)  wall ${f.wallSeconds.toFixed(1)} s = ${(f.wallSeconds / f.floorSeconds).toFixed(2)} × floor${asked}  (executions: ${split})`;
 }
 
 module.exports = {
