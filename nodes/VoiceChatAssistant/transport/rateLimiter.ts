@@ -239,7 +239,7 @@ export class SlidingWindowLimiter {
 				// the excess-th oldest of the others leaves the window then
 				let index = from + excess - 1;
 				if (ownInside && own <= this.log[index]) index++;
-				// later than now also when the sum rounds to it (a start a ten-thousandth of a ms in)
+				// later than now also when the sum rounds to it (fractional times, as in virtual time)
 				until = Math.max(now + 1, this.log[index] + span);
 			}
 			later = Math.max(later ?? until, until);
@@ -349,9 +349,10 @@ export class SlidingWindowLimiter {
 
 	/**
 	 * The service refused a request of this grant with 429: the account's
-	 * budget is spent. Pauses until `until` and cuts this process's share,
-	 * unless the request started before the last cut (then its 429 belongs to
-	 * the congestion already answered). A cut voids every start reserved
+	 * budget is spent. Pauses every request until `until` and cuts this
+	 * process's share, unless the request started before the last cut (then
+	 * its 429 belongs to the congestion already answered, and only its own
+	 * caller waits what it was told). A cut voids every start reserved
 	 * before it (handed out for the larger share): their callers queue again
 	 * at the smaller one.
 	 */
