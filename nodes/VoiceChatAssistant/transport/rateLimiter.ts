@@ -166,7 +166,7 @@ export class SlidingWindowLimiter {
 		}
 		const inWindow = this.countSince(start - burstWindowMs);
 		if (inWindow >= Math.min(UNPACED_REQUESTS, burst)) {
-			start = Math.max(start, this.lastStart + this.spacing(inWindow, now));
+			start = Math.max(start, this.lastStart + this.spacing(inWindow, burst, burstWindowMs, now));
 		}
 		this.lastStart = start;
 		this.log.push(start);
@@ -265,8 +265,7 @@ export class SlidingWindowLimiter {
 	 * has the whole budget: a process whose share was cut fills the account
 	 * with the others at the top of its share, not at half of it.
 	 */
-	private spacing(inWindow: number, now: number): number {
-		const { burst, burstWindowMs } = this.limits(now);
+	private spacing(inWindow: number, burst: number, burstWindowMs: number, now: number): number {
 		const paced = burstWindowMs / (burst * BURST_SPREAD);
 		const beyondHalf = inWindow - Math.floor(burst * DEEPEST_CUT) + 1;
 		if (beyondHalf < 1 || this.latency === undefined || this.share(now) < 1) return paced;

@@ -3,6 +3,8 @@
  * `perExecution` leads each, then the figures from the simulator's state and
  * log, n8n's execution records and the workers' logs.
  */
+const fs = require('fs');
+
 const { executionsOf, nodeOutput, waitFor, FINISHED } = require('./workflows');
 const { floorMs } = require('../../harness/sharedAccount');
 
@@ -157,7 +159,7 @@ async function runLeadImport(
 		figures.timelineByWorker[name] = timelineOf(mine, started);
 	}
 	if (process.env.QUEUE_DUMP_REQUESTS)
-		require('fs').writeFileSync(
+		fs.writeFileSync(
 			`${process.env.QUEUE_DUMP_REQUESTS}-${series}.json`,
 			JSON.stringify(
 				requests.map((e) => [
