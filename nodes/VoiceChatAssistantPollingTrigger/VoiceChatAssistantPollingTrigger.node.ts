@@ -25,6 +25,7 @@ import { getClock } from '../VoiceChatAssistant/transport/clock';
 import { forgetCredentialSettings } from '../VoiceChatAssistant/transport/credentials';
 import { POLL_EVENTS } from './events';
 import type { PollState } from './events';
+import { BALANCE_BELOW } from './events/balanceBelow';
 import { CALL_ENDED } from './events/callEnded';
 import { CAMPAIGN_STATUS_CHANGED } from './events/campaignStatusChanged';
 import { CONVERSATION_ENDED } from './events/conversationEnded';
@@ -44,9 +45,9 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 		group: ['trigger'],
 		version: 1,
 		subtitle:
-			'={{ {"callEnded": "Call ended", "campaignStatusChanged": "Campaign status changed", "conversationEnded": "Chat ended", "documentProcessed": "Document processed", "leadStatusChanged": "Lead status changed", "newConversation": "New chat"}[$parameter["event"]] }}',
+			'={{ {"balanceBelow": "Balance below", "callEnded": "Call ended", "campaignStatusChanged": "Campaign status changed", "conversationEnded": "Chat ended", "documentProcessed": "Document processed", "leadStatusChanged": "Lead status changed", "newConversation": "New chat"}[$parameter["event"]] }}',
 		description:
-			'Starts the workflow when calls or chats of voice assistants end, documents finish processing, or leads and campaigns change status, by asking the service at intervals: no public URL needed (Famulor)',
+			'Starts the workflow when calls or chats of voice assistants end, documents finish processing, leads and campaigns change status, or the balance runs low, by asking the service at intervals: no public URL needed (Famulor)',
 		defaults: { name: 'Voice Chat Assistant Polling Trigger' },
 		polling: true,
 		inputs: [],
@@ -67,6 +68,13 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 				noDataExpression: true,
 				default: CALL_ENDED,
 				options: [
+					{
+						name: 'Balance Below',
+						value: BALANCE_BELOW,
+						action: 'On balance below',
+						description:
+							"The account's balance fell below the Threshold; one item per crossing, again after a top-up above it. One request per poll.",
+					},
 					{
 						name: 'Call Ended',
 						value: CALL_ENDED,
@@ -127,6 +135,17 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 				description:
 					'Only leads or changes of this campaign (leave empty for all campaigns of the account)',
 				displayOptions: { show: { event: [LEAD_STATUS_CHANGED, CAMPAIGN_STATUS_CHANGED] } },
+			},
+			{
+				displayName: 'Threshold (USD)',
+				name: 'balanceThreshold',
+				type: 'number',
+				required: true,
+				default: 10,
+				typeOptions: { numberPrecision: 2 },
+				description:
+					'Emit an item when the balance falls below this amount; it is emitted once, and again only after the balance was back at or above it (a top-up)',
+				displayOptions: { show: { event: [BALANCE_BELOW] } },
 			},
 			{
 				displayName: 'Statuses',
@@ -295,5 +314,6 @@ function reset(state: PollState, settings: string) {
 	delete state.documents;
 	delete state.leads;
 	delete state.campaigns;
+	delete state.balance;
 	state.settings = settings;
 }

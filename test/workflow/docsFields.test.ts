@@ -155,6 +155,12 @@ describe('the trigger guide lists exactly the fields the triggers emit', () => {
 		);
 	});
 
+	it('Balance Below (polling): docs/triggers/polling-balance-below.md', async () => {
+		const item = await fetched({ event: 'balanceBelow', balanceThreshold: 10 });
+		expect(item).toHaveProperty('currency', 'USD');
+		expect(fieldDifferences('docs/triggers/polling-balance-below.md', item)).toEqual([]);
+	});
+
 	it('reads the tables: a field the item lacks, and one the table lacks, are named', () => {
 		expect(
 			fieldDifferences('docs/triggers/polling-document-processed.md', {

@@ -5,6 +5,7 @@ import { isOneOf, locatorValue, parseId } from '../../VoiceChatAssistant/shared/
 import type { CallWalk } from '../calls';
 import type { ConversationWalk } from '../conversations';
 import type { DocumentStatuses } from '../documents';
+import type { BalanceWatch } from './balanceBelow';
 import type { CampaignStatuses } from './campaignStatusChanged';
 import type { LeadSnapshot } from './leadStatusChanged';
 
@@ -17,6 +18,7 @@ export interface PollState {
 	documents?: DocumentStatuses;
 	leads?: LeadSnapshot;
 	campaigns?: CampaignStatuses;
+	balance?: BalanceWatch;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { BALANCE_BELOW, balanceBelow } from './balanceBelow';
 import { CALL_ENDED, callEnded } from './callEnded';
 import { CAMPAIGN_STATUS_CHANGED, campaignStatusChanged } from './campaignStatusChanged';
 import { CONVERSATION_ENDED, conversationEnded } from './conversationEnded';
@@ -10,6 +11,7 @@ export type { EventRun, PollEvent, PollState } from './event';
 
 /** The events of the trigger by the value of its Event parameter. */
 export const POLL_EVENTS: Record<string, PollEvent> = {
+	[BALANCE_BELOW]: balanceBelow,
 	[CALL_ENDED]: callEnded,
 	[CAMPAIGN_STATUS_CHANGED]: campaignStatusChanged,
 	[CONVERSATION_ENDED]: conversationEnded,

@@ -96,7 +96,7 @@ describe("n8n's node panel", () => {
 	it('names every trigger event in plain English, brackets kept', () => {
 		const all = [...events(trigger), ...events(polling)];
 		expect(events(trigger)).toHaveLength(5);
-		expect(events(polling)).toHaveLength(6);
+		expect(events(polling)).toHaveLength(7);
 		for (const e of all) {
 			expect(e.action).toMatch(/^On /);
 			expect(plainEnglishProblems(e.action!)).toEqual([]);
