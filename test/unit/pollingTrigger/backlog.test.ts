@@ -10,7 +10,8 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { VoiceChatAssistantPollingTrigger } from '../../../nodes/VoiceChatAssistantPollingTrigger/VoiceChatAssistantPollingTrigger.node';
 import { MAX_REQUESTS_PER_POLL } from '../../../nodes/VoiceChatAssistantPollingTrigger/pages';
-import { TEST_API_KEY, TEST_BASE_URL, createContext } from '../../helpers/context';
+import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
+import { poller as pollContext } from '../../helpers/pollContext';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 
 const node = new VoiceChatAssistantPollingTrigger();
@@ -20,26 +21,14 @@ interface Poller {
 	warnings: string[];
 }
 
-/** A poll context in trigger mode with the static data kept across polls; warnings recorded. */
-function poller(parameters: IDataObject, staticData: IDataObject, warnings: string[] = []): Poller {
-	const { context } = createContext({ parameters, staticData });
-	const base = context as unknown as IDataObject & {
-		getNodeParameter: (n: string, i: number, f?: unknown) => unknown;
-	};
-	const ctx = {
-		...base,
-		getMode: () => 'trigger',
-		getNodeParameter: (name: string, fallback?: unknown) =>
-			base.getNodeParameter(name, 0, fallback),
-		logger: {
-			debug() {},
-			info() {},
-			error() {},
-			warn: (message: string) => warnings.push(message),
-		},
-	} as unknown as IPollFunctions;
-	return { ctx, warnings };
-}
+const poller = (
+	parameters: IDataObject,
+	staticData: IDataObject,
+	warnings: string[] = [],
+): Poller => ({
+	ctx: pollContext(parameters, staticData, { warnings }),
+	warnings,
+});
 
 type Output = Array<Array<{ json: IDataObject; binary?: IDataObject }>> | null;
 const items = (output: unknown) => (output as Output)?.[0] ?? [];

@@ -6,28 +6,18 @@
  * the threshold, and clear errors before and after a request.
  */
 import nock from 'nock';
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { VoiceChatAssistantPollingTrigger } from '../../../nodes/VoiceChatAssistantPollingTrigger/VoiceChatAssistantPollingTrigger.node';
 import { restartProcessForTests } from '../../../nodes/VoiceChatAssistantPollingTrigger/events/process';
-import { TEST_API_KEY, TEST_BASE_URL, createContext } from '../../helpers/context';
+import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
+import { poller as pollContext } from '../../helpers/pollContext';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 
 const node = new VoiceChatAssistantPollingTrigger();
 
-function poller(parameters: IDataObject, staticData: IDataObject, manual = false) {
-	const { context } = createContext({ parameters, staticData });
-	const base = context as unknown as IDataObject & {
-		getNodeParameter: (n: string, i: number, f?: unknown) => unknown;
-	};
-	return {
-		...base,
-		getMode: () => (manual ? 'manual' : 'trigger'),
-		getNodeParameter: (name: string, fallback?: unknown) =>
-			base.getNodeParameter(name, 0, fallback),
-		logger: { debug() {}, info() {}, warn() {}, error() {} },
-	} as unknown as IPollFunctions;
-}
+const poller = (parameters: IDataObject, staticData: IDataObject, manual = false) =>
+	pollContext(parameters, staticData, { manual });
 
 type Output = Array<Array<{ json: IDataObject }>> | null;
 const json = (output: unknown) => (output as Output)?.[0].map((item) => item.json) ?? [];

@@ -5,40 +5,24 @@
  * ids past it), and a saved state that moves only when a poll returns.
  */
 import nock from 'nock';
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { VoiceChatAssistantPollingTrigger } from '../../../nodes/VoiceChatAssistantPollingTrigger/VoiceChatAssistantPollingTrigger.node';
 import type { PackedStatuses } from '../../../nodes/VoiceChatAssistantPollingTrigger/events/leadStatuses';
 import { unpackStatuses } from '../../../nodes/VoiceChatAssistantPollingTrigger/events/leadStatuses';
 import { MAX_REQUESTS_PER_POLL } from '../../../nodes/VoiceChatAssistantPollingTrigger/pages';
-import { TEST_API_KEY, TEST_BASE_URL, createContext } from '../../helpers/context';
+import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
+import { poller as pollContext } from '../../helpers/pollContext';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 
 const node = new VoiceChatAssistantPollingTrigger();
 
-function poller(
+const poller = (
 	parameters: IDataObject,
 	staticData: IDataObject,
 	warnings: string[] = [],
 	manual = false,
-) {
-	const { context } = createContext({ parameters, staticData });
-	const base = context as unknown as IDataObject & {
-		getNodeParameter: (n: string, i: number, f?: unknown) => unknown;
-	};
-	return {
-		...base,
-		getMode: () => (manual ? 'manual' : 'trigger'),
-		getNodeParameter: (name: string, fallback?: unknown) =>
-			base.getNodeParameter(name, 0, fallback),
-		logger: {
-			debug() {},
-			info() {},
-			error() {},
-			warn: (message: string) => warnings.push(message),
-		},
-	} as unknown as IPollFunctions;
-}
+) => pollContext(parameters, staticData, { warnings, manual });
 
 type Output = Array<Array<{ json: IDataObject }>> | null;
 const json = (output: unknown) => (output as Output)?.[0].map((item) => item.json) ?? null;

@@ -10,13 +10,14 @@
  * The service is answered in memory (no HTTP): 100,000 leads take thousands
  * of requests.
  */
-import type { IDataObject, IHttpRequestOptions, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { VoiceChatAssistantPollingTrigger } from '../../../nodes/VoiceChatAssistantPollingTrigger/VoiceChatAssistantPollingTrigger.node';
 import { leadLimits } from '../../../nodes/VoiceChatAssistantPollingTrigger/events/leadScan';
 import { restartProcessForTests } from '../../../nodes/VoiceChatAssistantPollingTrigger/events/process';
 import { MAX_REQUESTS_PER_POLL } from '../../../nodes/VoiceChatAssistantPollingTrigger/pages';
-import { TEST_BASE_URL, createContext } from '../../helpers/context';
+import { TEST_BASE_URL } from '../../helpers/context';
+import { poller as pollContext } from '../../helpers/pollContext';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 
 const node = new VoiceChatAssistantPollingTrigger();
@@ -113,28 +114,8 @@ class Service {
 	}
 }
 
-function poller(service: Service, parameters: IDataObject, staticData: IDataObject) {
-	const { context } = createContext({ parameters, staticData });
-	const base = context as unknown as IDataObject & {
-		getNodeParameter: (n: string, i: number, f?: unknown) => unknown;
-		helpers: IDataObject;
-	};
-	return {
-		...base,
-		helpers: {
-			...base.helpers,
-			httpRequest: async (request: IHttpRequestOptions) => ({
-				statusCode: 200,
-				headers: {},
-				body: service.answer(request),
-			}),
-		},
-		getMode: () => 'trigger',
-		getNodeParameter: (name: string, fallback?: unknown) =>
-			base.getNodeParameter(name, 0, fallback),
-		logger: { debug() {}, info() {}, error() {}, warn() {} },
-	} as unknown as IPollFunctions;
-}
+const poller = (service: Service, parameters: IDataObject, staticData: IDataObject) =>
+	pollContext(parameters, staticData, { answer: (request) => service.answer(request) });
 
 type Output = Array<Array<{ json: IDataObject }>> | null;
 const json = (output: unknown) => (output as Output)?.[0].map((item) => item.json) ?? [];

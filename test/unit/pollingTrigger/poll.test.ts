@@ -3,27 +3,18 @@
  * that nothing is emitted twice or from before activation.
  */
 import nock from 'nock';
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { VoiceChatAssistantPollingTrigger } from '../../../nodes/VoiceChatAssistantPollingTrigger/VoiceChatAssistantPollingTrigger.node';
-import { TEST_BASE_URL, createContext } from '../../helpers/context';
+import { TEST_BASE_URL } from '../../helpers/context';
+import { poller as pollContext } from '../../helpers/pollContext';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 
 const node = new VoiceChatAssistantPollingTrigger();
 
 /** A poll context: trigger mode unless `manual`, with the static data kept across polls. */
-function poller(parameters: IDataObject, staticData: IDataObject, manual = false) {
-	const { context } = createContext({ parameters, staticData });
-	const base = context as unknown as IDataObject & {
-		getNodeParameter: (n: string, i: number, f?: unknown) => unknown;
-	};
-	return {
-		...base,
-		getMode: () => (manual ? 'manual' : 'trigger'),
-		getNodeParameter: (name: string, fallback?: unknown) =>
-			base.getNodeParameter(name, 0, fallback),
-	} as unknown as IPollFunctions;
-}
+const poller = (parameters: IDataObject, staticData: IDataObject, manual = false) =>
+	pollContext(parameters, staticData, { manual });
 
 const call = (id: number, status = 'completed') => ({
 	id,

@@ -5,10 +5,11 @@
  * requests of each poll (the cost) are asserted.
  */
 import nock from 'nock';
-import type { IDataObject, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { VoiceChatAssistantPollingTrigger } from '../../../nodes/VoiceChatAssistantPollingTrigger/VoiceChatAssistantPollingTrigger.node';
-import { TEST_BASE_URL, createContext } from '../../helpers/context';
+import { TEST_BASE_URL } from '../../helpers/context';
+import { poller as pollContext } from '../../helpers/pollContext';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 
 const node = new VoiceChatAssistantPollingTrigger();
@@ -20,19 +21,8 @@ const parameters = {
 };
 const FILTERS = { assistant_id: 2, type: 'outbound' };
 
-function poller(staticData: IDataObject, warnings: string[] = []) {
-	const { context } = createContext({ parameters, staticData });
-	const base = context as unknown as IDataObject & {
-		getNodeParameter: (n: string, i: number, f?: unknown) => unknown;
-	};
-	return {
-		...base,
-		getMode: () => 'trigger',
-		logger: { debug() {}, info() {}, warn: (m: string) => warnings.push(m), error() {} },
-		getNodeParameter: (name: string, fallback?: unknown) =>
-			base.getNodeParameter(name, 0, fallback),
-	} as unknown as IPollFunctions;
-}
+const poller = (staticData: IDataObject, warnings: string[] = []) =>
+	pollContext(parameters, staticData, { warnings });
 
 const call = (id: number, status = 'completed', phone: string | null = `+1415555${1000 + id}`) => ({
 	id,
