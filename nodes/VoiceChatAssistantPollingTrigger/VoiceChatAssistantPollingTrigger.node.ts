@@ -300,12 +300,40 @@ async function pollOnce(
 		throw new NodeOperationError(this.getNode(), nothingYet);
 	}
 	const settings = JSON.stringify([event, run.key]);
-	if (state.settings !== settings || !run.started(state)) {
+	const activation = activationOf(this);
+	const freshActivation = activation !== undefined && state.activation !== activation;
+	if (state.settings !== settings || !run.started(state) || freshActivation) {
 		reset(state, settings);
+		if (activation !== undefined) state.activation = activation;
 		await run.start(state, now);
 		return null;
 	}
 	return await run.poll(state, now);
+}
+
+/**
+ * n8n creates one poll context per activation, and says why: `activate` (or
+ * `create`) when a user turns the workflow on, `init` at n8n's start,
+ * `update` when a new version of an active workflow is saved or published,
+ * `leadershipChange` when another main takes over. A user's activation starts
+ * afresh, as the first activation does: its first poll only notes where
+ * things stand, so nothing that happened while the workflow was off starts
+ * it (the webhook trigger does the same). A start, an update or a leader
+ * change goes on from the saved position: nothing is lost. The state records
+ * the activation it belongs to (a token of the context), so a first poll
+ * whose notes n8n did not keep notes again instead of emitting old events.
+ */
+const activations = new WeakMap<object, string>();
+
+function activationOf(ctx: IPollFunctions): string | undefined {
+	const mode = ctx.getActivationMode?.();
+	if (mode !== 'activate' && mode !== 'create') return undefined;
+	let token = activations.get(ctx);
+	if (token === undefined) {
+		token = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+		activations.set(ctx, token);
+	}
+	return token;
 }
 
 function reset(state: PollState, settings: string) {

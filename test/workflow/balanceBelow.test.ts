@@ -42,12 +42,13 @@ class N8n {
 		private threshold: number,
 		private credentials: IDataObject = {},
 	) {
-		this.test = this.open({});
+		this.test = this.open({}, 'activate');
 	}
 
-	private open(staticData: IDataObject) {
+	private open(staticData: IDataObject, activation: 'activate' | 'init') {
 		return new TestWorkflow(workflow(this.threshold, staticData), {
 			credentials: { ...simCredentials(this.sim), ...this.credentials },
+			activation,
 		});
 	}
 
@@ -64,7 +65,7 @@ class N8n {
 
 	restart() {
 		restartProcessForTests();
-		this.test = this.open(JSON.parse(JSON.stringify(this.saved)));
+		this.test = this.open(JSON.parse(JSON.stringify(this.saved)), 'init');
 	}
 }
 

@@ -96,7 +96,7 @@ class N8n {
 		restartProcessForTests();
 		this.test = new TestWorkflow(
 			{ ...this.json, staticData: JSON.parse(JSON.stringify(this.saved)) },
-			{ credentials: simCredentials(this.sim) },
+			{ credentials: simCredentials(this.sim), activation: 'init' },
 		);
 	}
 }

@@ -20,7 +20,7 @@ import { processId } from './process';
  * the copy n8n reads back after a deactivation, a publish or a restart may
  * still say "below". So this process also keeps the last state it wrote for
  * each trigger, and a poll goes on from whichever of the two was written
- * later: deactivating, activating again and publishing lose nothing. After a
+ * later: a published version loses nothing. After a
  * restart only the saved copy is left; the balance only rises with a top-up,
  * so a balance still below the threshold but higher than that copy's was
  * topped up meanwhile and may have crossed again: it is emitted with

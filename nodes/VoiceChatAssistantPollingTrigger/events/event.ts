@@ -13,6 +13,8 @@ import type { LeadSnapshot } from './leadStatusChanged';
 export interface PollState {
 	/** The settings the state belongs to: changing them starts afresh. */
 	settings?: string;
+	/** The user's activation the state belongs to (a new one starts afresh). */
+	activation?: string;
 	calls?: { walk: CallWalk };
 	conversations?: ConversationWalk;
 	documents?: DocumentStatuses;

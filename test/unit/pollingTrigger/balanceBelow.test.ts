@@ -63,7 +63,7 @@ class N8n {
 		this.state = JSON.parse(JSON.stringify(this.saved));
 	}
 
-	/** Deactivated and activated again (or published) in the same process: n8n reads the saved copy. */
+	/** A new version published in the same process: n8n reads the saved copy. */
 	reactivate() {
 		this.state = JSON.parse(JSON.stringify(this.saved));
 	}
@@ -164,7 +164,7 @@ describe('Balance Below', () => {
 		expect(await n8n.poll()).toEqual([]);
 	});
 
-	it('deactivated and activated again in the same process: a top-up n8n did not save still brings the next crossing; nothing old otherwise', async () => {
+	it('a new version published (n8n reads the saved copy) in the same process: a top-up n8n did not save still brings the next crossing; nothing old otherwise', async () => {
 		const account = serveBalance();
 		const n8n = new N8n(BELOW_10);
 		await n8n.poll();

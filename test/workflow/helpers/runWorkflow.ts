@@ -72,6 +72,11 @@ export interface WorkflowOptions {
 	 * later save winning; after a hook). `saved` is then what n8n's database holds.
 	 */
 	savesLikeN8n?: boolean;
+	/**
+	 * Why n8n activated the workflow, for its poll contexts: `activate` (default, a user turned it
+	 * on), `init` (n8n started with the workflow active: a restart), `update` (a new version published).
+	 */
+	activation?: WorkflowActivateMode;
 }
 
 export interface RunOptions {
@@ -149,6 +154,8 @@ export class TestWorkflow {
 
 	private readonly savesLikeN8n: boolean;
 
+	private readonly activation: WorkflowActivateMode;
+
 	/** With `savesLikeN8n`: the static data as n8n's database holds it, and how often it was saved. */
 	saved: IDataObject = {};
 
@@ -179,6 +186,7 @@ export class TestWorkflow {
 			staticData: this.json.staticData,
 		});
 		this.savesLikeN8n = options.savesLikeN8n === true;
+		this.activation = options.activation ?? 'activate';
 		this.saved = deepCopy(this.json.staticData ?? {});
 		this.credentialsHelper = new TestCredentialsHelper({
 			...options.otherCredentials,
@@ -399,7 +407,7 @@ export class TestWorkflow {
 			context = new PollContext(this.workflow, node, additionalData, 'manual', 'manual');
 		} else if (!context) {
 			const { additionalData } = this.additionalData(`poll-${++executionCounter}`, 'trigger');
-			context = new PollContext(this.workflow, node, additionalData, 'trigger', 'activate');
+			context = new PollContext(this.workflow, node, additionalData, 'trigger', this.activation);
 			this.pollContexts.set(nodeName, context);
 		}
 		const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
