@@ -71,6 +71,7 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 	let server: any;
 	let editor: any;
 	let exampleId: string;
+	let balanceId: string;
 
 	beforeAll(async () => {
 		sim = await startSimulator({ port: 0 });
@@ -89,6 +90,15 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 			credential: { id: 'simulatorCred001', name: 'Voice Chat Assistant (simulator)' },
 		});
 		exampleId = await home.importWorkflow({ ...example, id: 'browserExample01' });
+		// the Balance Below example as a user imports it, with the simulator's credential chosen
+		const balance = tryItCopy(
+			JSON.parse(fs.readFileSync(path.join(ROOT, 'examples/balance-below-alert.json'), 'utf8')),
+			{
+				folder: home.folder,
+				credential: { id: 'simulatorCred001', name: 'Voice Chat Assistant (simulator)' },
+			},
+		);
+		balanceId = await home.importWorkflow({ ...balance, id: 'browserBalance01' });
 		server = await home.start();
 		await home.rest(server); // 1.x: claims the instance for the owner
 		editor = await openEditor({ baseUrl: server.baseUrl, owner: OWNER, dir: ARTIFACTS });
@@ -317,6 +327,44 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 		);
 		expect(editor.serverErrors.slice(before)).toEqual([]);
 		await editor.shot('whatsapp-status-form');
+		await editor.closeForm();
+	});
+
+	it("the Balance Below example imports, and its trigger's Fetch Test Event shows the current balance", async () => {
+		const before = editor.serverErrors.length;
+		await editor.page.goto(`${server.baseUrl}/workflow/${balanceId}`);
+		const node = editor.page
+			.locator('[data-test-id="canvas-node"]')
+			.filter({ hasText: 'Balance Below' });
+		await node.waitFor();
+		expect(
+			await editor.page
+				.locator('[data-test-id="canvas-node"]')
+				.filter({ hasText: 'Slack Message' })
+				.count(),
+		).toBe(1);
+		await node.dblclick();
+		await editor.page.locator('[data-test-id="ndv"] [data-test-id="node-parameters"]').waitFor();
+		expect(await editor.parameterValue('event')).toBe('Balance Below');
+		expect(await editor.formText()).toContain('Threshold (USD)');
+		await editor.page
+			.locator('[data-test-id="ndv"] [data-test-id="node-execute-button"]:visible')
+			.first()
+			.click();
+		const output = editor.page.locator('[data-test-id="ndv"] [data-test-id="output-panel"]');
+		// the simulator's account has 25.5 USD: above the example's 10, shown all the same
+		await output
+			.getByText('25.5', { exact: true })
+			.first()
+			.waitFor({ timeout: 30_000 })
+			.catch(async (error: Error) => {
+				await editor.shot('balance-not-fetched');
+				throw error;
+			});
+		const shown = await output.innerText();
+		for (const field of ['balance', 'threshold', 'currency', 'USD']) expect(shown).toContain(field);
+		expect(editor.serverErrors.slice(before)).toEqual([]);
+		await editor.shot('balance-below-fetched');
 		await editor.closeForm();
 	});
 });
