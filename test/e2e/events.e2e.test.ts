@@ -1,6 +1,7 @@
 /**
  * Events in a real `n8n start`: the polling trigger in two workflows watching
- * the same assistant (each call once in each, none twice across a restart),
+ * the same assistant (each call once in each, none twice across a restart,
+ * nothing of an inactive time after a user activates one again),
  * a chat that ends and a call that the service delivers twice (one execution
  * each, the recording as binary data), and Call → Make with Wait for Result.
  */
@@ -176,6 +177,44 @@ describe('real n8n server: polling trigger, chat-ended events, replays, waiting 
 			expect(once(phonesOf(wf))).toEqual([]);
 		}
 	}, 400_000);
+
+	it('polling: deactivated while two calls end, activated again by a user: nothing of the inactive time starts, the next call does', async () => {
+		const rest = await home.rest(server);
+		const phonesOf = (workflowId: string) =>
+			executions(workflowId).flatMap((e) => [
+				...new Set(dataOf(e.id).match(/\+49151000000\d\d/g) ?? []),
+			]);
+		await rest.deactivate('e2ePollingWfA001');
+		for (const phone of ['+4915100000005', '+4915100000006']) {
+			await control(sim, 'calls/complete', {
+				assistant_id: 2,
+				type: 'outbound',
+				customer_phone: phone,
+			});
+		}
+		// the workflow that stayed active gets them
+		await waitFor("the inactive time's calls in the active workflow", () =>
+			['+4915100000005', '+4915100000006'].every((p) => phonesOf('e2ePollingWfB001').includes(p)),
+		);
+		const polls = callPolls();
+		// n8n runs the first poll of an activation before it answers
+		await rest.activate('e2ePollingWfA001');
+		await waitFor('polls after the activation', () => callPolls() >= polls + 3);
+		await sleep(12_000);
+		await control(sim, 'calls/complete', {
+			assistant_id: 2,
+			type: 'outbound',
+			customer_phone: '+4915100000007',
+		});
+		await waitFor('the next call in the activated workflow', () =>
+			phonesOf('e2ePollingWfA001').includes('+4915100000007'),
+		);
+		await sleep(1000);
+		const activated = phonesOf('e2ePollingWfA001');
+		expect(activated).not.toContain('+4915100000005');
+		expect(activated).not.toContain('+4915100000006');
+		expect(activated.filter((p) => p === '+4915100000007')).toHaveLength(1);
+	}, 300_000);
 
 	it('a chat that ends → one execution with the transcript, also when the service delivers it again', async () => {
 		await waitFor(
