@@ -213,15 +213,17 @@ export async function toolCreate(ctx: IHookFunctions): Promise<boolean> {
 			if (!registration.attached.includes(assistantId)) registration.attached.push(assistantId);
 			writeToolRegistration(staticData, webhookUrl, registration);
 		} catch (error) {
-			await undo(ctx, registration, addedNow, states, created);
+			await undo(ctx, registration, addedNow, created);
 			writeToolRegistration(staticData, webhookUrl, created ? undefined : registration);
 			throw aboutAssistant(ctx.getNode(), error, assistantId, 'Adding the mid-call tool');
 		}
 	}
-	// assistants no longer chosen lose the tool
+	// assistants no longer chosen lose the tool, from their lists as they are now (the adds above took
+	// time, and another workflow may have changed them since the first read)
 	for (const assistantId of droppedIds) {
 		try {
-			await detach(ctx, assistantId, toolId, states.get(assistantId));
+			const now = await readAssistantTools(ctx, [assistantId]);
+			await detach(ctx, assistantId, toolId, now.get(assistantId));
 		} catch (error) {
 			ctx.logger.warn(
 				`${LOG} could not remove mid-call tool ${toolId} from assistant ${assistantId}, which is no longer chosen: ${(error as Error).message}`,
@@ -236,13 +238,14 @@ async function undo(
 	ctx: IHookFunctions,
 	registration: ToolRegistration,
 	addedNow: number[],
-	states: Map<number, ToolIdsState>,
 	created: boolean,
 ): Promise<void> {
 	for (const assistantId of addedNow) {
-		const before = states.get(assistantId)?.toolIds ?? [];
 		try {
-			await setToolIds(ctx, assistantId, before);
+			// only this tool comes out of the list as it is now: a tool another workflow added since the
+			// first read stays (writing back the list of that read would drop it)
+			const now = await readAssistantTools(ctx, [assistantId]);
+			await detach(ctx, assistantId, registration.toolId, now.get(assistantId));
 			registration.attached = registration.attached.filter((id) => id !== assistantId);
 		} catch (error) {
 			ctx.logger.warn(

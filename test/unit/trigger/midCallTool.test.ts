@@ -374,12 +374,35 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			expect(requestLines(sent).slice(3)).toEqual([
 				`PUT /api/user/assistant/12 {"tool_ids":[1,50]}`,
 				`GET ${LIST} page=1`,
+				`GET ${LIST} page=1`,
 				`PUT /api/user/assistant/12 {"tool_ids":[1]}`,
 				`DELETE ${TOOLS}/50`,
 			]);
 			expect(svc.tools).toEqual([]);
 			expect(svc.assistants[0].tool_ids).toEqual([1]);
 			expect(staticData.midCallTools).toBeUndefined();
+		});
+		it('a failed activation takes only its own tool out again: a tool another workflow added to the assistant meanwhile stays', async () => {
+			// assistant 12's list: another workflow adds tool 9 right after this activation's write
+			let ids = [1];
+			let writes = 0;
+			const shared = { id: 12 } as Assistant;
+			Object.defineProperty(shared, 'tool_ids', {
+				enumerable: true,
+				get: () => ids,
+				set: (value: number[]) => {
+					ids = ++writes === 1 ? [...value, 9] : value;
+				},
+			});
+			const svc = service([shared]);
+			const { context } = createHookContext({
+				parameters: params({
+					additionalAssistants: { assistant: [{ assistantId: locator(99, 'id') }] },
+				}),
+			});
+			await expect(methods.create.call(context)).rejects.toThrow('Assistant 99 not found');
+			expect(svc.assistants[0].tool_ids).toEqual([1, 9]);
+			expect(svc.tools).toEqual([]);
 		});
 	});
 
@@ -427,6 +450,7 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 			await expect(activate(context)).resolves.toBe('created');
 			expect(requestLines(sent)).toEqual([
 				`PUT ${TOOLS}/50 ${toolBody(secretOf(staticData))}`,
+				`GET ${LIST} page=1`,
 				`GET ${LIST} page=1`,
 				`PUT /api/user/assistant/34 {"tool_ids":[2]}`,
 			]);
