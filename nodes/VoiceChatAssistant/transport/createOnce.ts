@@ -79,28 +79,47 @@ export interface CreateOnceOptions {
 	policy: CreatePolicy;
 }
 
-const ZONE_SLACK_MS = 14 * 60 * 60_000 + 60_000;
+/**
+ * How far the service's clock and n8n's may differ: an object created up to
+ * this long before the attempt was sent can still be the attempt's.
+ */
+export const CLOCK_MARGIN_MS = 60_000;
 
+const WITH_ZONE = /(?:Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * When an object was created, as epoch ms, only where its `created_at` says
+ * which zone it is in (`...Z`, `...+01:00`): a time without a zone (the
+ * service's `YYYY-MM-DD HH:MM:SS`) is in a zone the client does not know.
+ */
 function createdAt(candidate: IDataObject): number | undefined {
 	const text = candidate.created_at;
-	if (typeof text !== 'string' || !text) return undefined;
-	const iso = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)
-		? `${text.replace(' ', 'T')}Z`
-		: text;
-	const time = Date.parse(iso);
+	if (typeof text !== 'string' || !WITH_ZONE.test(text.trim())) return undefined;
+	const time = Date.parse(text.trim());
 	return Number.isNaN(time) ? undefined : time;
 }
 
 /**
- * Whether an object may have been created by an attempt started at `started`
- * (epoch ms). The service writes `created_at` in its own time zone, which the
- * client does not know, so an object counts when its `created_at`, read as
- * UTC, is at most 14 hours (the widest time zone offset) before; an object
- * without `created_at` counts.
+ * Whether an object can be shown to be made by an attempt sent at `started`
+ * (epoch ms): `own` when its creation time, with its zone, is no earlier than
+ * the attempt (CLOCK_MARGIN_MS for the two clocks); `older` when it is
+ * earlier; `unknown` when it has no creation time with a zone.
  */
-export function createdSince(candidate: IDataObject, started: number): boolean {
+export function ownership(candidate: IDataObject, started: number): 'own' | 'older' | 'unknown' {
 	const at = createdAt(candidate);
-	return at === undefined || at >= started - ZONE_SLACK_MS;
+	if (at === undefined) return 'unknown';
+	return at >= started - CLOCK_MARGIN_MS ? 'own' : 'older';
+}
+
+/** Whether an object can be shown to be made by an attempt sent at `started` (epoch ms). */
+export function createdSince(candidate: IDataObject, started: number): boolean {
+	return ownership(candidate, started) === 'own';
+}
+
+/** "ID 3, created 2026-11-23 04:00:00" / "ID 5, no creation time": what the look-up found. */
+function described(candidate: IDataObject): string {
+	const at = candidate.created_at;
+	return `ID ${String(candidate.id)}, ${typeof at === 'string' && at ? `created ${at}` : 'no creation time'}`;
 }
 
 const byEarlierAttempt = (object: IDataObject) => ({ ...object, created_by_earlier_attempt: true });
@@ -165,9 +184,9 @@ export async function createOnce(
 			.join(' ');
 		throw first.error;
 	}
-	const found = candidates.filter(
-		(candidate) => policy.matches(candidate) && createdSince(candidate, started),
-	);
+	const named = candidates.filter((candidate) => policy.matches(candidate));
+	const found = named.filter((candidate) => ownership(candidate, started) === 'own');
+	const unknown = named.filter((candidate) => ownership(candidate, started) === 'unknown');
 	if (found.length === 1) return byEarlierAttempt(found[0]);
 	if (found.length > 1) {
 		throw new NodeOperationError(
@@ -179,7 +198,18 @@ export async function createOnce(
 			},
 		);
 	}
-	// nothing was stored: the one further attempt
+	if (unknown.length > 0) {
+		// one of them may be this attempt's, or none: neither adopted nor sent again
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`The answer to creating the ${options.noun} was lost, and the look-up found ${unknown.length === 1 ? `a ${options.noun}` : `${unknown.length} ${options.noun}s`} with that name whose creation time cannot show whether this item made it (${unknown.map(described).join('; ')})`,
+			{
+				itemIndex,
+				description: `The ${options.noun} was not created again, so as not to make a second one. Check whether it is the one this item created (it would be new); if it is not, run the item again.`,
+			},
+		);
+	}
+	// nothing of this attempt is stored (same-name objects, if any, are older): the one further attempt
 	const again = await send();
 	if (again.error) throw again.error;
 	return shape(again.body);

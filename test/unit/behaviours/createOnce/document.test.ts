@@ -122,6 +122,41 @@ describe('Document → Create when the answer is lost', () => {
 		expect(binaryCalls).toEqual([`stream ${STORE_ID}`]);
 	});
 
+	it.each([
+		['2 minutes', 2 * 60_000],
+		['1 hour', 3600_000],
+		['14 hours', 14 * 3600_000],
+	])(
+		'a document of that name made %s before the attempt is not adopted: uploaded once more',
+		async (_label, before) => {
+			const uploads: Upload[] = [];
+			const scope = nock(TEST_BASE_URL);
+			upload(scope, uploads, 502, 'Bad Gateway');
+			scope.get(PATH).reply(200, { data: [doc(2, 'Handbook', T0 - before)] });
+			upload(scope, uploads, 201, {
+				message: 'Document created successfully.',
+				data: doc(9, 'Handbook'),
+			});
+			const { output } = runStored();
+			expect(await output).toEqual([{ json: doc(9, 'Handbook'), pairedItem: { item: 0 } }]);
+			scope.done();
+			expect(uploads).toHaveLength(2);
+		},
+	);
+
+	it('a document of that name listed without a creation time is neither adopted nor uploaded again: the item names it', async () => {
+		const uploads: Upload[] = [];
+		const scope = nock(TEST_BASE_URL);
+		upload(scope, uploads, 502, 'Bad Gateway');
+		scope.get(PATH).reply(200, { data: [{ id: 2, name: 'Handbook', status: 'active' }] });
+		const { output } = runStored();
+		await expect(output).rejects.toThrow(
+			'whose creation time cannot show whether this item made it (ID 2, no creation time)',
+		);
+		scope.done();
+		expect(uploads).toHaveLength(1);
+	});
+
 	it('a 504 and no such document: uploaded once more, the whole file in both attempts', async () => {
 		const uploads: Upload[] = [];
 		const scope = nock(TEST_BASE_URL);

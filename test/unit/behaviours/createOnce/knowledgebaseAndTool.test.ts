@@ -10,7 +10,7 @@ import { fakeClockPerTest } from '../../../helpers/fakeClock';
 import { item, run } from '../../actions/helpers';
 
 const T0 = Date.UTC(2026, 10, 23, 10, 0, 0);
-const sql = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+const sql = (ms: number) => new Date(ms).toISOString().replace('Z', '000Z');
 const kb = (id: number, name: string, createdMs = T0) => ({
 	id,
 	name,
