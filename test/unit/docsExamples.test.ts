@@ -82,6 +82,16 @@ describe('the shipped examples', () => {
 		},
 	);
 
+	it('the lead import runs again to finish an interrupted import with the settings it ships: On Duplicate at its default, as docs/exactly-once.md tells', () => {
+		const lead = ours(byFile('lead-import-from-csv.json')).find(
+			(n) => n.parameters.operation === 'create',
+		)!;
+		expect((lead.parameters.options as Record<string, unknown>).onDuplicate).toBeUndefined();
+		expect(readFileSync(join(ROOT, 'docs/exactly-once.md'), 'utf8')).toContain(
+			'Use Stored Lead If Identical** (default)',
+		);
+	});
+
 	it('the lead import makes every CSV column but the phone a variable (Variables From: Input Fields)', () => {
 		const lead = ours(byFile('lead-import-from-csv.json')).find(
 			(n) => n.parameters.operation === 'create',
