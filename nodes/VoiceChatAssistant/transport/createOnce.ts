@@ -202,7 +202,7 @@ export async function createOnce(
 		// one of them may be this attempt's, or none: neither adopted nor sent again
 		throw new NodeOperationError(
 			ctx.getNode(),
-			`The answer to creating the ${options.noun} was lost, and the look-up found ${unknown.length === 1 ? `a ${options.noun}` : `${unknown.length} ${options.noun}s`} with that name whose creation time cannot show whether this item made it (${unknown.map(described).join('; ')})`,
+			`The answer to creating the ${options.noun} was lost, and the look-up found ${unknown.length === 1 ? `one ${options.noun}` : `${unknown.length} ${options.noun}s`} with that name whose creation time cannot show whether this item made it (${unknown.map(described).join('; ')})`,
 			{
 				itemIndex,
 				description: `The ${options.noun} was not created again, so as not to make a second one. Check whether it is the one this item created (it would be new); if it is not, run the item again.`,
