@@ -32,6 +32,7 @@ import { CONVERSATION_ENDED } from './events/conversationEnded';
 import { DOCUMENT_PROCESSED } from './events/documentProcessed';
 import { LEAD_STATUS_CHANGED, LEAD_STATUS_OPTIONS } from './events/leadStatusChanged';
 import { NEW_CONVERSATION } from './events/newConversation';
+import { newProcessId } from './events/process';
 import { board } from './singleFlight';
 
 export class VoiceChatAssistantPollingTrigger implements INodeType {
@@ -73,7 +74,7 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 						value: BALANCE_BELOW,
 						action: 'On balance below',
 						description:
-							"The account's balance fell below the Threshold; one item per crossing, again after a top-up above it. One request per poll.",
+							"The account's balance fell below the Threshold; one item per crossing, again after a top-up back to it or above. One request per poll.",
 					},
 					{
 						name: 'Call Ended',
@@ -330,7 +331,7 @@ function activationOf(ctx: IPollFunctions): string | undefined {
 	if (mode !== 'activate' && mode !== 'create') return undefined;
 	let token = activations.get(ctx);
 	if (token === undefined) {
-		token = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+		token = newProcessId();
 		activations.set(ctx, token);
 	}
 	return token;

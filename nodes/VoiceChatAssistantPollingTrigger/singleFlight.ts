@@ -36,7 +36,8 @@ export interface Boarding {
 	land(): void;
 }
 
-function keyOf(ctx: IPollFunctions): string {
+/** The trigger a poll belongs to in this n8n process: its workflow and node. */
+export function triggerKey(ctx: IPollFunctions): string {
 	const workflow = ctx.getWorkflow();
 	const node = ctx.getNode();
 	return JSON.stringify([String(workflow.id ?? ''), node.id ?? node.name]);
@@ -44,7 +45,7 @@ function keyOf(ctx: IPollFunctions): string {
 
 /** The poll's place, or undefined when another poll of the same trigger is running. */
 export function board(ctx: IPollFunctions): Boarding | undefined {
-	const key = keyOf(ctx);
+	const key = triggerKey(ctx);
 	const now = getClock().now();
 	const running = flights.get(key);
 	if (running) {

@@ -5,6 +5,7 @@ import { getClock } from '../../VoiceChatAssistant/transport/clock';
 import { apiRequest, unwrap } from '../../VoiceChatAssistant/transport';
 import type { EventRun, PollEvent } from './event';
 import { emit } from './event';
+import { triggerKey } from '../singleFlight';
 import { processId } from './process';
 
 /**
@@ -51,11 +52,6 @@ export interface BalanceWatch {
 /** The last state this process wrote, by trigger (workflow and node), with its threshold. */
 const written = new Map<string, { threshold: number; watch: BalanceWatch }>();
 let writes = 0;
-
-function triggerKey(ctx: IPollFunctions): string {
-	const node = ctx.getNode();
-	return JSON.stringify([String(ctx.getWorkflow().id ?? ''), node.id ?? node.name]);
-}
 
 /**
  * The state a poll goes on from: the saved copy, or the last state this

@@ -11,7 +11,8 @@
 
 let current = newProcessId();
 
-function newProcessId(): string {
+/** A new id, unique enough to tell processes and activations apart. */
+export function newProcessId(): string {
 	return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
