@@ -134,10 +134,14 @@ describe('exactly once: Lead → Create with lost answers, and leads of an earli
 		await control(sim, 'faults', { clear: true });
 	});
 
-	const importLeads = async (rows: IDataObject[], options: IDataObject = {}) =>
+	const importLeads = async (
+		rows: IDataObject[],
+		options: IDataObject = {},
+		extra: IDataObject = {},
+	) =>
 		await runWorkflow(
 			actionWorkflow(
-				{ ...LEAD_IMPORT_PARAMETERS, options },
+				{ ...LEAD_IMPORT_PARAMETERS, ...extra, options },
 				{ rows, node: { onError: 'continueRegularOutput' } },
 			),
 			{ credentials: simCredentials(sim) },
@@ -172,7 +176,7 @@ describe('exactly once: Lead → Create with lost answers, and leads of an earli
 		expect(items.map((i) => i.json.error)).toEqual(
 			rows.map(
 				(r, n) =>
-					`Campaign 1 already has a lead with the phone number ${r.phone} (lead ${ids[n]}); this item's create got no answer, and that lead is not its own (stored before the create was sent, or with other data)`,
+					`Campaign 1 already has a lead with the phone number ${r.phone} (lead ${ids[n]}); this item's create got no answer, and that lead is not proven its own (stored before the create was sent, with other data, or the run's first create, with no lead of this run to compare its ID with)`,
 			),
 		);
 		// per row: the create (502), one read by phone; the create is not sent again
@@ -219,24 +223,55 @@ describe('exactly once: Lead → Create with lost answers, and leads of an earli
 		['lose-502', '+4930555001'],
 		['lose-reset', '+4930555002'],
 	] as const)(
-		"a lead create whose answer is lost after storing (%s), On Duplicate = Fail: that lead is the item's, the create not sent again",
+		"a lead create whose answer is lost after storing (%s), the row after one the run stored, On Duplicate = Fail: that lead is the item's (its ID above the first's), the create not sent again; as the run's first row it is not proven the item's",
 		async (kind, phone) => {
-			await control(sim, 'faults', { method: 'POST', path: LEAD, rate: 1, kinds: [kind] });
+			const first = `${phone}9`;
+			await control(sim, 'faults', {
+				method: 'POST',
+				path: LEAD,
+				rate: 1,
+				kinds: [kind],
+				after: 1,
+				times: 1,
+			});
 			const before = sim.log.length;
-			const result = await importLeads([{ phone, name: 'Eve' }], { onDuplicate: 'fail' });
+			const result = await importLeads(
+				[
+					{ phone: first, name: 'Dan' },
+					{ phone, name: 'Eve' },
+				],
+				{ onDuplicate: 'fail' },
+				// one row in flight: the second is sent after the first's answer
+				{ requestsInFlight: 1 },
+			);
 			const items = result.outputOf(SERVICE);
-			expect(items).toHaveLength(1);
-			expect(items[0].json).toMatchObject({
+			expect(items).toHaveLength(2);
+			expect(items[1].json).toMatchObject({
 				phone_number: phone,
 				variables: { customer_name: 'Eve' },
 				created_by_earlier_attempt: true,
 			});
 			expect(stored([phone])).toHaveLength(1);
-			expect(items[0].json.id).toBe(stored([phone])[0].id);
+			expect(items[1].json.id).toBe(stored([phone])[0].id);
 			expect(requests(before)).toEqual([
+				`POST ${LEAD} 200`,
 				`POST ${LEAD} ${kind === 'lose-502' ? 502 : 'reset'}`,
 				`GET ${LEADS} 200`,
 			]);
+			// the run's first create: its lead cannot be told from one stored before, Fail fails it
+			await control(sim, 'faults', { clear: true });
+			await control(sim, 'faults', {
+				method: 'POST',
+				path: LEAD,
+				rate: 1,
+				kinds: [kind],
+				times: 1,
+			});
+			const alone = await importLeads([{ phone: `${phone}8`, name: 'Fay' }], {
+				onDuplicate: 'fail',
+			});
+			expect(alone.outputOf(SERVICE)[0].json.error).toContain('is not proven its own');
+			expect(stored([`${phone}8`])).toHaveLength(1);
 		},
 	);
 });

@@ -14,7 +14,7 @@ import {
 import { itemError } from '../itemError';
 import { parallelRequestsProperty } from '../parallel';
 import {
-	learnZone,
+	noteCreated,
 	lookUpAfterLostAnswer,
 	readStored,
 	readStoredOrFail,
@@ -237,21 +237,20 @@ export async function execute(
 		sent: { variables, secondary_contacts: secondary },
 		slots,
 	};
-	const began = getClock().now();
-	const created = async (lead: IDataObject) => {
-		// a lead created now tells the service's time zone (for a later lost answer)
-		if (!lead.created_by_earlier_attempt) await learnZone(this, lead, began, getClock().now());
+	const created = (lead: IDataObject) => {
+		// a lead this run created bounds the IDs of leads created after it (for a later lost answer)
+		if (!lead.created_by_earlier_attempt) noteCreated(this, lead, getClock().now());
 		return lead;
 	};
 	try {
 		if (onDuplicate === 'allow') {
-			return await created(
+			return created(
 				unwrap(
 					await apiRequest.call(this, 'POST', path, { body, itemIndex, checkBeforeRetry, slots }),
 				),
 			);
 		}
-		return await created(
+		return created(
 			await createOnce(this, itemIndex, {
 				path,
 				body,

@@ -5,7 +5,6 @@ import { apiRequestAllItems } from '../../transport';
 import type { InFlightSlots } from '../../transport';
 import { getClock } from '../../transport/clock';
 import type { LookedUp } from '../../transport/createOnce';
-import { credentialSettings } from '../../transport/credentials';
 import { leadDifferences } from './shared';
 import type { LeadContent } from './shared';
 
@@ -16,91 +15,81 @@ import type { LeadContent } from './shared';
  * with the phone number was there before, and the attempt was refused as a
  * duplicate.
  *
- * The lead's `created_at` (`YYYY-MM-DD HH:MM:SS`) carries no time zone: it is
- * in the service's zone, which SPEC does not name. Each lead this process
- * creates with a credential tells that zone (its `created_at` against the
- * time the create was sent and answered); until then every zone a lead can be
- * in (whole quarter hours from UTC-12:00 to UTC+14:00) is tried.
+ * "Created after the attempt" is read from what the service's answers carry,
+ * with no guess at its time zone and no memory beyond the node run:
+ * - a `created_at` that names its zone is compared with the time the attempt
+ *   was sent (a minute's margin for the two clocks);
+ * - SPEC's `created_at` (`YYYY-MM-DD HH:MM:SS`) names no zone, and a zone-less
+ *   time an hour or fourteen hours earlier reads like the attempt's own in
+ *   another zone. Lead IDs grow (SPEC: integer IDs the service assigns): a
+ *   lead whose ID is above that of a lead this node run created before the
+ *   attempt was sent was created after that one, so after this run began
+ *   sending. A lead with no such lead to compare with (the run's first create)
+ *   is not proven the attempt's: it goes through On Duplicate.
  */
 
 /** The margin for n8n's clock and the service's disagreeing (and for `created_at`'s whole seconds). */
 export const CLOCK_SKEW_MS = 60_000;
 
-const QUARTER_HOUR_MS = 15 * 60_000;
-/** Offsets of time zones from UTC: quarter hours from -12:00 to +14:00. */
-const OFFSETS = Array.from({ length: 26 * 4 + 1 }, (_, n) => (n - 12 * 4) * QUARTER_HOUR_MS);
-
-/** The service's zone (offset from UTC in ms) per credential, learned from leads this process created. */
-const zones = new Map<string, number>();
-
-/** Forgets the learned zones (tests). */
-export function forgetLeadZones() {
-	zones.clear();
+/** Leads this node run created, in the order their answers arrived: when, and the highest ID so far. */
+interface Created {
+	answeredAt: number[];
+	highestId: number[];
 }
 
-const ZONELESS = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d+)?$/;
+/** Per node run (its context object): released with the run, never shared with another. */
+const createdByRun = new WeakMap<object, Created>();
 
-/** A lead's `created_at`: its digits read as UTC (`zoned` when the text names its zone), else undefined. */
-function createdAt(lead: IDataObject): { ms: number; zoned: boolean } | undefined {
+/** Notes a lead this node run created (its answer arrived at `answeredAt`, epoch ms). */
+export function noteCreated(ctx: IExecuteFunctions, lead: IDataObject, answeredAt: number) {
+	const id = Number(lead.id);
+	if (!Number.isSafeInteger(id)) return;
+	const created = createdByRun.get(ctx) ?? { answeredAt: [], highestId: [] };
+	createdByRun.set(ctx, created);
+	const highest = Math.max(id, created.highestId[created.highestId.length - 1] ?? -Infinity);
+	created.answeredAt.push(answeredAt);
+	created.highestId.push(highest);
+}
+
+/** The highest ID of the leads this node run created whose answers arrived by `sent` (the same millisecond counts). */
+function highestIdBefore(ctx: IExecuteFunctions, sent: number): number | undefined {
+	const created = createdByRun.get(ctx);
+	if (!created) return undefined;
+	let found: number | undefined;
+	for (let n = 0; n < created.answeredAt.length && created.answeredAt[n] <= sent; n++)
+		found = created.highestId[n];
+	return found;
+}
+
+const ZONED = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})$/i;
+
+/** Whether the lead was created after `started` (epoch ms), as its answer proves; false when unproven. */
+function createdAfter(ctx: IExecuteFunctions, lead: IDataObject, started: number, now: number) {
 	const text = typeof lead.created_at === 'string' ? lead.created_at.trim() : '';
-	const zoneless = ZONELESS.exec(text);
-	const ms = zoneless
-		? Date.parse(`${zoneless[1]}T${zoneless[2]}Z`)
-		: /(Z|[+-]\d{2}:?\d{2})$/i.test(text)
-			? Date.parse(text)
-			: NaN;
-	return Number.isNaN(ms) ? undefined : { ms, zoned: !zoneless };
-}
-
-/** Offsets under which `created_at` falls between `from` and `to` (epoch ms), each widened by the margin. */
-function offsetsWithin(lead: IDataObject, offsets: number[], from: number, to: number): number[] {
-	const at = createdAt(lead);
-	if (!at) return [];
-	// `created_at` drops the fraction of its second
-	return (at.zoned ? [0] : offsets).filter(
-		(offset) =>
-			at.ms - offset + 999 >= from - CLOCK_SKEW_MS && at.ms - offset <= to + CLOCK_SKEW_MS,
-	);
-}
-
-async function zoneKey(ctx: IExecuteFunctions): Promise<string | undefined> {
-	return await credentialSettings(ctx).then(
-		(settings) => settings.limiterKey,
-		() => undefined,
-	);
-}
-
-/** Learns the service's zone from a lead created by a request sent at `sent` and answered at `answered`. */
-export async function learnZone(
-	ctx: IExecuteFunctions,
-	lead: IDataObject,
-	sent: number,
-	answered: number,
-) {
-	const fits = offsetsWithin(lead, OFFSETS, sent, answered);
-	const key = fits.length === 1 ? await zoneKey(ctx) : undefined;
-	if (key !== undefined) zones.set(key, fits[0]);
+	if (ZONED.test(text)) {
+		const at = Date.parse(text.replace(' ', 'T'));
+		// `created_at` may drop the fraction of its second
+		return at + 999 >= started - CLOCK_SKEW_MS && at <= now + CLOCK_SKEW_MS;
+	}
+	const id = Number(lead.id);
+	const before = highestIdBefore(ctx, started);
+	return Number.isSafeInteger(id) && before !== undefined && id > before;
 }
 
 /**
  * Of the stored leads with the phone number, the one an attempt sent at
- * `started` (epoch ms) can have stored: the data sent, created after that
- * (less the margin). Undefined when there is none.
+ * `started` (epoch ms) stored: the data sent, created after that. Undefined
+ * when none is proven so.
  */
-export async function ownLead(
+export function ownLead(
 	ctx: IExecuteFunctions,
 	stored: IDataObject[],
 	sent: LeadContent,
 	started: number,
 	now: number,
-): Promise<IDataObject | undefined> {
-	const key = await zoneKey(ctx);
-	const zone = key === undefined ? undefined : zones.get(key);
-	const offsets = zone === undefined ? OFFSETS : [zone];
+): IDataObject | undefined {
 	return stored.find(
-		(lead) =>
-			leadDifferences(lead, sent).length === 0 &&
-			offsetsWithin(lead, offsets, started, now).length > 0,
+		(lead) => leadDifferences(lead, sent).length === 0 && createdAfter(ctx, lead, started, now),
 	);
 }
 
@@ -183,7 +172,7 @@ export async function storedEarlier(
 		`Campaign ${campaignId} has a lead with the phone number ${phoneNumber}, maybe stored by this item's own attempt (its answer was lost), and reading it back failed`,
 		`Look for ${phoneNumber} with Lead → Get Many (phone filter) before running the item again.`,
 	);
-	const own = await ownLead(ctx, stored, sent, started, getClock().now());
+	const own = ownLead(ctx, stored, sent, started, getClock().now());
 	if (own) return own;
 	throw response;
 }
@@ -201,12 +190,12 @@ export async function lookUpAfterLostAnswer(
 ): Promise<LookedUp | undefined> {
 	const stored = await readStored(ctx, itemIndex, phoneNumber, campaignId, slots);
 	if (!stored.length) return undefined;
-	const own = await ownLead(ctx, stored, sent, started, getClock().now());
+	const own = ownLead(ctx, stored, sent, started, getClock().now());
 	if (own) return { own };
 	const ids = stored.map((lead) => String(lead.id)).join(', ');
 	return {
 		taken: new StoredBefore(
-			`Campaign ${campaignId} already has a lead with the phone number ${phoneNumber} (lead ${ids}); this item's create got no answer, and that lead is not its own (stored before the create was sent, or with other data)`,
+			`Campaign ${campaignId} already has a lead with the phone number ${phoneNumber} (lead ${ids}); this item's create got no answer, and that lead is not proven its own (stored before the create was sent, with other data, or the run's first create, with no lead of this run to compare its ID with)`,
 		),
 	};
 }

@@ -3,16 +3,16 @@
  * item's own attempt can have stored (the data sent, created after the
  * attempt was sent) is adopted; a lead stored before (a re-run import) goes
  * through On Duplicate as if the attempt had been refused as a duplicate, and
- * the create is not sent again. `created_at` carries no time zone.
+ * the create is not sent again. `created_at` carries no time zone: a lead is
+ * proven the attempt's by its ID, above that of a lead the same run created
+ * before the attempt was sent.
  */
 import nock from 'nock';
 
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	forgetLeadZones,
-	storedEarlier,
-} from '../../../../nodes/VoiceChatAssistant/actions/lead/ownAttempt';
+import { storedEarlier } from '../../../../nodes/VoiceChatAssistant/actions/lead/ownAttempt';
+import { router } from '../../../../nodes/VoiceChatAssistant/actions/router';
 import { TEST_BASE_URL, createContext } from '../../../helpers/context';
 import { fakeClockPerTest } from '../../../helpers/fakeClock';
 import { item, rl, run } from '../helpers';
@@ -45,7 +45,6 @@ const create = (options: object = {}) => ({
 
 describe('Lead → Create after a lost answer: only its own lead is adopted', () => {
 	const clock = fakeClockPerTest();
-	beforeEach(() => forgetLeadZones());
 
 	const read = (leads: object[]) =>
 		nock(TEST_BASE_URL)
@@ -70,7 +69,7 @@ describe('Lead → Create after a lost answer: only its own lead is adopted', ()
 		read([earlierRun]);
 		const error = await run(create({ onDuplicate: 'fail' })).catch((e) => e);
 		expect(error.message).toBe(
-			`Campaign 3 already has a lead with the phone number ${PHONE} (lead 77); this item's create got no answer, and that lead is not its own (stored before the create was sent, or with other data)`,
+			`Campaign 3 already has a lead with the phone number ${PHONE} (lead 77); this item's create got no answer, and that lead is not proven its own (stored before the create was sent, with other data, or the run's first create, with no lead of this run to compare its ID with)`,
 		);
 		scope.done();
 		expect(nock.pendingMocks()).toEqual([]);
@@ -135,30 +134,79 @@ describe('Lead → Create after a lost answer: only its own lead is adopted', ()
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 
-	it('a 502 and its lead stored, written in the service zone UTC+02:00 (not yet known): adopted, the create not sent again', async () => {
+	it('the run`s first create, a 502 and its lead stored (no lead of the run to compare its ID with): not proven its own, On Duplicate = Fail fails, the default outputs it as already stored', async () => {
 		lost502();
-		const own = lead('2023-11-15 00:13:22');
+		const own = lead('2023-11-14 22:13:22');
 		read([own]);
-		expect(await run(create({ onDuplicate: 'fail' }))).toEqual([
-			item({ ...own, created_by_earlier_attempt: true }),
-		]);
+		await expect(run(create({ onDuplicate: 'fail' }))).rejects.toThrow('is not proven its own');
+		lost502();
+		read([own]);
+		read([own]);
+		const [output] = await run(create());
+		expect(output.json).toMatchObject({ id: 77, already_stored: true });
+		expect(output.json).not.toHaveProperty('created_by_earlier_attempt');
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 
-	it('the zone learned from a lead created earlier (UTC+01:00) tells that a lead 15 minutes older is not the attempt`s', async () => {
+	/**
+	 * Two items of one run: the first stored (its answer arrives), the second's
+	 * answer lost; the service's zone-less times written in `zone` (hours from
+	 * UTC); the stored lead's time is the caller's (after a daylight-saving switch: another zone).
+	 */
+	async function secondLost(zone: number, stored: object) {
+		const first = '+4915100000078';
+		const local = (ms: number, hours: number) =>
+			new Date(ms + hours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
 		nock(TEST_BASE_URL)
-			.post('/api/user/lead', { ...body, phone_number: '+4915100000078' })
-			.reply(200, {
-				message: 'Lead created successfully',
-				data: { ...lead('2023-11-14 23:13:20'), id: 78, phone_number: '+4915100000078' },
+			.post('/api/user/lead', { ...body, phone_number: first })
+			.reply(200, () => {
+				const created = local(clock.now(), zone);
+				clock.advance(60_000);
+				return {
+					message: 'Lead created successfully',
+					data: { ...lead(created), id: 78, phone_number: first },
+				};
 			});
-		await run({ ...create(), phoneNumber: '+4915100000078' });
-		clock.advance(60_000);
-		// 2023-11-14 23:14:20 at UTC+01:00 would be the attempt's second; this one is 15 minutes before
-		// (under UTC+00:45 it would be the attempt's own)
 		lost502();
-		read([lead('2023-11-14 22:59:20')]);
-		await expect(run(create({ onDuplicate: 'fail' }))).rejects.toThrow('that lead is not its own');
-		expect(nock.pendingMocks()).toEqual([]);
-	});
+		read([stored]);
+		const context = createContext({
+			// one item in flight: the second is sent after the first's answer
+			parameters: [
+				{ ...create({ onDuplicate: 'fail' }), phoneNumber: first, requestsInFlight: 1 },
+				{ ...create({ onDuplicate: 'fail' }), requestsInFlight: 1 },
+			],
+			items: [{ json: {} }, { json: {} }],
+		}).context;
+		return await router.call(context);
+	}
+
+	it.each([
+		['UTC+14:00', 14, 0],
+		['UTC-12:00', -12, 0],
+		['UTC+01:00, then a daylight-saving switch to UTC+02:00', 1, 1],
+	])(
+		'a server in %s: the second item`s own lead (ID above the first`s) is adopted; an identical lead stored before (a lower ID) is not, whatever its time says',
+		async (_zone, zone, switchHours) => {
+			const attempt = () => new Date(clock.now() + (zone + switchHours) * 3_600_000);
+			const stamp = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
+			// the own lead: stored a second after the attempt was sent, ID 79
+			const ownOutput = await secondLost(zone, {
+				...lead(stamp(new Date(attempt().getTime() + 61_000))),
+				id: 79,
+			});
+			expect(ownOutput[0][1].json).toMatchObject({ id: 79, created_by_earlier_attempt: true });
+			expect(nock.pendingMocks()).toEqual([]);
+			// a lead of an earlier run, 1 hour (or 14 hours) before: its time reads like the attempt's in
+			// another zone; its ID (60) is below the run's first lead
+			for (const hoursBefore of [1, 14]) {
+				await expect(
+					secondLost(zone, {
+						...lead(stamp(new Date(attempt().getTime() + 61_000 - hoursBefore * 3_600_000))),
+						id: 60,
+					}),
+				).rejects.toThrow('is not proven its own');
+				nock.cleanAll();
+			}
+		},
+	);
 });
