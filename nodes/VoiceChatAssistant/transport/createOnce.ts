@@ -154,6 +154,7 @@ export async function createOnce(
 			...(policy.kind === 'naturalKey'
 				? {
 						retry: policy.resendAfterServerError === false ? 'safe' : 'naturalKey',
+						resendServerErrors: policy.resendAfterServerError !== false,
 						lookUpBeforeResend: lookUp,
 					}
 				: {}),

@@ -51,7 +51,13 @@ export interface ApiRequestOptions {
 	 * a failed look-up: sent again.
 	 */
 	lookUpBeforeResend?: () => Promise<IDataObject | undefined>;
+	/** False: a 500 is the result, also where the policy resends 500s (the endpoint documents it as nothing saved). */
+	resendServerErrors?: boolean;
 }
+
+/** A DELETE's result when its resend after a lost answer is answered 404. */
+export const GONE_AFTER_LOST_ANSWER =
+	'Deleted: the first request got no answer, and sent again it found nothing to delete (the first one deleted it)';
 
 /** What a request came to: its response body or its error, and whether an attempt's outcome was unknown. */
 export type Sent<T = unknown> = {
@@ -135,6 +141,7 @@ export async function sendRequest<T = unknown>(
 			? await slots.giveBackWhile(itemIndex, async () => await clock.sleep(ms))
 			: await clock.sleep(ms);
 	let unknownOutcome = false;
+	let serverErrors = 0;
 	let waited = 0;
 	for (let attempts = 1; ; attempts++) {
 		// the endpoint's own window first: waiting there must not hold a slot of the shared budget
@@ -150,13 +157,21 @@ export async function sendRequest<T = unknown>(
 			else taken?.settle();
 		}
 		unknownOutcome ||= outcomeUnknown(outcome);
-		const decision = DECISIONS[outcome][policy];
+		if (outcome === 'serverError') serverErrors++;
+		const decision =
+			outcome === 'serverError' &&
+			(options.resendServerErrors === false || serverErrors > RETRY.serverErrorResends)
+				? 'giveUp'
+				: DECISIONS[outcome][policy];
 		const delay = decision === 'giveUp' ? 0 : delayAfter(last, outcome, attempts);
 		if (
 			decision === 'giveUp' ||
 			attempts >= RETRY.maxAttempts ||
 			waited + delay > RETRY.maxTotalWaitMs
 		) {
+			// a delete sent again after an unknown outcome finds nothing: the earlier attempt deleted it
+			if (method === 'DELETE' && unknownOutcome && attempts > 1 && last.response?.status === 404)
+				return { unknownOutcome, body: { message: GONE_AFTER_LOST_ANSWER } as T };
 			const tried = { attempts, policy, options, baseUrl: settings.baseUrl };
 			return { unknownOutcome, ...result<T>(ctx, last, outcome, tried) };
 		}

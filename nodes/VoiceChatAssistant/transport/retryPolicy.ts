@@ -8,8 +8,11 @@ import { getClock } from './clock';
  * did not reach the service (no connection was made) or was refused with a 429.
  * Its outcome is unknown after a 500, 502 or 504, or when the connection broke
  * after it was sent: the service may have carried it out.
- * - `safe`: sending it twice is harmless; sent again after an unknown outcome
- *   (not after a 500) and after a 503.
+ * - `safe`: sending it twice is harmless (a read; an update that sets the same
+ *   fields again; a delete, whose 404 on the resend means the first attempt
+ *   deleted it); sent again after an unknown outcome and after a 503, after a
+ *   500 at most `RETRY.serverErrorResends` times (a 500 that repeats is the
+ *   service failing the request, not losing it).
  * - `naturalKey`: the body carries a key the service refuses twice (a lead's
  *   phone number in its campaign); sent again after an unknown outcome, a 500
  *   included, and looked up first where the caller can (transport/createOnce.ts).
@@ -29,6 +32,8 @@ export const RETRY = {
 	/** Exponential backoff: base × 2^(attempt-1), capped, with full jitter on the upper half. */
 	baseDelayMs: 500,
 	maxDelayMs: 30_000,
+	/** How often a request is sent again after 500s, where its policy resends them. */
+	serverErrorResends: 2,
 };
 
 /** What an attempt came to, as far as sending it again goes. */
@@ -80,7 +85,7 @@ export const DECISIONS: Record<OutcomeClass, Record<RetryPolicy, Decision>> = {
 		sendOnce: 'giveUp',
 	},
 	serverError: {
-		safe: 'giveUp',
+		safe: 'resend',
 		naturalKey: 'resend',
 		notAfterUnknownOutcome: 'giveUp',
 		sendOnce: 'giveUp',

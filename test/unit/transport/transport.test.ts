@@ -8,7 +8,10 @@ import {
 	apiRequestAllItems,
 	normalizeBaseUrl,
 } from '../../../nodes/VoiceChatAssistant/transport';
-import { sendRequest } from '../../../nodes/VoiceChatAssistant/transport/request';
+import {
+	GONE_AFTER_LOST_ANSWER,
+	sendRequest,
+} from '../../../nodes/VoiceChatAssistant/transport/request';
 import { TEST_API_KEY, TEST_BASE_URL, createContext } from '../../helpers/context';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 
@@ -182,6 +185,7 @@ describe('transport', () => {
 		it('an error body that is not JSON gets a status text', async () => {
 			nock(TEST_BASE_URL)
 				.get('/api/user/me')
+				.times(3)
 				.reply(500, '<html>oops</html>', { 'Content-Type': 'text/html' });
 			const error = await failure(apiRequest.call(ctx(), 'GET', '/api/user/me'));
 			expect(error.message).toBe('The service failed to process the request');
@@ -542,6 +546,54 @@ describe('transport: honest messages and natural keys (exactly once)', () => {
 			sendRequest(ctx(), 'POST', '/api/user/lead', { body: {}, retry: 'naturalKey' }),
 		).resolves.toEqual({ body: { data: { id: 9 } }, unknownOutcome: true });
 		scope.done();
+	});
+
+	it('a read, an update and a delete are sent again after a 500 at most twice: a third 500 is the item`s error', async () => {
+		for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+			const scope = nock(TEST_BASE_URL)
+				.intercept('/api/user/leads/5', method)
+				.times(3)
+				.reply(500, { message: 'Server Error' });
+			const error = await failure(apiRequest.call(ctx(), method, '/api/user/leads/5'));
+			expect(error.message).toBe('Server Error');
+			scope.done();
+			expect(nock.pendingMocks()).toEqual([]);
+		}
+		nock(TEST_BASE_URL)
+			.get('/api/user/me')
+			.reply(500, { message: 'Server Error' })
+			.get('/api/user/me')
+			.reply(200, { data: { name: 'Ann' } });
+		await expect(apiRequest.call(ctx(), 'GET', '/api/user/me')).resolves.toEqual({
+			data: { name: 'Ann' },
+		});
+	});
+
+	it('a delete whose answer was lost (a 502, a reset) and whose resend finds nothing (404) is done: the first attempt deleted it', async () => {
+		for (const lose of [
+			(i: nock.Interceptor) => i.reply(502, 'Bad Gateway'),
+			(i: nock.Interceptor) => i.replyWithError(netError('ECONNRESET', 'socket hang up')),
+		]) {
+			lose(nock(TEST_BASE_URL).delete('/api/user/leads/5'));
+			nock(TEST_BASE_URL).delete('/api/user/leads/5').reply(404, { message: 'Lead not found' });
+			await expect(apiRequest.call(ctx(), 'DELETE', '/api/user/leads/5')).resolves.toEqual({
+				message: GONE_AFTER_LOST_ANSWER,
+			});
+			expect(nock.pendingMocks()).toEqual([]);
+		}
+		// a 404 to the first attempt, or after a 503 (nothing done), stays the service's error
+		nock(TEST_BASE_URL).delete('/api/user/leads/6').reply(404, { message: 'Lead not found' });
+		expect((await failure(apiRequest.call(ctx(), 'DELETE', '/api/user/leads/6'))).message).toBe(
+			'Lead not found',
+		);
+		nock(TEST_BASE_URL)
+			.delete('/api/user/leads/6')
+			.reply(503, { message: 'Service Unavailable' })
+			.delete('/api/user/leads/6')
+			.reply(404, { message: 'Lead not found' });
+		expect((await failure(apiRequest.call(ctx(), 'DELETE', '/api/user/leads/6'))).message).toBe(
+			'Lead not found',
+		);
 	});
 
 	it('a 503 before anything was stored is no unknown outcome', async () => {

@@ -35,6 +35,7 @@ describe('SIP Trunk → Delete', () => {
 			.get('/api/user/phone-numbers/sip-trunks/9')
 			.reply(200, { data: withTrunkIds })
 			.delete('/api/user/phone-numbers/9')
+			.times(3)
 			.reply(500, {
 				error: 'Failed to release phone number. Please try again or contact support.',
 			});
