@@ -194,3 +194,80 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 		expect(leads[0].variables).toEqual({ customer_name: 'Ada Lovelace', email: 'ada@example.com' });
 	});
 });
+
+describe('real n8n: a create whose answer is lost adopts only the object it made', () => {
+	let sim: any;
+	let home: any;
+	let server: any;
+	beforeAll(async () => {
+		sim = await startSimulator({ port: 0, rateLimit: false });
+		home = await createN8nHome();
+		await home.importCredentials([
+			{
+				id: 'simCredential001',
+				name: 'sim',
+				type: 'voiceChatAssistantApi',
+				data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 },
+			},
+		]);
+		server = await home.start();
+	}, 180_000);
+	afterAll(async () => {
+		await sim?.close();
+		await home?.cleanup();
+	});
+
+	const fault = async (kind: string) => {
+		const answer = await fetch(`${sim.url}/__sim/faults`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				method: 'POST',
+				path: '/api/user/knowledgebases',
+				rate: 1,
+				kinds: [kind],
+				times: 1,
+			}),
+		});
+		expect(answer.status).toBe(200);
+	};
+
+	it('Knowledgebase → Create, a same-name knowledgebase made this morning: a 502 that stored nothing creates a new one (never the morning`s); a 502 after storing outputs the one it stored, once', async () => {
+		const morning = new Date(Date.now() - 6 * 3_600_000).toISOString();
+		const names = ['Returns policy (morning)', 'Opening hours (morning)'];
+		names.forEach((name, n) =>
+			sim.state.knowledgebases.push({
+				id: 900 + n,
+				name,
+				description: null,
+				created_at: morning,
+				updated_at: morning,
+			}),
+		);
+		const named = (name: string) =>
+			sim.state.knowledgebases.filter((kb: any) => kb.name === name).map((kb: any) => kb.id);
+		const created = async (n: number) => {
+			const id = await home.createWorkflow(
+				server,
+				chain(`e2eLostKbWf0000${n}`, [
+					['Create KB', { resource: 'knowledgebase', operation: 'create', name: names[n] }],
+				]),
+			);
+			const result = await home.run(server, id);
+			expect(result.why).toBeUndefined();
+			return outputOf(result.run, 'Create KB').items.map((i: any) => i.json);
+		};
+
+		// the answer lost before anything was stored: the morning's is not taken, one new one is made
+		await fault('refuse-502');
+		const [fresh] = await created(0);
+		expect(fresh).toMatchObject({ name: names[0] });
+		expect(named(names[0])).toEqual([900, fresh.id]);
+
+		// the answer lost after storing: the one it stored, not created again
+		await fault('lose-502');
+		const [own] = await created(1);
+		expect(own).toMatchObject({ name: names[1], created_by_earlier_attempt: true });
+		expect(named(names[1])).toEqual([901, own.id]);
+	});
+});
