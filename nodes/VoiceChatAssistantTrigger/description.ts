@@ -222,6 +222,16 @@ export const triggerProperties: INodeProperties[] = [
 					'Whether the service skips failed and unanswered calls (it sends nothing for them)',
 				displayOptions: { show: { '/event': [POST_CALL] } },
 			},
+			{
+				displayName: 'URL Secret Version',
+				name: 'urlSecretVersion',
+				type: 'number',
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				default: 1,
+				description:
+					'Raise it by one to revoke a webhook URL that leaked (the URL carries its secret, so proxy and access logs may hold it): once the workflow is published or turned on again, the assistants get new URLs and calls to the old one are refused (401)',
+				displayOptions: { show: { '/event': [INBOUND, POST_CALL, CONVERSATION_ENDED] } },
+			},
 			...whatsappStatusOptions,
 		],
 	},

@@ -224,6 +224,7 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 		assistants: [],
 		settings: wanted.settings,
 	};
+	if (wanted.secretVersion > 1) registration.secretVersion = wanted.secretVersion;
 	for (const assistantId of wanted.assistantIds) {
 		// a secret per assistant: a delivery naming one assistant cannot pass with another's;
 		// derived, so the same for every activation of this node (core/secrets.ts)

@@ -4,6 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { isObject } from '../../VoiceChatAssistant/transport';
 import { CONVERSATION_ENDED, INBOUND, POST_CALL, readAssistantIds } from '../core/events';
 import type { TriggerEvent } from '../core/events';
+import { readSecretVersion } from '../core/secrets';
 
 /**
  * What the trigger registers at the service, and how it remembers it (the
@@ -70,6 +71,8 @@ export interface Registration {
 	assistants: RegisteredAssistant[];
 	/** Post-call webhook only. */
 	settings?: PostCallSettings;
+	/** Options → URL Secret Version when above 1 (core/secrets.ts): a new version registers new secrets. */
+	secretVersion?: number;
 }
 
 /** What to do when an assistant already posts its calls somewhere else. */
@@ -87,6 +90,8 @@ export interface Wanted {
 	assistantIds: number[];
 	settings?: PostCallSettings;
 	policy: ExistingWebhookPolicy;
+	/** Options → URL Secret Version (1 unless raised). */
+	secretVersion: number;
 }
 
 /** Key of the registration in the node's static data. */
@@ -104,7 +109,7 @@ export function registeredUrl(webhookUrl: string, assistantId: number, secret: s
 export function readRegistration(staticData: IDataObject): Registration | undefined {
 	const value = staticData[KEY];
 	if (!isObject(value)) return undefined;
-	const { event, webhookUrl, assistants, settings } = value;
+	const { event, webhookUrl, assistants, settings, secretVersion } = value;
 	// saved before secrets were per assistant: one secret for all
 	const shared = typeof value.secret === 'string' && value.secret ? value.secret : undefined;
 	if (!EVENTS.includes(event as TriggerEvent)) return undefined;
@@ -122,6 +127,8 @@ export function readRegistration(staticData: IDataObject): Registration | undefi
 		webhookUrl,
 		assistants: list,
 	};
+	if (typeof secretVersion === 'number' && secretVersion > 1)
+		registration.secretVersion = secretVersion;
 	if (isObject(settings)) {
 		registration.settings = {
 			send_webhook_only_on_completed: settings.send_webhook_only_on_completed !== false,
@@ -196,6 +203,7 @@ export function writeRegistration(
 		})),
 	};
 	if (registration.settings) stored.settings = { ...registration.settings };
+	if (registration.secretVersion) stored.secretVersion = registration.secretVersion;
 	staticData[KEY] = stored;
 }
 
@@ -237,6 +245,7 @@ export function readWanted(ctx: IHookFunctions): Wanted {
 		webhookUrl,
 		assistantIds: readAssistantIds(ctx),
 		policy: EXISTING_WEBHOOK_POLICIES.includes(policy) ? policy : 'takeOverAndGiveBack',
+		secretVersion: readSecretVersion(ctx),
 	};
 	if (event === POST_CALL) {
 		wanted.settings = {
@@ -260,6 +269,8 @@ export function registrationMatches(
 	if (registration.event !== wanted.event || registration.webhookUrl !== wanted.webhookUrl)
 		return false;
 	if (registration.assistants.length !== wanted.assistantIds.length) return false;
+	// a raised URL Secret Version: the URLs registered before are to be replaced (and refused)
+	if ((registration.secretVersion ?? 1) !== wanted.secretVersion) return false;
 	for (const id of wanted.assistantIds) {
 		const entry = registration.assistants.find((a) => a.id === id);
 		if (!entry || entry.url !== registeredUrl(wanted.webhookUrl, id, entry.secret)) return false;

@@ -17,7 +17,11 @@ import { credentialSettings } from '../../VoiceChatAssistant/transport/credentia
  * webhook id, and the event and assistant (webhook) or the tool's URL
  * (mid-call tool). A publish, a restart, a stale save and a failed activation leave it
  * as it is; a new API key in the credential gives new secrets (the stored
- * ones keep working until the next registration replaces them).
+ * ones keep working until the next registration replaces them). To revoke a
+ * webhook URL that leaked (it carries the secret, so proxy logs may hold it),
+ * Options → URL Secret Version is raised: from version 2 on it is one more
+ * part of the HMAC, the next activation or publish registers the new URLs,
+ * and the old secret no longer passes.
  *
  * The secret is 32 letters and digits (about 190 bits), the shape the
  * triggers of this package recognise in each other's URLs (calls/ownership.ts).
@@ -59,6 +63,14 @@ export async function authorizationOf(
 	}
 }
 
+/** Options → URL Secret Version: a whole number from 1 (the default, secrets as before the option). */
+export function readSecretVersion(
+	ctx: Pick<IHookFunctions | IWebhookFunctions, 'getNodeParameter'>,
+) {
+	const value = Number(ctx.getNodeParameter('options.urlSecretVersion', 1));
+	return Number.isSafeInteger(value) && value > 1 ? value : 1;
+}
+
 /** The secret of one assistant's webhook for `event`, or undefined without an API key. */
 export async function webhookSecret(
 	ctx: IHookFunctions | IWebhookFunctions,
@@ -67,7 +79,14 @@ export async function webhookSecret(
 ): Promise<string | undefined> {
 	const authorization = await authorizationOf(ctx);
 	if (!authorization) return undefined;
-	return deriveSecret(authorization, ['webhook', ...nodeParts(ctx), event, String(assistantId)]);
+	const version = readSecretVersion(ctx);
+	return deriveSecret(authorization, [
+		'webhook',
+		...nodeParts(ctx),
+		event,
+		String(assistantId),
+		...(version > 1 ? [`v${version}`] : []),
+	]);
 }
 
 /**

@@ -32,12 +32,18 @@ const copy = (data: IDataObject): IDataObject => JSON.parse(JSON.stringify(data)
 let call = 9000;
 
 /** One delivery to `url` with the static data n8n loads for it; its status code and the data it would save. */
-async function deliver(url: string, staticData: IDataObject, credentials?: { apiKey: string }) {
+async function deliver(
+	url: string,
+	staticData: IDataObject,
+	credentials?: { apiKey: string },
+	parameters?: IDataObject,
+) {
 	const query = Object.fromEntries(new URL(url).searchParams);
 	const { context, response } = watched.webhookContext({
 		staticData,
 		query,
 		credentials,
+		parameters,
 		body: { id: ++call, status: 'completed', customer_phone: '+4915112345678' },
 	});
 	answerAsN8n(await trigger.webhook.call(context), response);
@@ -126,6 +132,36 @@ describe('Voice Chat Assistant Trigger: secrets that survive publishes and stale
 			401,
 		);
 		expect((await deliver(`${PRODUCTION_URL}?assistant_id=12&secret=`, {})).status).toBe(401);
+	});
+
+	it('a leaked URL is revoked by raising Options → URL Secret Version: the publish registers a new URL, the old one is refused (401), the new one accepted; version 1 keeps the URLs of before', async () => {
+		const svc = service([assistant(12, { inbound_webhook_url: CRM })]);
+		const first = hook({ parameters: inboundParams() });
+		await activate(first.context);
+		const leaked = svc.assistants[0].inbound_webhook_url as string;
+		let db = copy(first.staticData);
+		// version 1 set by hand is the default: nothing registered again
+		const same = hook({
+			parameters: inboundParams({ options: { urlSecretVersion: 1 } }),
+			staticData: copy(db),
+		});
+		await expect(activate(same.context)).resolves.toBe('existed');
+		// raised to 2 and published (n8n: checkExists, then create)
+		const raised = inboundParams({ options: { urlSecretVersion: 2 } });
+		const publish2 = hook({ parameters: raised, staticData: copy(db) });
+		await expect(activate(publish2.context)).resolves.toBe('created');
+		db = copy(publish2.staticData);
+		const fresh = svc.assistants[0].inbound_webhook_url as string;
+		expect(secretOf(db)).toMatch(SECRET);
+		expect(new URL(fresh).searchParams.get('secret')).not.toBe(
+			new URL(leaked).searchParams.get('secret'),
+		);
+		expect((await deliver(leaked, copy(db), undefined, raised)).status).toBe(401);
+		expect((await deliver(leaked, {}, undefined, raised)).status).toBe(401);
+		expect((await deliver(fresh, copy(db), undefined, raised)).status).toBe(200);
+		// a restart with version 2 registers nothing again
+		const restart = hook({ parameters: raised, staticData: copy(db) });
+		await expect(activate(restart.context)).resolves.toBe('existed');
 	});
 
 	describe('a create that fails midway and cannot give back', () => {
