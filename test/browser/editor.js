@@ -34,7 +34,9 @@ async function openEditor({ baseUrl, owner, dir, viewport = { width: 1400, heigh
 	});
 	const context = await browser.newContext({ viewport });
 	const page = await context.newPage();
-	page.setDefaultTimeout(15_000);
+	// the browser layers run beside both e2e lines on a 2-core machine: the editor may take this long
+	// to show a page (15 s was exceeded there); what a step waits for is still asserted
+	page.setDefaultTimeout(45_000);
 	/** HTTP answers of 500 and above the editor received (the "Error fetching options" kind). */
 	const serverErrors = [];
 	page.on('response', (r) => {

@@ -4,6 +4,9 @@
  */
 const { OWNER } = require('./environment');
 
+/** Requests that change nothing in n8n: safe to send once more after a failed connection. */
+const READ_ONLY = (method, route) => method === 'GET' || /\/(node-types|login)$/.test(route);
+
 /**
  * A client of the n8n at `baseUrl`, logged in as `owner` unless `login: false`.
  * - `setupOwner`: first claims a fresh instance as that owner (n8n 1.x, which
@@ -28,9 +31,9 @@ async function restClient(
 	} = {},
 ) {
 	let cookie = '';
-	/** A call to a path of the server (not prefixed). */
-	const call = async (method, route, body) => {
-		const res = await fetch(`${baseUrl}${route}`, {
+	/** One request to a path of the server (not prefixed). */
+	const send = (method, route, body) =>
+		fetch(`${baseUrl}${route}`, {
 			method,
 			headers: {
 				'content-type': 'application/json',
@@ -39,6 +42,26 @@ async function restClient(
 			},
 			body: body === undefined ? undefined : JSON.stringify(body),
 		});
+	/** A call to a path of the server (not prefixed): its answer's `data`, or its JSON. */
+	const call = async (method, route, body) => {
+		let res;
+		try {
+			res = await send(method, route, body);
+		} catch (error) {
+			// a kept-alive connection that n8n closed as the request went (its keep-alive timeout, a busy
+			// machine) fails before n8n read it: requests that change nothing are sent once more
+			const cause = error?.cause
+				? ` (${error.cause.code ?? ''} ${error.cause.message ?? error.cause})`
+				: '';
+			if (!READ_ONLY(method, route))
+				throw new Error(`${method} ${route}: ${error.message}${cause}`);
+			await new Promise((resolve) => setTimeout(resolve, 500));
+			try {
+				res = await send(method, route, body);
+			} catch (again) {
+				throw new Error(`${method} ${route}, sent twice: ${again.message}${cause}`);
+			}
+		}
 		const setCookie = res.headers.getSetCookie?.() ?? [];
 		const auth = setCookie.map((c) => c.split(';')[0]).find((c) => c.startsWith('n8n-auth='));
 		if (auth) cookie = auth;
