@@ -15,13 +15,21 @@ import {
 	isoSeconds,
 	MAX_CALL_MS,
 	readGap,
+	recordingToDownload,
 	selectCalls,
 	toCaughtUpItem,
 	zoneless,
 } from './catchUpList';
 import type { Delivered, Gap } from './catchUpList';
+import { downloadCaughtUpRecordings } from './catchUpRecordings';
+import type { RecordingJob } from './catchUpRecordings';
 
 export { MAX_CALL_MS, MAX_PAGES, PER_PAGE } from './catchUpList';
+export {
+	CATCH_UP_DOWNLOAD_BUDGET_MS,
+	CATCH_UP_DOWNLOADS_AT_ONCE,
+	MAX_CATCH_UP_DOWNLOADS,
+} from './catchUpRecordings';
 export type { Delivered } from './catchUpList';
 
 /**
@@ -35,7 +43,10 @@ export type { Delivered } from './catchUpList';
  * minute old, and whenever a delivery arrives and the watermark lags by more
  * than LAG_MS, the trigger reads the assistant's calls since the watermark and starts the
  * ones that ended meanwhile and that no receiver answered (the call's
- * `webhook_response`), oldest first, with the delivered call.
+ * `webhook_response`), oldest first, with the delivered call. With Download
+ * Recording, their recordings are downloaded a few at a time and at most so
+ * many per catch-up (catchUpRecordings.ts); the others come with
+ * `recording_error`.
  *
  * The state lives in the node's static data, which n8n loads per webhook
  * request and saves whole after webhook() returns (only in "Immediately").
@@ -391,9 +402,15 @@ async function catchUpFrom(
 			`${LOG} caught up ${started.length} call(s) of assistant ${assistantId} that ended while n8n could not receive (ids ${started.join(', ')})`,
 		);
 	}
+	// the items in their order (oldest first); their recordings a few at a time, within a bound
 	const items: INodeExecutionData[] = [];
+	const recordings: RecordingJob[] = [];
 	for (const call of toStart) {
-		items.push(await toCaughtUpItem(ctx, call, delivered, zoneMs, assistantId));
+		const item = toCaughtUpItem(call, delivered, zoneMs, assistantId);
+		items.push(item);
+		const url = recordingToDownload(call, delivered);
+		if (url !== undefined) recordings.push({ item, url, callId: call.id });
 	}
+	await downloadCaughtUpRecordings(ctx, recordings, assistantId);
 	return items;
 }

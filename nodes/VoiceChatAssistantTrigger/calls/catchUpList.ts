@@ -2,7 +2,6 @@ import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-wor
 
 import { FINAL_CALL_STATUSES } from '../../VoiceChatAssistant/descriptions';
 import { apiRequest, asList, isObject } from '../../VoiceChatAssistant/transport';
-import { downloadRecording } from '../../VoiceChatAssistant/transport/recording';
 import { statusAllowed, toItem } from '../core/payload';
 import { INBOUND, POST_CALL } from '../core/events';
 import type { Registration } from './registration';
@@ -32,7 +31,6 @@ const UNSUCCESSFUL = ['failed', 'no-answer', 'busy'];
 /** The widest offset of a time zone from UTC. */
 export const WIDEST_ZONE_MS = 14 * 60 * 60_000;
 const QUARTER_HOUR_MS = 15 * 60_000;
-const LOG = 'Voice Chat Assistant Trigger:';
 
 const ZONELESS = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d+)?$/;
 const WITH_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
@@ -316,37 +314,30 @@ export interface Delivered {
 }
 
 /**
- * A listed call as an item. With Download Recording on, the recording is
- * downloaded from the list's address even when Include Recording is off (as a
- * delivered call's is); `recording_url` is in the item only when the
- * delivered payload would carry it.
+ * A listed call as an item, without its recording: `recording_url` is in the
+ * item only when the delivered payload would carry it. The recording, with
+ * Download Recording on, is downloaded afterwards (recordingToDownload,
+ * catchUpRecordings.ts), from the list's address, also when Include Recording
+ * is off (as a delivered call's is).
  */
-export async function toCaughtUpItem(
-	ctx: IWebhookFunctions,
+export function toCaughtUpItem(
 	call: IDataObject,
 	delivered: Delivered,
 	zoneMs: number,
 	assistantId: number,
-): Promise<INodeExecutionData> {
+): INodeExecutionData {
 	const withRecording =
 		delivered.event !== POST_CALL ||
 		(delivered.registration?.settings?.include_recording_in_webhook ??
 			delivered.options.includeRecording !== false);
 	const payload = asPayload(call, zoneMs, withRecording);
-	const item: INodeExecutionData = {
-		json: { ...toItem(payload, delivered.event, assistantId), caught_up: true },
-	};
+	return { json: { ...toItem(payload, delivered.event, assistantId), caught_up: true } };
+}
+
+/** The address of a listed call's recording to download (Download Recording on), else undefined. */
+export function recordingToDownload(call: IDataObject, delivered: Delivered): string | undefined {
 	const url = call.recording_url;
-	if (delivered.options.downloadRecording === true && typeof url === 'string' && url) {
-		try {
-			item.binary = { data: await downloadRecording(ctx, url, payload.id) };
-		} catch (error) {
-			const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-			item.json.recording_error = message;
-			ctx.logger.warn(
-				`${LOG} call ${String(payload.id)} goes on without its recording: ${message}`,
-			);
-		}
-	}
-	return item;
+	return delivered.options.downloadRecording === true && typeof url === 'string' && url
+		? url
+		: undefined;
 }

@@ -9,6 +9,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from '../../VoiceChatAssistant/transport';
+import { getClock } from '../../VoiceChatAssistant/transport/clock';
 import { answer } from '../core/payload';
 import { isReplay } from '../core/replays';
 import {
@@ -17,7 +18,16 @@ import {
 	oldSecretProperties,
 	readSigningSecret,
 } from './whatsappSecret';
-import { MAX_AGE_MS, MAX_AHEAD_MS, duration, freshness } from './whatsappTime';
+import { MAX_SIGNATURES, acceptedAt, rememberAccepted, signatureKey } from './whatsappSignatures';
+import {
+	EARLIEST_OFFSET_MINUTES,
+	LATEST_OFFSET_MINUTES,
+	MAX_AGE_MS,
+	MAX_AHEAD_MS,
+	duration,
+	freshness,
+	utcOffset,
+} from './whatsappTime';
 
 /**
  * The "WhatsApp Message Status" event: the service posts every status change
@@ -31,7 +41,8 @@ import { MAX_AGE_MS, MAX_AHEAD_MS, duration, freshness } from './whatsappTime';
  * n8n received (its raw body), never over a body parsed and written again, and
  * compared in constant time. A post without a valid signature is answered 401
  * and starts nothing; the item is built from the same bytes that were verified.
- * A signed post is good only while its `timestamp` is recent (whatsappTime.ts).
+ * A signed post is good only while its `timestamp` is recent (whatsappTime.ts);
+ * one whose `timestamp` has no zone, once only (whatsappSignatures.ts).
  */
 
 export const WHATSAPP_STATUS = 'whatsappMessageStatus';
@@ -259,12 +270,56 @@ function ignored(
 	return answer(ctx, 200, { received: true, ignored: true, reason });
 }
 
+/** When n8n's log last said that the memory of zone-less posts is full (once an hour at most). */
+let fullWarnedAt = -Infinity;
+
+/**
+ * For a fresh post whose `timestamp` has no zone: the answer when the same
+ * post (its signature) was accepted before (200 `duplicate` within the
+ * service's retry span, 401 after it: a replay), else undefined, and the post
+ * is remembered until no zone could make it fresh.
+ */
+function zonelessRepeat(
+	ctx: IWebhookFunctions,
+	key: string | undefined,
+	freshUntil: number,
+	ref: string | undefined,
+): IWebhookResponseData | undefined {
+	if (key === undefined) return undefined;
+	const now = getClock().now();
+	const first = acceptedAt(key, now);
+	if (first !== undefined) {
+		const since = now - first;
+		if (since <= MAX_AGE_MS) {
+			ctx.logger.debug(
+				`${LOG} message ${ref ?? 'without an id'}: the same post was received ${duration(since)} ago; not started again`,
+			);
+			return answer(ctx, 200, { received: true, duplicate: true });
+		}
+		ctx.logger.warn(
+			`${LOG} refused a signed post for message ${ref ?? 'without an id'} (answered 401): the same post was accepted ${duration(since)} ago, and the service sends a post again only within ${duration(MAX_AGE_MS)}: this is a replayed post. Its "timestamp" has no time zone, so this n8n process remembers the posts it accepted instead`,
+		);
+		return answer(ctx, 401, { message: 'Unauthorized: this post was received before' });
+	}
+	const forgotten = rememberAccepted(key, freshUntil, now);
+	if (forgotten > 0 && now - fullWarnedAt >= 60 * 60_000) {
+		fullWarnedAt = now;
+		ctx.logger.warn(
+			`${LOG} the memory of accepted posts whose "timestamp" has no time zone is full (${MAX_SIGNATURES} posts): the oldest are forgotten, and a copy of one of those could start the workflow again while its "timestamp" is recent in some zone`,
+		);
+	}
+	return undefined;
+}
+
 /**
  * Answers one post: 401 without a valid signature or with a `timestamp`
  * outside the window (whatsappTime.ts), 400 when the verified body is not a
  * JSON object or has no readable `timestamp`, 500 when the node has no
  * secret, 200 without an execution when a filter or the test-event rule
- * leaves it out or it is a redelivery, else 200 and one item.
+ * leaves it out or it is a redelivery, else 200 and one item. A post whose
+ * `timestamp` has no zone is fresh under any zone from UTC-12:00 to
+ * UTC+14:00, and accepted once: its repeat is a redelivery (200) within the
+ * retry span, a replay (401) after it.
  */
 export async function whatsappStatusRequest(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
 	let settings: WhatsappStatusSettings;
@@ -313,14 +368,23 @@ export async function whatsappStatusRequest(ctx: IWebhookFunctions): Promise<IWe
 			return answer(ctx, 400, { message: 'Bad request: "timestamp" is missing or not a time' });
 		}
 		const old = time.problem === 'old';
+		const off = `${duration(time.ageMs)} ${old ? 'old' : "ahead of this n8n's clock"}`;
+		const given = time.zoneless
+			? `${JSON.stringify(payload.timestamp).slice(0, 40)} has no time zone, and no zone from ${utcOffset(EARLIEST_OFFSET_MINUTES)} to ${utcOffset(LATEST_OFFSET_MINUTES)} makes it recent (read as ${new Date(time.at).toISOString()}, the nearest, it is ${off})`
+			: `${new Date(time.at).toISOString()} is ${off}`;
 		ctx.logger.warn(
-			`${label} (answered 401): its "timestamp" ${new Date(time.at).toISOString()} is ${duration(time.ageMs)} ${old ? 'old' : "ahead of this n8n's clock"}. A post is accepted from ${duration(MAX_AGE_MS)} before to ${duration(MAX_AHEAD_MS)} after n8n's clock: this is a replayed post, or the clock of this n8n host or of the service is wrong`,
+			`${label} (answered 401): its "timestamp" ${given}. A post is accepted from ${duration(MAX_AGE_MS)} before to ${duration(MAX_AHEAD_MS)} after n8n's clock: this is a replayed post, or the clock of this n8n host or of the service is wrong`,
 		);
 		return answer(ctx, 401, {
 			message: old
 				? 'Unauthorized: "timestamp" is too old'
 				: 'Unauthorized: "timestamp" is in the future',
 		});
+	}
+	// a time without a zone is fresh under some zone for hours: the post itself (its signature) once only
+	if ('zoneless' in time) {
+		const refused = zonelessRepeat(ctx, signatureKey(header), time.freshUntil, ref);
+		if (refused) return refused;
 	}
 	if (payload.event !== undefined && payload.event !== 'message_status') {
 		return ignored(ctx, `event ${JSON.stringify(payload.event)} is not a message status`, ref);

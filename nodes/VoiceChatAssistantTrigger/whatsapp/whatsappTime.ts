@@ -19,6 +19,20 @@
  * only). Within the window, a redelivery starts nothing through the replay
  * memory (core/replays.ts), which keeps a status for an hour: longer than the
  * window, so any repeat of an accepted post meets it in the same process.
+ *
+ * A `timestamp` without a zone (`2026-11-26 09:00:00`) names no instant: the
+ * service's docs do not say which zone its read receipts use, and it writes
+ * other times without a zone in its own or the account's zone (the call list,
+ * the chat transcripts). Read as UTC, a local time east or west of UTC would
+ * be hours off and every genuine post refused with a 401, which the service
+ * does not retry. So such a time is fresh when at least one zone from
+ * UTC-12:00 to UTC+14:00 in whole quarter hours (every zone in use) puts it
+ * inside the window. The window being shorter than a quarter hour, at most
+ * one zone does. That makes a captured zone-less post acceptable for up to
+ * about 26 hours, so its replay protection is the memory of the signatures of
+ * the zone-less posts accepted (whatsappSignatures.ts), kept for as long as
+ * any zone could still make it fresh (`freshUntil`). A time with a zone or a
+ * Unix time is judged as strictly as ever.
  */
 
 import { getClock } from '../../VoiceChatAssistant/transport/clock';
@@ -35,14 +49,21 @@ export const MAX_AGE_MS = RETRY_SPAN_MS + MARGIN_MS;
 /** The furthest a `timestamp` may be ahead of n8n's clock: 5 minutes. */
 export const MAX_AHEAD_MS = MARGIN_MS;
 
+/** The zones a `timestamp` without one may be in: from UTC-12:00 ... */
+export const EARLIEST_OFFSET_MINUTES = -12 * 60;
+/** ... to UTC+14:00 (Kiribati), ... */
+export const LATEST_OFFSET_MINUTES = 14 * 60;
+/** ... in whole quarter hours (India +05:30, Nepal +05:45, Chatham +12:45). */
+export const OFFSET_STEP_MINUTES = 15;
+
 const ZONELESS = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
 const WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 /**
  * A post's `timestamp` as epoch ms: ISO 8601 with a zone (the service's form,
- * `2026-11-26T08:00:00.000Z`), a time without a zone read as UTC (the
- * service's webhooks send UTC), or Unix time as a number (seconds, or ms
- * from 10^11 on). Anything else: undefined.
+ * `2026-11-26T08:00:00.000Z`), a time without a zone as written, read as if
+ * it were UTC (freshness() tries every zone on it), or Unix time as a number
+ * (seconds, or ms from 10^11 on). Anything else: undefined.
  */
 export function postTime(value: unknown): number | undefined {
 	if (typeof value === 'number') return unixTime(value);
@@ -63,19 +84,76 @@ function unixTime(value: number): number | undefined {
 	return value >= 1e11 ? value : value * 1000;
 }
 
+/** Whether a `timestamp` is a date and time without a zone (`2026-11-26 09:00:00`). */
+export function isZoneless(value: unknown): boolean {
+	return typeof value === 'string' && ZONELESS.test(value.trim());
+}
+
 export type Freshness =
 	| { fresh: true; at: number }
+	| {
+			fresh: true;
+			/** The instant under the one zone that puts the time inside the window. */
+			at: number;
+			zoneless: true;
+			/** That zone's offset from UTC in minutes (east positive). */
+			offsetMinutes: number;
+			/** Until when (epoch ms) some zone could still make this time fresh. */
+			freshUntil: number;
+	  }
 	| { fresh: false; problem: 'unreadable' }
-	| { fresh: false; problem: 'old' | 'ahead'; at: number; ageMs: number };
+	| {
+			fresh: false;
+			problem: 'old' | 'ahead';
+			/** The instant (for a zone-less time: under the zone that comes nearest the window). */
+			at: number;
+			ageMs: number;
+			zoneless?: true;
+	  };
 
-/** Whether a signed post's `timestamp` is within the window around n8n's clock now. */
+/**
+ * Whether a signed post's `timestamp` is within the window around n8n's clock
+ * now. A time without a zone: whether some zone from UTC-12:00 to UTC+14:00
+ * (whole quarter hours) puts it there.
+ */
 export function freshness(timestamp: unknown, now = getClock().now()): Freshness {
 	const at = postTime(timestamp);
 	if (at === undefined) return { fresh: false, problem: 'unreadable' };
+	if (isZoneless(timestamp)) return zonelessFreshness(at, now);
 	const ageMs = now - at;
 	if (ageMs > MAX_AGE_MS) return { fresh: false, problem: 'old', at, ageMs };
 	if (-ageMs > MAX_AHEAD_MS) return { fresh: false, problem: 'ahead', at, ageMs };
 	return { fresh: true, at };
+}
+
+/** `written`: the zone-less time read as UTC. */
+function zonelessFreshness(written: number, now: number): Freshness {
+	let nearest: { at: number; ageMs: number; miss: number } | undefined;
+	for (
+		let offset = EARLIEST_OFFSET_MINUTES;
+		offset <= LATEST_OFFSET_MINUTES;
+		offset += OFFSET_STEP_MINUTES
+	) {
+		const at = written - offset * 60_000;
+		const ageMs = now - at;
+		if (ageMs <= MAX_AGE_MS && -ageMs <= MAX_AHEAD_MS) {
+			// the westernmost zone gives the latest instant: fresh under some zone until that is too old
+			const freshUntil = written - EARLIEST_OFFSET_MINUTES * 60_000 + MAX_AGE_MS;
+			return { fresh: true, at, zoneless: true, offsetMinutes: offset, freshUntil };
+		}
+		const miss = ageMs > MAX_AGE_MS ? ageMs - MAX_AGE_MS : -ageMs - MAX_AHEAD_MS;
+		if (!nearest || miss < nearest.miss) nearest = { at, ageMs, miss };
+	}
+	const { at, ageMs } = nearest!;
+	return { fresh: false, problem: ageMs > MAX_AGE_MS ? 'old' : 'ahead', at, ageMs, zoneless: true };
+}
+
+/** An offset from UTC for people: "UTC+05:45", "UTC-12:00". */
+export function utcOffset(minutes: number): string {
+	const sign = minutes < 0 ? '-' : '+';
+	const abs = Math.abs(minutes);
+	const pad = (n: number) => String(n).padStart(2, '0');
+	return `UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
 /** A duration for people: "9 minutes 5 seconds", "42 seconds", "3 hours 2 minutes". */
