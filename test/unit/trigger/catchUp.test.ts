@@ -21,15 +21,17 @@ import {
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import { registeredTrigger, trigger } from '../../helpers/registeredTrigger';
-
-const URL_PARAM = 'Qm3kZ8pR1vT6wX9yB2nC5dF7gH0jK4lA';
-const MINUTE = 60_000;
-const NOW = Date.UTC(2026, 10, 26, 12, 0, 0);
-/** The watermark: n8n went down at 10:00 UTC and is back at 12:00. */
-const DOWN_AT = NOW - 120 * MINUTE;
-/** The service writes list times in its own zone, here one hour ahead of UTC. */
-const ZONE_MS = 60 * MINUTE;
-const CALLS = '/api/user/calls';
+import {
+	CALLS,
+	DELIVERED,
+	DELIVERED_ID,
+	DELIVERED_START,
+	DOWN_AT,
+	MINUTE,
+	NOW,
+	URL_PARAM,
+	listTime,
+} from './catchUpFixtures';
 
 const clock = fakeClockPerTest(NOW);
 
@@ -37,11 +39,6 @@ beforeEach(() => {
 	resetReplays();
 	resetCatchUpMemory();
 });
-
-/** `YYYY-MM-DD HH:MM:SS` in the service's zone, as the call list writes it. */
-function listTime(ms: number): string {
-	return new Date(ms + ZONE_MS).toISOString().slice(0, 19).replace('T', ' ');
-}
 
 function iso(ms: number): string {
 	return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -99,15 +96,8 @@ function caughtUpItem(
 	};
 }
 
-/** The delivered call: started 2 minutes ago, 73 s long. */
-const DELIVERED_ID = 20_000;
-const DELIVERED_START = NOW - 2 * MINUTE;
 const PAYLOAD = {
-	id: DELIVERED_ID,
-	customer_phone: '+4915112345678',
-	assistant_phone: '+4930123456',
-	duration: 73,
-	status: 'completed',
+	...DELIVERED,
 	extracted_variables: { customer_name: 'Jane Doe' },
 	input_variables: { customer_name: 'Jane' },
 	transcript: 'bot: Hello\nhuman: I would like an appointment.',

@@ -21,15 +21,18 @@ import {
 import { TEST_BASE_URL } from '../../helpers/context';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import { registeredTrigger } from '../../helpers/registeredTrigger';
+import {
+	CALLS,
+	DELIVERED,
+	DELIVERED_ID,
+	DELIVERED_START,
+	DOWN_AT,
+	MINUTE,
+	NOW,
+	URL_PARAM,
+	listTime,
+} from './catchUpFixtures';
 
-const URL_PARAM = 'Qm3kZ8pR1vT6wX9yB2nC5dF7gH0jK4lA';
-const MINUTE = 60_000;
-const NOW = Date.UTC(2026, 10, 26, 12, 0, 0);
-/** The watermark: n8n went down at 10:00 UTC and is back at 12:00. */
-const DOWN_AT = NOW - 120 * MINUTE;
-/** The service writes list times in its own zone, here one hour ahead of UTC. */
-const ZONE_MS = 60 * MINUTE;
-const CALLS = '/api/user/calls';
 const CDN = 'https://cdn.example.com';
 
 const clock = fakeClockPerTest(NOW);
@@ -38,10 +41,6 @@ beforeEach(() => {
 	resetReplays();
 	resetCatchUpMemory();
 });
-
-function listTime(ms: number): string {
-	return new Date(ms + ZONE_MS).toISOString().slice(0, 19).replace('T', ' ');
-}
 
 /** A call of the list, started at `startedMs`, 60 s long, with a recording on the storage host. */
 function listCall(id: number, startedMs: number): IDataObject {
@@ -61,14 +60,8 @@ function listCall(id: number, startedMs: number): IDataObject {
 	};
 }
 
-const DELIVERED_ID = 20_000;
-const DELIVERED_START = NOW - 2 * MINUTE;
 const PAYLOAD = {
-	id: DELIVERED_ID,
-	customer_phone: '+4915112345678',
-	assistant_phone: '+4930123456',
-	duration: 73,
-	status: 'completed',
+	...DELIVERED,
 	transcript: 'bot: Hello\nhuman: I would like an appointment.',
 	recording_url: `${CDN}/recordings/${DELIVERED_ID}.mp3`,
 	created_at: new Date(DELIVERED_START).toISOString(),
