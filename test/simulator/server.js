@@ -38,6 +38,12 @@ const DEFAULT_CONFIG = {
 	holdRecordings: false,
 	/** The order of the lead list: SPEC promises none; `newest` (id descending) or `oldest` first. */
 	leadOrder: 'newest',
+	/**
+	 * What a call's `webhook_response` records (SPEC: "not shown beyond being objects"): `body`, the
+	 * receiver's answer alone (nothing when no answer came); `wrapped`, `{status, body}` for any answer
+	 * and `{error}` when the delivery failed (refused, timed out).
+	 */
+	webhookResponseShape: 'body',
 };
 
 /** Keys `setConfig` / POST /__sim/config may change at runtime. */
@@ -54,6 +60,7 @@ const RUNTIME_KEYS = [
 	'redeliveryDelaysMs',
 	'holdRecordings',
 	'leadOrder',
+	'webhookResponseShape',
 ];
 
 const API_ROUTE_MODULES = [
@@ -115,6 +122,10 @@ function mergeConfig(base, partial) {
 			if (value !== 'newest' && value !== 'oldest')
 				throw new TypeError('leadOrder must be "newest" or "oldest"');
 			out.leadOrder = value;
+		} else if (key === 'webhookResponseShape') {
+			if (value !== 'body' && value !== 'wrapped')
+				throw new TypeError('webhookResponseShape must be "body" or "wrapped"');
+			out.webhookResponseShape = value;
 		} else if (key === 'seed' || key === 'recordingHost' || key === 'holdRecordings') {
 			out[key] = Boolean(value);
 		} else {

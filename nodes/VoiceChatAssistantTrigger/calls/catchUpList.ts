@@ -155,22 +155,67 @@ function nothingRecorded(response: unknown): boolean {
 }
 
 /**
+ * A delivery that reached no receiver, in the words a service or an HTTP
+ * client records for it: refused, reset, not found, timed out.
+ */
+const CONNECTION_ERROR =
+	/\b(?:ECONNREFUSED|ECONNRESET|ENOTFOUND|EHOSTUNREACH|ENETUNREACH|EAI_AGAIN|ETIMEDOUT|ESOCKETTIMEDOUT|socket hang up|connection (?:refused|reset)|could not connect|timed? ?out)\b/i;
+
+/** An HTTP status recorded beside an answer (`{status: 502, body: ...}` and its spellings), if any. */
+function recordedStatus(response: IDataObject): number | undefined {
+	for (const key of ['status', 'status_code', 'statusCode', 'http_status', 'http_code']) {
+		const value = response[key];
+		const status = typeof value === 'string' && /^\d{3}$/.test(value) ? Number(value) : value;
+		if (typeof status === 'number' && status >= 100 && status <= 599) return status;
+	}
+	return undefined;
+}
+
+/** Whether a recorded answer (or its `body`/`message`) is a refusal or a proxy's page: no delivery. */
+function refusal(status: number | undefined, text: string): boolean {
+	// this trigger's 401 and 400, n8n's "not registered" 404, a proxy's 502 and 503 (a 500 and a 504
+	// may come after n8n started the workflow: they count as answered)
+	if (status !== undefined) return [400, 401, 403, 404, 502, 503].includes(status);
+	return GATEWAY_ERROR.test(text) || /is not registered/i.test(text);
+}
+
+const textOf = (value: unknown): string =>
+	typeof value === 'string'
+		? value
+		: isObject(value) && typeof value.message === 'string'
+			? value.message
+			: '';
+
+/**
  * Whether a receiver answered the call's webhook, as the service recorded it
- * (`webhook_response`): empty (null, absent, {}) when nothing answered; a
- * refusal (this trigger's 401 or 400, n8n's "not registered" 404) or a
- * proxy's "Bad Gateway" (GATEWAY_ERROR) is no delivery either. Anything
- * else, this trigger's `{received: true}` or a workflow's own answer, means
- * the call reached a workflow.
+ * (`webhook_response`, whose shape SPEC does not show): empty (null, absent,
+ * {}) when nothing answered; a failure to connect (`{"error": "connect
+ * ECONNREFUSED ..."}`, a timeout), a refusal (this trigger's 401 or 400,
+ * n8n's "not registered" 404) or a proxy's "Bad Gateway" (GATEWAY_ERROR), be
+ * it the answer itself or wrapped with its status (`{status: 502, body:
+ * ...}`), is no delivery either. Anything else, this trigger's `{received:
+ * true}` or a workflow's own answer, means the call reached a workflow.
  */
 export function answeredByReceiver(call: IDataObject): boolean {
 	const response = call.webhook_response;
 	if (nothingRecorded(response)) return false;
-	if (typeof response === 'string') return !GATEWAY_ERROR.test(response);
+	if (typeof response === 'string')
+		return !GATEWAY_ERROR.test(response) && !CONNECTION_ERROR.test(response);
 	if (!isObject(response)) return true;
-	const message = typeof response.message === 'string' ? response.message : '';
-	if (GATEWAY_ERROR.test(message) && response.received === undefined) return false;
-	if (response.code === 404 || /is not registered/i.test(message)) return false;
-	if (/^(Unauthorized|Bad request)/i.test(message) && response.received === undefined) return false;
+	if (response.received !== undefined) return true;
+	// a failure recorded in place of an answer: {error: "connect ECONNREFUSED ..."} with no status (a
+	// workflow's own answer with an `error` field of other words still counts as answered)
+	const status = recordedStatus(response);
+	if (status === undefined && CONNECTION_ERROR.test(textOf(response.error))) return false;
+	// wrapped with its status: {status, body}
+	if ('body' in response && status !== undefined) {
+		if (isObject(response.body) && response.body.received !== undefined) return true;
+		return !refusal(status, textOf(response.body));
+	}
+	const message = textOf(response);
+	if (GATEWAY_ERROR.test(message) || CONNECTION_ERROR.test(message)) return false;
+	if (response.code === 404 || status === 404 || /is not registered/i.test(message)) return false;
+	if (/^(Unauthorized|Bad request)/i.test(message)) return false;
 	return true;
 }
 

@@ -286,7 +286,15 @@ async function completeCall(sim, state, body) {
 	const answered =
 		deliveries.find((d) => d.kind === 'post_call' && d.status !== null) ||
 		deliveries.find((d) => d.status !== null);
-	if (answered) {
+	if (sim.config.webhookResponseShape === 'wrapped' && deliveries.length) {
+		// the answer with its status, or the failure, as a service may record it
+		const first = answered || deliveries.find((d) => d.kind === 'post_call') || deliveries[0];
+		call.webhook_response =
+			first.status === null
+				? { error: first.error || 'no answer: timed out' }
+				: { status: first.status, body: first.response };
+		call.updated_at = sqlTime(call.updated_ms);
+	} else if (answered) {
 		call.webhook_response = answered.response;
 		call.updated_at = sqlTime(call.updated_ms);
 	}
