@@ -95,7 +95,7 @@ describe('Polling trigger after an outage, in a workflow against the simulator',
 		expect(ids(await test.poll(TRIGGER))).toEqual([Number((later.call as IDataObject).id)]);
 	});
 
-	it('a poll that fails midway (500 on its third page) emits nothing and keeps the position; the next poll emits the same calls, once', async () => {
+	it('a poll that fails midway (500 on its third page, and on both resends of it) emits nothing and keeps the position; the next poll emits the same calls, once', async () => {
 		const test = await activate();
 		const ended = await endCalls(1500);
 		const saved = JSON.stringify(test.staticData);
@@ -106,14 +106,15 @@ describe('Polling trigger after an outage, in a workflow against the simulator',
 			rate: 1,
 			kinds: ['refuse-500'],
 			after: 2,
-			times: 1,
+			// a read is sent again after a 500, twice at most
+			times: 3,
 		});
 		const before = sim.log.length;
 		// n8n saves the static data when it is marked as changed: as after a save, the mark is cleared
 		const observed = test.staticData as IDataObject & { __dataChanged?: boolean };
 		observed.__dataChanged = false;
 		await expect(test.poll(TRIGGER)).rejects.toThrow();
-		expect(sim.log.slice(before).map((entry) => entry.status)).toEqual([200, 200, 500]);
+		expect(sim.log.slice(before).map((entry) => entry.status)).toEqual([200, 200, 500, 500, 500]);
 		expect(JSON.stringify(test.staticData)).toBe(saved);
 		expect(observed.__dataChanged).toBe(false);
 
