@@ -260,6 +260,35 @@ describe('Voice Chat Assistant Polling Trigger', () => {
 		});
 	});
 
+	it('Document Processed: a document deleted while processing is given up (not emitted), and the log says so', async () => {
+		const state: IDataObject = {};
+		const warnings: string[] = [];
+		const parameters = {
+			event: 'documentProcessed',
+			knowledgebaseId: { __rl: true, mode: 'list', value: '4' },
+		};
+		const docs = (data: object[]) =>
+			nock(TEST_BASE_URL).get('/api/user/knowledgebases/4/documents').reply(200, { data });
+		docs([{ id: 2, status: 'processing' }]);
+		expect(await node.poll.call(pollContext(parameters, state, { warnings }))).toBeNull();
+		docs([]);
+		expect(await node.poll.call(pollContext(parameters, state, { warnings }))).toBeNull();
+		expect(warnings).toEqual([
+			'Voice Chat Assistant Polling Trigger: document 2 of knowledgebase 4 is no longer listed before it was processed: given up, it is not emitted',
+		]);
+	});
+
+	it('Document Processed: a knowledgebase that is not a numeric ID fails the activation, naming it, before any request', async () => {
+		const parameters = {
+			event: 'documentProcessed',
+			knowledgebaseId: { __rl: true, mode: 'id', value: 'faq' },
+		};
+		await expect(node.poll.call(poller(parameters, {}))).rejects.toThrow(
+			'Knowledgebase must be a numeric ID, got "faq"',
+		);
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
 	it('Document Processed: one request per poll; a document is emitted when it leaves processing', async () => {
 		const state: IDataObject = {};
 		const parameters = {

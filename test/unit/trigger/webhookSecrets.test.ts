@@ -164,6 +164,26 @@ describe('Voice Chat Assistant Trigger: secrets that survive publishes and stale
 		await expect(activate(restart.context)).resolves.toBe('existed');
 	});
 
+	it('a new API key in the credential: the registered URL keeps working while its registration is stored (until the workflow is activated again); the new key derives another secret', async () => {
+		const svc = service([assistant(12, { inbound_webhook_url: CRM })]);
+		const first = hook({ parameters: inboundParams() });
+		await activate(first.context);
+		const old = svc.assistants[0].inbound_webhook_url as string;
+		const db = copy(first.staticData);
+		const newKey = { apiKey: 'a-new-api-key-0123456789' };
+		expect((await deliver(old, copy(db), newKey)).status).toBe(200);
+		// without the stored registration only the new key's secret would pass
+		expect((await deliver(old, {}, newKey)).status).toBe(401);
+	});
+
+	it('n8n gives no webhook URL: the activation fails, saying so, before any request', async () => {
+		const noUrl = hook({ parameters: inboundParams(), webhookUrl: '' });
+		await expect(activate(noUrl.context)).rejects.toThrow(
+			'n8n did not provide a webhook URL for this trigger',
+		);
+		expect(noUrl.sent).toEqual([]);
+	});
+
 	describe('a create that fails midway and cannot give back', () => {
 		/** Assistant 12 posts to the CRM; assistant 34 is unknown; while `down`, giving the CRM back fails. */
 		function failingService() {

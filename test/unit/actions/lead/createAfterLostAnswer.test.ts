@@ -111,6 +111,18 @@ describe('Lead → Create after a lost answer: only its own lead is adopted', ()
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 
+	it('On Duplicate = Skip, a duplicate whose read-back fails: the item is still skipped, without the lead', async () => {
+		nock(TEST_BASE_URL).post('/api/user/lead', body).reply(422, DUPLICATE);
+		nock(TEST_BASE_URL).get('/api/user/leads').query(true).reply(400, { message: 'Bad request' });
+		const [out] = await run(create({ onDuplicate: 'skip' }));
+		expect(out.json).toEqual({
+			skipped: true,
+			reason:
+				'The given data was invalid.: phone_number: A lead with this phone number already exists in this campaign.',
+		});
+		expect(nock.pendingMocks()).toEqual([]);
+	});
+
 	it('a resend refused as a duplicate whose read-back fails: the item fails with the reading error and says where to look', async () => {
 		nock(TEST_BASE_URL)
 			.get('/api/user/leads')
