@@ -214,6 +214,23 @@ describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
 	});
 
 	describe('registration', () => {
+		it('a tool created without an id in the answer: the activation fails, saying so and what to do; no assistant is changed', async () => {
+			const assistants: Assistant[] = [{ id: 12, tool_ids: [1] }];
+			assistantService(assistants)
+				.get(TOOLS)
+				.reply(200, [])
+				.post(TOOLS)
+				.reply(201, { message: 'Tool created successfully', data: { name: 'check_free_slot' } });
+			const { context, sent } = createHookContext({ parameters: params() });
+			const error = await activate(context).catch((e: Error & { description?: string }) => e);
+			expect((error as Error).message).toBe('The service created the tool but gave no id');
+			expect((error as { description?: string }).description).toBe(
+				'Look for the tool in the service and delete it, then activate again.',
+			);
+			expect(requestLines(sent).filter((line) => line.startsWith('PUT'))).toEqual([]);
+			expect(assistants[0].tool_ids).toEqual([1]);
+		});
+
 		it('creates the tool with the webhook URL and a secret header, then adds it to the assistant next to its other tools', async () => {
 			const svc = service([{ id: 3 }, { id: 12, tool_ids: [1, 7] }]);
 			const { context, staticData, sent } = createHookContext({ parameters: params() });
