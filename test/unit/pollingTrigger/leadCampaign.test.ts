@@ -372,6 +372,18 @@ describe('Campaign Status Changed', () => {
 		expect(nock.isDone()).toBe(true);
 	});
 
+	it('started and completed while n8n was down (between two polls, the state saved): one item, completed', async () => {
+		const saved: IDataObject = {};
+		serve([record(4, 'draft')]);
+		expect(await node.poll.call(poller(CAMPAIGNS, saved))).toBeNull();
+		// n8n restarts with the saved static data; the campaign ran meanwhile
+		const state = JSON.parse(JSON.stringify(saved)) as IDataObject;
+		serve([record(4, 'completed')]);
+		expect(json(await node.poll.call(poller(CAMPAIGNS, state)))).toEqual([
+			{ ...record(4, 'completed'), previous_status: 'draft', change: 'completed' },
+		]);
+	});
+
 	it('the campaign and the chosen changes filter; a move within one group (active, in-progress) is no change', async () => {
 		const state: IDataObject = {};
 		const parameters = {
