@@ -468,6 +468,17 @@ function listen(server, port) {
 	});
 }
 
+/**
+ * Keeps idle connections open longer than clients keep them (Node's fetch: 4 s; the server's default
+ * is 5 s): on a busy machine a late timer let the server close a connection just as a client sent
+ * its next request on it ("fetch failed", ECONNRESET). The client now always closes first.
+ */
+function keepAlive(server) {
+	server.keepAliveTimeout = 65_000;
+	server.headersTimeout = 66_000;
+	return server;
+}
+
 function closeServer(server) {
 	return new Promise((resolve) => {
 		server.close(() => resolve());
@@ -492,18 +503,20 @@ async function startSimulator(options = {}) {
 			res.end(JSON.stringify({ message: 'Server Error' }));
 		});
 	};
-	const server = http.createServer(answer);
+	const server = keepAlive(http.createServer(answer));
 	const port = await listen(server, config.port);
 	sim.url = `http://127.0.0.1:${port}`;
 	// the recordings' own origin (like the service's file storage): nothing but the recordings there
 	let recordingServer = null;
 	if (config.recordingHost) {
-		recordingServer = http.createServer((req, res) => {
-			if ((req.url || '').startsWith(RECORDINGS_PREFIX)) return answer(req, res);
-			res
-				.writeHead(404, { 'Content-Type': 'application/json' })
-				.end(JSON.stringify({ message: 'Not Found' }));
-		});
+		recordingServer = keepAlive(
+			http.createServer((req, res) => {
+				if ((req.url || '').startsWith(RECORDINGS_PREFIX)) return answer(req, res);
+				res
+					.writeHead(404, { 'Content-Type': 'application/json' })
+					.end(JSON.stringify({ message: 'Not Found' }));
+			}),
+		);
 		try {
 			sim.recordingUrl = `http://127.0.0.1:${await listen(recordingServer, 0)}`;
 		} catch (err) {
