@@ -17,18 +17,21 @@ export interface DocumentedField {
 const ROOT = join(__dirname, '../..');
 
 /** The rows of the first table whose header starts with "Field" under `## Fields` of a page. */
+/** The cells of one Markdown table row, trimmed. */
+export const tableCells = (line: string): string[] =>
+	line
+		.trim()
+		.replace(/^\||\|$/g, '')
+		.split('|')
+		.map((c) => c.trim());
+
 export function documentedFields(page: string): DocumentedField[] {
 	const lines = readFileSync(join(ROOT, page), 'utf8').split('\n');
 	const start = lines.findIndex((l) => /^##\s+Fields\s*$/.test(l));
 	if (start < 0) throw new Error(`${page}: no "## Fields" section`);
 	const end = lines.findIndex((l, i) => i > start && /^##?\s/.test(l));
 	const section = lines.slice(start + 1, end < 0 ? undefined : end);
-	const cells = (line: string) =>
-		line
-			.trim()
-			.replace(/^\||\|$/g, '')
-			.split('|')
-			.map((c) => c.trim());
+	const cells = tableCells;
 	const headerAt = section.findIndex((l) => /^\|\s*Field\s*\|/.test(l));
 	if (headerAt < 0) throw new Error(`${page}: no table with a "Field" column under "## Fields"`);
 	const header = cells(section[headerAt]);

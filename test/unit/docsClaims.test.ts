@@ -16,6 +16,7 @@ import type {
 	INodeTypeDescription,
 } from 'n8n-workflow';
 
+import { tableCells } from '../helpers/docFields';
 import { nodeOperations } from '../helpers/nodeOperations';
 import { VoiceChatAssistantTrigger } from '../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import { VoiceChatAssistantPollingTrigger } from '../../nodes/VoiceChatAssistantPollingTrigger/VoiceChatAssistantPollingTrigger.node';
@@ -105,12 +106,7 @@ interface Row {
 /** The tables of a piece of Markdown: header cells, and per row its bold names and its cells. */
 function tables(markdown: string): Array<{ header: string[]; rows: Row[] }> {
 	const out: Array<{ header: string[]; rows: Row[] }> = [];
-	const cells = (line: string) =>
-		line
-			.trim()
-			.replace(/^\||\|$/g, '')
-			.split('|')
-			.map((c) => c.trim());
+	const cells = tableCells;
 	const lines = markdown.split('\n');
 	for (let i = 0; i < lines.length - 1; i++) {
 		if (!lines[i].startsWith('|') || !/^\|[-|: ]+\|$/.test(lines[i + 1].trim())) continue;

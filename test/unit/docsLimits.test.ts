@@ -8,6 +8,7 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
+import { tableCells } from '../helpers/docFields';
 import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
 
 import {
@@ -75,12 +76,7 @@ function section(text: string, heading: string): string {
 	return lines.slice(start + 1, end < 0 ? undefined : end).join('\n');
 }
 
-const cells = (line: string) =>
-	line
-		.trim()
-		.replace(/^\||\|$/g, '')
-		.split('|')
-		.map((c) => c.trim());
+const cells = tableCells;
 
 /** The table of a Limits section: each row's first cell → its "Limit" cell. */
 function limitRows(heading: string): Map<string, string> {
