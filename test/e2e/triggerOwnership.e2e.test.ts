@@ -132,12 +132,15 @@ describe('real n8n server: the trigger never takes a webhook away', () => {
 		});
 	}
 
+	// 2.x activates and removes in the background: wait for n8n to finish, then for the service to be quiet
 	const activate = async (id: string) => {
 		await rest.activate(id);
+		await home.publicationsDone(id);
 		await settled();
 	};
 	const deactivate = async (id: string) => {
 		await rest.deactivate(id);
+		await home.publicationsDone(id);
 		await settled();
 	};
 
@@ -245,6 +248,7 @@ describe('real n8n server: the trigger never takes a webhook away', () => {
 		} catch (error) {
 			message = (error as Error).message;
 		}
+		await home.publicationsDone('ownFail000000001');
 		await settled();
 		if (!message) {
 			const status = await waitFor('the publication to finish', async () => {

@@ -182,20 +182,46 @@ async function createN8nHome({ line = currentLine(), packageTarball = packedTarb
 		async publish(server, workflowId, edit, { timeoutMs = 60_000 } = {}) {
 			const rest = await home.rest(server);
 			const published = await rest.publish(workflowId, edit);
-			const outbox = home.queryDb(
-				"select name from sqlite_master where type = 'table' and name = 'workflow_publication_outbox'",
-			);
-			if (!outbox.length) return published;
 			const end = Date.now() + timeoutMs;
 			for (;;) {
-				const [row] = home.queryDb(
-					`select status, errorMessage from workflow_publication_outbox where workflowId = '${workflowId}' and publishedVersionId = '${published.activeVersionId ?? published.versionId}' order by id desc limit 1`,
-				);
-				if (row?.status === 'completed') return published;
+				const row = home.latestPublication(workflowId, published.activeVersionId ?? published.versionId);
+				if (row === null || row?.status === 'completed') return published;
 				if (row && !['pending', 'in_progress'].includes(row.status))
 					throw new Error(`publishing ${workflowId}: ${row.status} ${row.errorMessage ?? ''}`);
 				if (Date.now() > end)
 					throw new Error(`publishing ${workflowId}: still ${row?.status ?? 'not queued'}`);
+				await new Promise((r) => setTimeout(r, 250));
+			}
+		},
+		/**
+		 * The latest entry of 2.x's publication outbox for a workflow (and version, when given):
+		 * `{status, errorMessage}`, undefined when there is none yet, null on 1.x (no outbox:
+		 * activation and removal finish within the request).
+		 */
+		latestPublication(workflowId, versionId) {
+			const outbox = home.queryDb(
+				"select name from sqlite_master where type = 'table' and name = 'workflow_publication_outbox'",
+			);
+			if (!outbox.length) return null;
+			const version = versionId ? ` and publishedVersionId = '${versionId}'` : '';
+			const [row] = home.queryDb(
+				`select status, errorMessage from workflow_publication_outbox where workflowId = '${workflowId}'${version} order by id desc limit 1`,
+			);
+			return row;
+		},
+		/**
+		 * Resolves once n8n has finished every activation or removal of the workflow it was asked
+		 * for (2.x runs them in the background from its outbox, which the request fills before it
+		 * answers; 1.x within the request). Answers the last entry's status.
+		 */
+		async publicationsDone(workflowId, { timeoutMs = 60_000 } = {}) {
+			const end = Date.now() + timeoutMs;
+			for (;;) {
+				const row = home.latestPublication(workflowId);
+				if (row === null) return 'done';
+				if (row && !['pending', 'in_progress'].includes(row.status)) return row.status;
+				if (Date.now() > end)
+					throw new Error(`publication of ${workflowId}: still ${row?.status ?? 'not queued'}`);
 				await new Promise((r) => setTimeout(r, 250));
 			}
 		},
