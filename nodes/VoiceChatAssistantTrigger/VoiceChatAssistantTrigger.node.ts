@@ -1,9 +1,12 @@
 import type {
 	IDataObject,
+	IExecuteFunctions,
 	IHookFunctions,
 	INodeExecutionData,
 	INodeType,
 	INodeTypeDescription,
+	ITriggerFunctions,
+	ITriggerResponse,
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
@@ -16,6 +19,7 @@ import { whenCredentialChosen } from '../VoiceChatAssistant/methods/credentialGu
 import { answer, asId, parsePayload, queryValue, statusAllowed, toItem } from './core/payload';
 import { CATCH_UP_KEY, withCaughtUp } from './calls/catchUp';
 import { checkExists, create, remove } from './calls/lifecycle';
+import { startHeartbeat } from './calls/heartbeat';
 import { APP_DESCRIPTION } from '../VoiceChatAssistant/descriptions';
 import { readToolRegistrations } from './midCallTool/midCallTool';
 import { toolRequest } from './midCallTool/toolRequest';
@@ -114,6 +118,23 @@ export class VoiceChatAssistantTrigger implements INodeType {
 			},
 		},
 	};
+
+	/**
+	 * The heartbeat (calls/heartbeat.ts): n8n starts it on the process that runs triggers, at
+	 * every activation and start; it catches up missed calls with no delivery.
+	 */
+	async trigger(this: ITriggerFunctions): Promise<ITriggerResponse> {
+		return await startHeartbeat(this);
+	}
+
+	/**
+	 * The run of the items webhook() or the heartbeat gave: they pass as they are. n8n runs a
+	 * node's execute() before its trigger() in a run, so a test delivery is not taken for a
+	 * manual start of the heartbeat.
+	 */
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return [this.getInputData()];
+	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		// a mid-call tool request: its own secret header, answered by the workflow

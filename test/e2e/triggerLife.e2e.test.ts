@@ -9,7 +9,11 @@
  *   reach the workflow once each while calls keep arriving every 20 s;
  * - deactivate, calls end, (n8n restarts,) activate again: only the new call starts;
  * - Response Mode "When Last Node Finishes": the calls that end during the restart start once, and
- *   a second restart starts none of them again.
+ *   a second restart starts none of them again;
+ * - calls that end while n8n is down, and no call after: each starts by itself (the trigger's
+ *   heartbeat), in an execution of its own, soon after the start; so do the missed calls of the busy
+ *   stream, never as extra items of a delivered call's execution;
+ * - a webhook switched off in the service's dashboard while n8n is down is registered again at the start.
  * One n8n for the file; the two restarts are named in their tests. Each scenario has its own assistant
  * and workflow; the tests run in order (the restart of the busy stream is the "after a restart"
  * of the others).
@@ -24,7 +28,14 @@ const LATE = 303; // calls that ended before the activation
 const TOGETHER = 304; // two deliveries at once
 const PUBLISHED = 305; // publish while a delivery waits
 const WAITING = 306; // Response Mode "When Last Node Finishes", through both restarts
-const ASSISTANTS = [STREAM, REACTIVATED, LATE, TOGETHER, PUBLISHED, WAITING];
+const SILENT = 307; // calls end while n8n is down, and none after
+const ASSISTANTS = [STREAM, REACTIVATED, LATE, TOGETHER, PUBLISHED, WAITING, SILENT];
+const SILENT_CALLS = 10;
+/**
+ * The heartbeat's rounds come 20 s after the start, a minute later (the calls that ended in the
+ * minute before the first are left to their delivery), then every 2 minutes.
+ */
+const BY_ITSELF_MS = 120_000;
 const workflowOf = (assistantId: number) => `e2eLifeWf000${assistantId}`;
 const DOWN_CALLS = 30;
 /** A call every this often after the restart, until every call arrived or STREAM_DEADLINE_MS passed. */
@@ -110,6 +121,34 @@ describe('real n8n server: every call once through restarts, publishes and calls
 				id: r.id,
 				items: outputOf(flatted.parse(String(r.data)), NODE).items as Item[],
 			}));
+	}
+	/** When each execution of an assistant's workflow started (epoch ms), by execution id. */
+	function startedAt(assistantId: number): Map<number, number> {
+		const rows = home.queryDb(
+			`select id, startedAt from execution_entity where workflowId = '${workflowOf(assistantId)}'`,
+		) as Array<{ id: number; startedAt: string | number }>;
+		return new Map(
+			rows.map((r) => [
+				r.id,
+				typeof r.startedAt === 'number'
+					? r.startedAt
+					: Date.parse(`${r.startedAt.replace(' ', 'T')}Z`),
+			]),
+		);
+	}
+	/** Each of the calls `ids` started in an execution of its own, as a caught-up call (n8n may run them side by side). */
+	function expectOwnExecutions(assistantId: number, ids: number[]) {
+		const own = executions(assistantId).filter((e) =>
+			e.items.some((i) => ids.includes(callIdOf(i))),
+		);
+		const byCall = [...own].sort((a, b) => callIdOf(a.items[0]) - callIdOf(b.items[0]));
+		expect(
+			byCall.map((e) => ({
+				calls: e.items.map(callIdOf),
+				caughtUp: e.items.map((i) => i.json.caught_up),
+			})),
+		).toEqual(sorted(ids).map((id) => ({ calls: [id], caughtUp: [true] })));
+		return own;
 	}
 	/** The call ids the workflow of an assistant started, one per item, in the order of its executions. */
 	const started = (assistantId: number) =>
@@ -324,25 +363,37 @@ describe('real n8n server: every call once through restarts, publishes and calls
 
 	const stream: number[] = [];
 	const waiting: number[] = [];
+	const silent: number[] = [];
+	/** When n8n was back from the restart of the busy stream. */
+	let back = 0;
 	/** What n8n answered each delivery of WAITING (the service stores it as `webhook_response`). */
 	const waitingAnswers: any[] = [];
 	it(`restart in a busy stream (restarts n8n): ${DOWN_CALLS} calls that end while n8n is down reach the workflow once each, while a call comes every ${STREAM_EVERY_MS / 1000} s`, async () => {
 		stream.push(await deliveredCall(STREAM));
+		silent.push(await deliveredCall(SILENT));
 		await settle(STREAM, stream);
+		await settle(SILENT, silent);
 		server = await home.restart(server, async () => {
+			for (let n = 0; n < SILENT_CALLS; n++) {
+				const call = await endCall(SILENT);
+				expect([call.id, call.delivery?.status]).toEqual([call.id, null]);
+				silent.push(call.id);
+			}
 			for (let n = 0; n < DOWN_CALLS; n++) {
 				const call = await endCall(STREAM);
 				// n8n is down: the delivery is refused, and the service never sends it again
 				expect([call.id, call.delivery?.status]).toEqual([call.id, null]);
 				stream.push(call.id);
 			}
+			// switched off in the service's dashboard while n8n is down: the start registers it again
+			assistant(TOGETHER).inbound_webhook_url = null;
 			for (let n = 0; n < 3; n++) {
 				const call = await endCall(WAITING);
 				expect([call.id, call.delivery?.status]).toEqual([call.id, null]);
 				waiting.push(call.id);
 			}
 		});
-		const back = Date.now();
+		back = Date.now();
 		await webhookLive(STREAM);
 		// the stream goes on: a call every STREAM_EVERY_MS, until every call so far started (after at
 		// least three of them) or the deadline passed
@@ -368,17 +419,24 @@ describe('real n8n server: every call once through restarts, publishes and calls
 		}
 		await settle(STREAM, stream, 20_000);
 		expectEachOnce(STREAM, stream);
-		// When Last Node Finishes: the deliveries that brought the missed calls were answered at once,
-		// the others by the workflow (the call's own item)
+		// the missed calls came by themselves, each in an execution of its own
+		expectOwnExecutions(STREAM, stream.slice(1, 1 + DOWN_CALLS));
+		// When Last Node Finishes: every delivery was answered by the workflow with its own call's item
 		await settle(WAITING, waiting, 20_000);
 		expectEachOnce(WAITING, waiting);
-		const atOnce = waitingAnswers.filter((a) => a?.caught_up !== undefined);
-		expect(atOnce.every((a) => a.received === true && a.caught_up > 0)).toBe(true);
-		expect(atOnce.reduce((sum, a) => sum + a.caught_up, 0)).toBe(3);
-		const byWorkflow = waitingAnswers.filter((a) => a?.caught_up === undefined);
-		expect(byWorkflow.length).toBeGreaterThan(0);
-		for (const a of byWorkflow) expect(waiting).toContain(Number(a?.id ?? a?.call_id));
+		expectOwnExecutions(WAITING, waiting.slice(0, 3));
+		expect(waitingAnswers.filter((a) => a?.caught_up !== undefined)).toEqual([]);
+		for (const a of waitingAnswers) expect(waiting).toContain(Number(a?.id ?? a?.call_id));
 	}, 420_000);
+
+	it(`calls that ended while n8n was down, and none after: each starts by itself, in an execution of its own, within ${BY_ITSELF_MS / 1000} s of the start`, async () => {
+		await settle(SILENT, silent, BY_ITSELF_MS);
+		expectEachOnce(SILENT, silent);
+		const own = expectOwnExecutions(SILENT, silent.slice(1));
+		const at = startedAt(SILENT);
+		const latest = Math.max(...own.map((e) => at.get(e.id) ?? Number.POSITIVE_INFINITY));
+		expect(latest - back).toBeLessThan(BY_ITSELF_MS);
+	});
 
 	it('deactivated, n8n restarted while inactive, calls end, activate again: only the new call starts', async () => {
 		// the calls end while the workflow is inactive (after the deactivation, a minute or two ago)
@@ -397,7 +455,8 @@ describe('real n8n server: every call once through restarts, publishes and calls
 		expectEachOnce(REACTIVATED, [...reactivated, id]);
 	});
 
-	it('after the restart (of the busy stream), the next call to the workflow of the deliveries at once starts only that call', async () => {
+	it('after the restart (of the busy stream), the workflow of the deliveries at once, whose webhook was switched off in the dashboard meanwhile, has it back and starts only the next call', async () => {
+		expect(assistant(TOGETHER).inbound_webhook_url).toContain(`/webhook/`);
 		const id = await deliveredCall(TOGETHER);
 		await settle(TOGETHER, [...together, id]);
 		expectEachOnce(TOGETHER, [...together, id]);

@@ -3,6 +3,7 @@ import type {
 	IHookFunctions,
 	ILoadOptionsFunctions,
 	IPollFunctions,
+	ITriggerFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -18,6 +19,7 @@ export type RequestContext =
 	| ILoadOptionsFunctions
 	| IHookFunctions
 	| IPollFunctions
+	| ITriggerFunctions
 	| IWebhookFunctions;
 
 /** Removes a trailing slash and a trailing `/api` from the credential's base URL. */

@@ -6,6 +6,7 @@ import type {
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	IPollFunctions,
+	ITriggerFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -35,7 +36,7 @@ export const MAX_RECORDING_BYTES = 100 * 1024 * 1024;
 export const MAX_REDIRECTS = 5;
 const TIMEOUT_MS = 120_000;
 
-type RecordingContext = IExecuteFunctions | IPollFunctions | IWebhookFunctions;
+type RecordingContext = IExecuteFunctions | IPollFunctions | ITriggerFunctions | IWebhookFunctions;
 
 export interface DownloadRecordingOptions {
 	/** The size ceiling in bytes (default MAX_RECORDING_BYTES). */

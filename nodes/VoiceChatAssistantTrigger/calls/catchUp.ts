@@ -2,6 +2,7 @@ import type {
 	IDataObject,
 	IHookFunctions,
 	INodeExecutionData,
+	ITriggerFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 
@@ -10,6 +11,7 @@ import { getClock } from '../../VoiceChatAssistant/transport/clock';
 import { INBOUND, POST_CALL } from '../core/events';
 import { deliveryKey, receivedHere, remember } from '../core/replays';
 import {
+	answeredElsewhere,
 	callId,
 	deliveryElsewhere,
 	isoSeconds,
@@ -109,6 +111,17 @@ const running = new Set<string>();
 const openCopies = new Map<string, Set<IDataObject>>();
 /** Triggers whose removal this process made (a publish or a failed start adds them back). */
 const removedHere = new Set<string>();
+/** Triggers whose heartbeat runs in this process (calls/heartbeat.ts): since when, per trigger. */
+const heartbeats = new Map<string, number>();
+/**
+ * n8n starts the heartbeats shortly after it starts (and loads this module): until this long
+ * after the load, a delivery leaves the catch-up to the heartbeat that is about to start.
+ */
+export const HEARTBEAT_GRACE_MS = 2 * 60_000;
+let loadedAt = getClock().now();
+
+/** Where a catch-up comes from: a delivery (webhook()) or the heartbeat (trigger()). */
+export type CatchUpContext = IWebhookFunctions | ITriggerFunctions;
 
 /** Forgets what this process knows, as a restart does (tests only). */
 export function resetCatchUpMemory() {
@@ -118,9 +131,24 @@ export function resetCatchUpMemory() {
 	running.clear();
 	openCopies.clear();
 	removedHere.clear();
+	heartbeats.clear();
+	// as if n8n had started long ago (the tests of a starting process set it: heartbeatGraceFrom)
+	loadedAt = Number.NEGATIVE_INFINITY;
 }
 
-function scopeOf(ctx: IHookFunctions | IWebhookFunctions): string {
+/** Makes this process start now, as n8n's start loads this module (tests only). */
+export function heartbeatGraceFrom(time: number) {
+	loadedAt = time;
+}
+
+/** Notes that the trigger's heartbeat runs in this process from now on (`false`: it stopped). */
+export function noteHeartbeat(ctx: ITriggerFunctions, beating: boolean): void {
+	const scope = scopeOf(ctx);
+	if (beating) heartbeats.set(scope, getClock().now());
+	else heartbeats.delete(scope);
+}
+
+function scopeOf(ctx: IHookFunctions | CatchUpContext): string {
 	return `${ctx.getWorkflow().id}|${ctx.getNode().id}`;
 }
 
@@ -261,8 +289,9 @@ export async function withCaughtUp(
  * watermark where it was, so a later delivery tries again.
  */
 export async function catchUp(
-	ctx: IWebhookFunctions,
+	ctx: CatchUpContext,
 	delivered: Delivered,
+	heartbeat = false,
 ): Promise<INodeExecutionData[]> {
 	const { event } = delivered;
 	// chats are not caught up; test deliveries never
@@ -287,31 +316,46 @@ export async function catchUp(
 		writeState(scope, staticData, state);
 		return [];
 	}
-	const tried = lastAttempt.get(memoryKey);
+	// with the heartbeat running here, it catches up, one execution per call; a delivery does only
+	// while the service's zone is not known (a delivered call is what teaches it)
+	const beatingSince = heartbeats.get(scope);
+	const beatsHere = beatingSince !== undefined || now - loadedAt < HEARTBEAT_GRACE_MS;
+	const teaches = !heartbeat && beatsHere && delivered.verified && state.zone === undefined;
+	if (!heartbeat && beatsHere && !teaches) return [];
+	// the heartbeat's rounds and the deliveries' catch-ups are counted apart
+	const attemptKey = heartbeat ? `${memoryKey}|heartbeat` : memoryKey;
+	const tried = lastAttempt.get(attemptKey);
 	// the first call of the assistant since n8n started catches up at once, and the second as soon
 	// as the calls the first left to their delivery (those that ended while n8n was starting) are a
 	// minute old; later ones when the watermark lags
-	const done = attempts.get(memoryKey) ?? 0;
-	const lag = done === 0 ? LEFT_TO_DELIVERY_MS : done === 1 ? 2 * LEFT_TO_DELIVERY_MS : LAG_MS;
+	const done = attempts.get(attemptKey) ?? 0;
+	const lag = heartbeat
+		? LEFT_TO_DELIVERY_MS
+		: done === 0
+			? LEFT_TO_DELIVERY_MS
+			: done === 1
+				? 2 * LEFT_TO_DELIVERY_MS
+				: LAG_MS;
+	// a delivery that can teach the service's zone reads the list whatever the lag (a minute apart)
 	if (
-		now - entry.at <= lag ||
+		(!teaches && now - entry.at <= lag) ||
 		running.has(memoryKey) ||
 		(tried !== undefined && now - tried < RETRY_MS)
 	) {
 		return [];
 	}
 	running.add(memoryKey);
-	lastAttempt.set(memoryKey, now);
-	attempts.set(memoryKey, done + 1);
+	lastAttempt.set(attemptKey, now);
+	attempts.set(attemptKey, done + 1);
 	const copies = openCopies.get(scope) ?? new Set<IDataObject>();
 	openCopies.set(scope, copies.add(staticData));
 	try {
-		const items = await catchUpFrom(ctx, delivered, assistantId, scope, now);
+		const items = await catchUpFrom(ctx, delivered, assistantId, scope, now, beatingSince);
 		if (items) return items;
 		// left to another process's delivery: this one has not tried
-		attempts.set(memoryKey, done);
-		if (tried === undefined) lastAttempt.delete(memoryKey);
-		else lastAttempt.set(memoryKey, tried);
+		attempts.set(attemptKey, done);
+		if (tried === undefined) lastAttempt.delete(attemptKey);
+		else lastAttempt.set(attemptKey, tried);
 		return [];
 	} finally {
 		running.delete(memoryKey);
@@ -321,11 +365,12 @@ export async function catchUp(
 }
 
 async function catchUpFrom(
-	ctx: IWebhookFunctions,
+	ctx: CatchUpContext,
 	delivered: Delivered,
 	assistantId: number,
 	scope: string,
 	now: number,
+	beatingSince: number | undefined,
 ): Promise<INodeExecutionData[] | undefined> {
 	const { event, payload } = delivered;
 	const staticData = ctx.getWorkflowStaticData('node');
@@ -348,7 +393,8 @@ async function catchUpFrom(
 	const entry = state.assistants[String(assistantId)];
 	if (!entry) return [];
 	if (state.zone === undefined && gap.calls.some(zoneless)) {
-		ctx.logger.warn(
+		// the heartbeat waits for a delivered call quietly; a delivery says why it could not
+		ctx.logger[ctx.getMode() === 'trigger' ? 'debug' : 'warn'](
 			`${LOG} could not catch up the calls of assistant ${assistantId}: the call list's time zone is not known yet (it is learned from a delivered call with a verified secret); a later call tries again`,
 		);
 		return [];
@@ -362,6 +408,18 @@ async function catchUpFrom(
 	if (other) {
 		ctx.logger.debug(
 			`${LOG} call ${String(other.id)} of assistant ${assistantId} ended just before call ${deliveredId} and may be on its way through another process, whose delivery catches up`,
+		);
+		return undefined;
+	}
+	// the heartbeat leaves the gap to the deliveries of another process (n8n's webhook processes),
+	// which catch up with the next call: it takes over once they have been quiet a while
+	const busyElsewhere =
+		deliveredId === undefined && beatingSince !== undefined
+			? answeredElsewhere(gap.calls, zoneMs, now, beatingSince, here)
+			: undefined;
+	if (busyElsewhere) {
+		ctx.logger.debug(
+			`${LOG} call ${String(busyElsewhere.id)} of assistant ${assistantId} reached this trigger through another n8n process, whose deliveries catch up`,
 		);
 		return undefined;
 	}

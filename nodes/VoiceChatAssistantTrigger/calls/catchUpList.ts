@@ -1,4 +1,9 @@
-import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	ITriggerFunctions,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 
 import { FINAL_CALL_STATUSES } from '../../VoiceChatAssistant/descriptions';
 import { apiRequest, asList, isObject } from '../../VoiceChatAssistant/transport';
@@ -97,7 +102,7 @@ export interface Gap {
  * delivery; a forged one could name any time).
  */
 export async function readGap(
-	ctx: IWebhookFunctions,
+	ctx: IWebhookFunctions | ITriggerFunctions,
 	event: TriggerEvent,
 	assistantId: number,
 	since: number,
@@ -304,6 +309,33 @@ export function deliveryElsewhere(
 		const ended = endOf(call, zoneMs);
 		if (ended === undefined || ended < now - ELSEWHERE_MS || ended > mine) return false;
 		return ended < mine || id < deliveredId;
+	});
+}
+
+/**
+ * The heartbeat waits this long after a call that reached this trigger through
+ * another process: that process's deliveries catch up meanwhile.
+ */
+export const QUIET_ELSEWHERE_MS = 5 * 60_000;
+
+/**
+ * A listed call answered by this trigger in another n8n process (not one this
+ * process received) that ended since `since` (when this process's heartbeat
+ * began) and in the last QUIET_ELSEWHERE_MS: the deliveries go to another
+ * process, which catches up with its next one.
+ */
+export function answeredElsewhere(
+	calls: IDataObject[],
+	zoneMs: number,
+	now: number,
+	since: number,
+	receivedHere: (id: number) => boolean,
+): IDataObject | undefined {
+	return calls.find((call) => {
+		const id = callId(call.id);
+		if (id === undefined || receivedHere(id) || !answeredByReceiver(call)) return false;
+		const ended = endOf(call, zoneMs);
+		return ended !== undefined && ended >= since && ended >= now - QUIET_ELSEWHERE_MS;
 	});
 }
 

@@ -1,4 +1,4 @@
-import type { INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
+import type { INodeExecutionData, ITriggerFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { getClock } from '../../VoiceChatAssistant/transport/clock';
 import { downloadRecording } from '../../VoiceChatAssistant/transport/recording';
@@ -55,7 +55,10 @@ function notDownloaded(callId: unknown, why: 'count' | 'time', calls: number): s
 }
 
 /** Downloads one recording into the item; what fails goes into `recording_error` (the call is never held back). */
-async function attach(ctx: IWebhookFunctions, job: RecordingJob): Promise<void> {
+async function attach(
+	ctx: IWebhookFunctions | ITriggerFunctions,
+	job: RecordingJob,
+): Promise<void> {
 	try {
 		job.item.binary = { data: await downloadRecording(ctx, job.url, job.callId) };
 	} catch (error) {
@@ -72,7 +75,7 @@ async function attach(ctx: IWebhookFunctions, job: RecordingJob): Promise<void> 
  * others get `recording_error`, and n8n's log one warning naming them.
  */
 export async function downloadCaughtUpRecordings(
-	ctx: IWebhookFunctions,
+	ctx: IWebhookFunctions | ITriggerFunctions,
 	jobs: RecordingJob[],
 	assistantId: number,
 ): Promise<void> {

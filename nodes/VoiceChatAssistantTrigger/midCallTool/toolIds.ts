@@ -1,11 +1,12 @@
-import type { IHookFunctions } from 'n8n-workflow';
+import type { IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 
 import { apiRequest, asList, isObject } from '../../VoiceChatAssistant/transport';
 
 /**
  * The mid-call tools of the assistants: read from the paginated assistant
  * list (which carries each assistant's whole configuration) and written back
- * whole (the assistant update replaces `tool_ids`).
+ * whole (the assistant update replaces `tool_ids`). The heartbeat
+ * (toolHeartbeat.ts) uses them as the hooks do.
  */
 
 const LOG = 'Voice Chat Assistant Trigger:';
@@ -32,7 +33,7 @@ function readToolIds(value: unknown): number[] | undefined {
 
 /** Each assistant's mid-call tool ids, read from the paginated assistant list. */
 export async function readAssistantTools(
-	ctx: IHookFunctions,
+	ctx: IHookFunctions | ITriggerFunctions,
 	assistantIds: number[],
 ): Promise<Map<number, ToolIdsState>> {
 	const states = new Map<number, ToolIdsState>();
@@ -55,7 +56,7 @@ export async function readAssistantTools(
 }
 
 export async function setToolIds(
-	ctx: IHookFunctions,
+	ctx: IHookFunctions | ITriggerFunctions,
 	assistantId: number,
 	toolIds: number[],
 ): Promise<void> {
@@ -72,11 +73,11 @@ const ADD_ATTEMPTS = 3;
  * the list back: another workflow that read the list before this update and
  * wrote its own after it drops this tool, so it is added again to the list as
  * it is then, at most ADD_ATTEMPTS times. A write by another workflow that
- * lands after the last read-back is not seen here (toolCheckExists repairs it
- * at the next start).
+ * lands after the last read-back is not seen here (the heartbeat adds it again
+ * within minutes, toolHeartbeat.ts; toolCheckExists at the next start).
  */
 export async function addTool(
-	ctx: IHookFunctions,
+	ctx: IHookFunctions | ITriggerFunctions,
 	assistantId: number,
 	toolId: number,
 	current: number[],

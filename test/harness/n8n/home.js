@@ -184,7 +184,10 @@ async function createN8nHome({ line = currentLine(), packageTarball = packedTarb
 			const published = await rest.publish(workflowId, edit);
 			const end = Date.now() + timeoutMs;
 			for (;;) {
-				const row = home.latestPublication(workflowId, published.activeVersionId ?? published.versionId);
+				const row = home.latestPublication(
+					workflowId,
+					published.activeVersionId ?? published.versionId,
+				);
 				if (row === null || row?.status === 'completed') return published;
 				if (row && !['pending', 'in_progress'].includes(row.status))
 					throw new Error(`publishing ${workflowId}: ${row.status} ${row.errorMessage ?? ''}`);

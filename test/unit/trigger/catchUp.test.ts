@@ -30,7 +30,10 @@ import {
 	MINUTE,
 	NOW,
 	URL_PARAM,
+	listCall,
+	listPages,
 	listTime,
+	page,
 } from './catchUpFixtures';
 
 const clock = fakeClockPerTest(NOW);
@@ -42,31 +45,6 @@ beforeEach(() => {
 
 function iso(ms: number): string {
 	return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-/** A call of the list (SPEC: Call (list item)), started at `startedMs`, 60 s long. */
-function listCall(id: number, startedMs: number, extra: IDataObject = {}): IDataObject {
-	return {
-		id,
-		assistant_name: 'Front desk',
-		campaign_name: null,
-		type: 'inbound',
-		duration: 60,
-		assistant_phone_number: '+4930123456',
-		client_phone_number: `+49151000${id}`,
-		status: 'completed',
-		transcript: `bot: Hello ${id}\nhuman: Hi`,
-		variables: { topic: `call ${id}` },
-		evaluation: {},
-		webhook_response: null,
-		carrier_cost: 0.01,
-		total_cost: 0.05,
-		answered_by: 'human',
-		recording_url: `https://cdn.example.com/recordings/${id}.mp3`,
-		created_at: listTime(startedMs),
-		updated_at: listTime(startedMs + MINUTE),
-		...extra,
-	};
 }
 
 /** The item a caught-up list call becomes: the delivered payload's shape plus `caught_up`. */
@@ -128,18 +106,6 @@ function staticData(
 	return data;
 }
 
-/** One page of the list envelope (SPEC: Pagination envelope). */
-function page(data: IDataObject[], current: number, last: number): IDataObject {
-	return {
-		current_page: current,
-		data,
-		next_page_url: current < last ? `${TEST_BASE_URL}${CALLS}?page=${current + 1}` : null,
-		last_page: last,
-		per_page: 100,
-		total: data.length,
-	};
-}
-
 /** The list request catch-up sends (watermark 10:00 UTC: from 20 minutes before, 14 hours earlier as a date). */
 function listQuery(pageNumber: number, event = 'inboundCallCompleted'): Record<string, string> {
 	const query: Record<string, string> = { assistant_id: '34', date_from: '2026-11-25' };
@@ -175,14 +141,6 @@ function gapCalls(count: number, step = 3 * MINUTE): Array<{ call: IDataObject; 
 
 /** A call that started before the window (30 minutes before the watermark): where reading stops. */
 const BEFORE = listCall(8990, DOWN_AT - 30 * MINUTE);
-
-/** The list, newest first, split into pages of 100. */
-function listPages(calls: IDataObject[]): IDataObject[] {
-	const sorted = [...calls].sort((a, b) => Number(b.id) - Number(a.id));
-	const chunks: IDataObject[][] = [];
-	for (let i = 0; i < sorted.length; i += 100) chunks.push(sorted.slice(i, i + 100));
-	return chunks.map((chunk, i) => page(chunk, i + 1, chunks.length));
-}
 
 describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 	it('30 calls ended while n8n was down: the next delivery starts them oldest first, then the delivered call, with one list request', async () => {

@@ -8,6 +8,7 @@ import nock from 'nock';
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
+import { resetCatchUpMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
 import { isLocalHost } from '../../../nodes/VoiceChatAssistantTrigger/core/service';
 import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
@@ -90,6 +91,7 @@ function callList(recordingUrl: string | null, times = 1) {
 
 beforeEach(() => {
 	resetReplays();
+	resetCatchUpMemory();
 	resetLimiters();
 });
 afterEach(() => nock.cleanAll());

@@ -1,0 +1,374 @@
+/**
+ * The heartbeat (calls/heartbeat.ts): with no delivery at all, the trigger starts each call that
+ * ended while n8n could not receive, in an execution of its own; while it runs, deliveries start
+ * only their own call. Every test asserts the exact requests sent and the executions emitted.
+ */
+import nock from 'nock';
+import type { IDataObject, INodeExecutionData, ITriggerFunctions } from 'n8n-workflow';
+
+import {
+	HEARTBEAT_FIRST_MS,
+	HEARTBEAT_MS,
+	HEARTBEAT_SECOND_MS,
+	TOOL_HEARTBEAT_MS,
+	beat,
+} from '../../../nodes/VoiceChatAssistantTrigger/calls/heartbeat';
+import { reattachTools } from '../../../nodes/VoiceChatAssistantTrigger/midCallTool/toolHeartbeat';
+import {
+	heartbeatGraceFrom,
+	resetCatchUpMemory,
+} from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
+import {
+	deliveryKey,
+	remember,
+	resetReplays,
+} from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
+import { setClock } from '../../../nodes/VoiceChatAssistant/transport/clock';
+import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
+import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
+import {
+	PRODUCTION_URL,
+	TEST_URL,
+	createHookContext,
+	locator,
+	requestLines,
+} from '../../helpers/hookContext';
+import { assistantService, registeredTrigger, trigger } from '../../helpers/registeredTrigger';
+import {
+	CALLS,
+	DELIVERED,
+	DELIVERED_ID,
+	DELIVERED_START,
+	DOWN_AT,
+	MINUTE,
+	NOW,
+	URL_PARAM,
+	listCall,
+	listPages,
+} from './catchUpFixtures';
+
+const ZONE_MINUTES = 60;
+let time = NOW;
+let restoreClock: () => void;
+
+beforeEach(() => {
+	nock.disableNetConnect();
+	resetLimiters();
+	resetReplays();
+	resetCatchUpMemory();
+	time = NOW;
+	// time moves only when the heartbeat sleeps, one turn of the event loop per sleep
+	restoreClock = setClock({
+		now: () => time,
+		sleep: async (ms: number) => {
+			await new Promise((resolve) => setImmediate(resolve));
+			time += ms;
+		},
+		random: () => 0.5,
+	});
+});
+afterEach(() => {
+	restoreClock();
+	nock.cleanAll();
+});
+
+const registered = registeredTrigger({ secrets: { 12: URL_PARAM, 34: URL_PARAM } });
+
+/** The registration; assistant 34 watermarked at DOWN_AT, the service's zone known (UTC+1). */
+function staticData(zone: number | null = ZONE_MINUTES): IDataObject {
+	const data = registered.staticData();
+	const catchUp: IDataObject = { assistants: { '34': { at: DOWN_AT, recent: [] } } };
+	if (zone !== null) catchUp.zone = zone;
+	data.catchUp = catchUp;
+	return data;
+}
+
+/** trigger()'s context: the executions it emits, one array of items each. */
+function triggerContext(data: IDataObject, mode: 'trigger' | 'manual' = 'trigger') {
+	const hook = createHookContext({ parameters: registered.parameters(), staticData: data, mode });
+	const executions: IDataObject[][] = [];
+	const context = {
+		...hook.context,
+		emit: (output: INodeExecutionData[][]) => executions.push(output[0].map((i) => i.json)),
+	} as unknown as ITriggerFunctions;
+	return { ...hook, context, executions };
+}
+
+const LIST_QUERY = {
+	assistant_id: '34',
+	date_from: '2026-11-25',
+	type: 'inbound',
+	per_page: '100',
+	page: '1',
+};
+
+function expectList(calls: IDataObject[]) {
+	const [first] = listPages(calls);
+	return nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
+		.get(CALLS)
+		.query(LIST_QUERY)
+		.reply(200, first);
+}
+
+/** Calls that started during the downtime, one every 3 minutes from 10:01 UTC (ids from 9001). */
+function missed(count: number): IDataObject[] {
+	return Array.from({ length: count }, (_, i) =>
+		listCall(9001 + i, DOWN_AT + MINUTE + i * 3 * MINUTE),
+	);
+}
+const BEFORE = listCall(8990, DOWN_AT - 30 * MINUTE);
+
+describe('the heartbeat: missed calls arrive by themselves', () => {
+	it('a round with no delivery starts each missed call in an execution of its own, oldest first, with one list request', async () => {
+		const gap = missed(5);
+		const scope = expectList([...gap, BEFORE]);
+		const { context, executions, staticData: data } = triggerContext(staticData());
+		expect(await beat(context)).toBe(5);
+		expect(scope.isDone()).toBe(true);
+		expect(executions.map((items) => items.map((i) => [i.id, i.caught_up]))).toEqual(
+			gap.map((call) => [[call.id, true]]),
+		);
+		expect(executions[0][0]).toMatchObject({
+			event: 'inboundCallCompleted',
+			assistant_id: 34,
+			customer_phone: gap[0].client_phone_number,
+			caught_up: true,
+		});
+		// the watermark moved to a minute ago; the started calls are remembered
+		const state = (data.catchUp as IDataObject).assistants as Record<string, IDataObject>;
+		expect(state['34'].at).toBe(NOW - MINUTE);
+		expect((state['34'].recent as number[][]).map(([id]) => id)).toEqual(gap.map((c) => c.id));
+	});
+
+	it('the next round starts none of them again, and a call answered by a workflow is never started', async () => {
+		const gap = missed(3);
+		const answered = listCall(9100, DOWN_AT + 50 * MINUTE, {
+			webhook_response: { received: true },
+		});
+		expectList([...gap, answered, BEFORE]);
+		const { context, executions, staticData: data } = triggerContext(staticData());
+		await beat(context);
+		expect(executions.flat().map((i) => i.id)).toEqual(gap.map((c) => c.id));
+		time += HEARTBEAT_MS;
+		const scope = expectList([...gap, answered, BEFORE]);
+		const again = triggerContext(data);
+		await beat(again.context);
+		expect(scope.isDone()).toBe(true);
+		expect(again.executions).toEqual([]);
+	});
+
+	it('a call this process received (its delivery under way) is left to it', async () => {
+		const gap = missed(2);
+		remember(deliveryKey('wf-1|trigger-1', 'inboundCallCompleted', { id: gap[1].id }) as string);
+		expectList([...gap, BEFORE]);
+		const { context, executions } = triggerContext(staticData());
+		await beat(context);
+		expect(executions.flat().map((i) => i.id)).toEqual([gap[0].id]);
+	});
+
+	it('deliveries answered in another n8n process (webhook processes) within 5 minutes: the round leaves the gap to them', async () => {
+		const gap = missed(2);
+		// answered through another process 3 minutes ago, after this process's heartbeat began
+		const elsewhere = listCall(9200, NOW - 4 * MINUTE, { webhook_response: { received: true } });
+		const { context, executions, logs } = triggerContext(staticData());
+		await trigger.trigger.call(context).then((response) => response.closeFunction?.());
+		// the heartbeat noted its start at NOW - 10 minutes
+		time = NOW - 10 * MINUTE;
+		const started = await trigger.trigger.call(context);
+		time = NOW;
+		const scope = expectList([elsewhere, ...gap, BEFORE]);
+		expect(await beat(context)).toBe(0);
+		expect(scope.isDone()).toBe(true);
+		expect(executions).toEqual([]);
+		expect(logs.map((l) => l.message).join('\n')).toContain(
+			'call 9200 of assistant 34 reached this trigger through another n8n process',
+		);
+		await started.closeFunction?.();
+	});
+
+	it('the zone not known yet: the round waits quietly (debug) and starts nothing', async () => {
+		expectList([...missed(2), BEFORE]);
+		const { context, executions, logs } = triggerContext(staticData(null));
+		expect(await beat(context)).toBe(0);
+		expect(executions).toEqual([]);
+		expect(logs.filter((l) => l.level === 'warn')).toEqual([]);
+		expect(logs.map((l) => `${l.level} ${l.message}`).join('\n')).toContain(
+			"debug Voice Chat Assistant Trigger: could not catch up the calls of assistant 34: the call list's time zone is not known yet",
+		);
+	});
+
+	it('a list that fails: logged, nothing started, the watermark stays for the next round', async () => {
+		nock(TEST_BASE_URL).get(CALLS).query(LIST_QUERY).reply(401, { message: 'Unauthenticated.' });
+		const { context, executions, logs, staticData: data } = triggerContext(staticData());
+		expect(await beat(context)).toBe(0);
+		expect(executions).toEqual([]);
+		expect(logs.some((l) => l.level === 'warn' && /could not catch up/.test(l.message))).toBe(true);
+		const state = (data.catchUp as IDataObject).assistants as Record<string, IDataObject>;
+		expect(state['34'].at).toBe(DOWN_AT);
+	});
+});
+
+describe('trigger(): when n8n starts the heartbeat, and what a delivery does meanwhile', () => {
+	it(`the first round ${HEARTBEAT_FIRST_MS / 1000} s after the start, the second ${HEARTBEAT_SECOND_MS / 1000} s later, then every ${HEARTBEAT_MS / 60_000} minutes; closing stops it`, async () => {
+		const gap = missed(2);
+		// assistant 34's list in each round (assistant 12, watermarked at the first round, from the second)
+		const rounds: number[] = [];
+		const listed = (uri: string) => {
+			if (uri.includes('assistant_id=34')) rounds.push(time - NOW);
+			return uri.includes('assistant_id=34') ? listPages([...gap, BEFORE])[0] : listPages([])[0];
+		};
+		nock(TEST_BASE_URL).get(CALLS).query(true).times(5).reply(200, listed);
+		const { context, executions } = triggerContext(staticData());
+		const response = await trigger.trigger.call(context);
+		for (let n = 0; n < 2000 && rounds.length < 3; n++) {
+			await new Promise((resolve) => setImmediate(resolve));
+		}
+		await response.closeFunction?.();
+		expect(rounds).toEqual([
+			HEARTBEAT_FIRST_MS,
+			HEARTBEAT_FIRST_MS + HEARTBEAT_SECOND_MS,
+			HEARTBEAT_FIRST_MS + HEARTBEAT_SECOND_MS + HEARTBEAT_MS,
+		]);
+		expect(executions.flat().map((i) => i.id)).toEqual(gap.map((c) => c.id));
+		// stopped: no round after the close
+		const at = time;
+		for (let n = 0; n < 200; n++) await new Promise((resolve) => setImmediate(resolve));
+		expect(time - at).toBeLessThanOrEqual(1_000);
+	});
+
+	it('a manual run, and the events that are neither a call nor a mid-call tool (WhatsApp, chats), start no heartbeat', async () => {
+		const manual = triggerContext(staticData(), 'manual');
+		await (await trigger.trigger.call(manual.context)).closeFunction?.();
+		const chat = createHookContext({
+			parameters: registered.parameters({ event: 'conversationEnded' }),
+			staticData: staticData(),
+		});
+		await (
+			await trigger.trigger.call(chat.context as unknown as ITriggerFunctions)
+		).closeFunction?.();
+		for (let n = 0; n < 100; n++) await new Promise((resolve) => setImmediate(resolve));
+		expect(time).toBe(NOW);
+		expect(manual.sent).toEqual([]);
+	});
+
+	it('execute() passes the items n8n hands it on unchanged (a delivery, a test delivery, a round)', async () => {
+		const items = [{ json: { id: 1 } }, { json: { id: 2, caught_up: true } }];
+		const context = { getInputData: () => items };
+		expect(await trigger.execute.call(context as never)).toEqual([items]);
+	});
+
+	it('with the heartbeat running, a delivery starts only its own call, with no list request', async () => {
+		const { context } = triggerContext(staticData());
+		const started = await trigger.trigger.call(context);
+		const { items, sent } = await registered.deliver({
+			staticData: staticData(),
+			body: { ...DELIVERED, created_at: new Date(DELIVERED_START).toISOString() },
+		});
+		await started.closeFunction?.();
+		expect(sent).toEqual([]);
+		expect(items.map((i) => i.id)).toEqual([DELIVERED_ID]);
+	});
+
+	it(`n8n just started (the heartbeat not yet running): a delivery leaves the catch-up to it for ${2} minutes`, async () => {
+		heartbeatGraceFrom(NOW - MINUTE);
+		const { items, sent } = await registered.deliver({ staticData: staticData(), body: DELIVERED });
+		expect(sent).toEqual([]);
+		expect(items.map((i) => i.id)).toEqual([DELIVERED_ID]);
+	});
+});
+
+describe("the mid-call tool's round: its place among the assistants' tools", () => {
+	/** The tool 50 registered for assistants 12 and 13 (added to both), and a test listener's tool 60. */
+	function toolStaticData(): IDataObject {
+		const definition = {
+			name: 'check_free_slot',
+			description: 'Checks a slot.',
+			timeout: 8,
+			schema: [],
+		};
+		return {
+			midCallTools: [
+				{
+					toolId: 50,
+					webhookUrl: PRODUCTION_URL,
+					secret: 's',
+					definition,
+					assistants: [12, 13],
+					attached: [12, 13],
+				},
+				{
+					toolId: 60,
+					webhookUrl: TEST_URL,
+					secret: 't',
+					definition,
+					assistants: [12],
+					attached: [12],
+				},
+			],
+		};
+	}
+	function toolContext(assistants: Array<{ id: number; tool_ids?: number[] }>) {
+		assistantService(assistants);
+		const hook = createHookContext({
+			parameters: { event: 'midCallTool', assistantId: locator(12), toolName: 'check_free_slot' },
+			staticData: toolStaticData(),
+		});
+		return { ...hook, context: hook.context as unknown as ITriggerFunctions };
+	}
+
+	it("a tool another change dropped from an assistant is added again, keeping its other tools; the test listener's tool is left alone", async () => {
+		const assistants = [
+			{ id: 12, tool_ids: [1, 50] },
+			{ id: 13, tool_ids: [7] },
+		];
+		const { context, sent, logs } = toolContext(assistants);
+		expect(await reattachTools(context)).toBe(1);
+		expect(requestLines(sent)).toEqual([
+			'GET /api/user/assistants/get page=1',
+			'PUT /api/user/assistant/13 {"tool_ids":[7,50]}',
+			'GET /api/user/assistants/get page=1',
+		]);
+		expect(assistants.map((a) => a.tool_ids)).toEqual([
+			[1, 50],
+			[7, 50],
+		]);
+		expect(logs.map((l) => l.message)).toContain(
+			"Voice Chat Assistant Trigger: mid-call tool 50 was no longer among assistant 13's tools (another change of its tools dropped it); adding it again",
+		);
+	});
+
+	it('where the tool is in place, a round only reads the assistant list', async () => {
+		const { context, sent } = toolContext([
+			{ id: 12, tool_ids: [50] },
+			{ id: 13, tool_ids: [50, 7] },
+		]);
+		expect(await reattachTools(context)).toBe(0);
+		expect(requestLines(sent)).toEqual(['GET /api/user/assistants/get page=1']);
+	});
+
+	it(`trigger() of a mid-call tool: a round ${HEARTBEAT_FIRST_MS / 1000} s after the start, then every ${TOOL_HEARTBEAT_MS / 60_000} minutes`, async () => {
+		const reads: number[] = [];
+		const assistants = [
+			{ id: 12, tool_ids: [50] },
+			{ id: 13, tool_ids: [50] },
+		];
+		nock(TEST_BASE_URL)
+			.get('/api/user/assistants/get')
+			.query(true)
+			.times(2)
+			.reply(() => {
+				reads.push(time - NOW);
+				return [200, { current_page: 1, data: assistants, last_page: 1, next_page_url: null }];
+			});
+		const { context } = createHookContext({
+			parameters: { event: 'midCallTool', assistantId: locator(12), toolName: 'check_free_slot' },
+			staticData: toolStaticData(),
+		});
+		const response = await trigger.trigger.call(context as unknown as ITriggerFunctions);
+		for (let n = 0; n < 2000 && reads.length < 2; n++) {
+			await new Promise((resolve) => setImmediate(resolve));
+		}
+		await response.closeFunction?.();
+		expect(reads).toEqual([HEARTBEAT_FIRST_MS, HEARTBEAT_FIRST_MS + TOOL_HEARTBEAT_MS]);
+	});
+});
