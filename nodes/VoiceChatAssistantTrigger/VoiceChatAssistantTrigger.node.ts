@@ -202,8 +202,14 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		const item: INodeExecutionData = { json: toItem(payload, event, assistantId) };
 		const immediately = this.getNodeParameter('responseMode', 'onReceived') === 'onReceived';
 		const withRecording = event !== CONVERSATION_ENDED && options.downloadRecording === true;
+		// a test delivery ("Listen for test event") is answered marked as one: the call list then shows
+		// that no production workflow got the call, and an active workflow's heartbeat starts it there too
+		const manual = this.getMode() === 'manual';
+		const received: IDataObject = manual
+			? { received: true, test_listener: true }
+			: { received: true };
 		// with a recording to fetch, the service gets its answer first and waits for nothing
-		if (immediately && withRecording) this.getResponseObject().status(200).json({ received: true });
+		if (immediately && withRecording) this.getResponseObject().status(200).json(received);
 		// while the item is built, a catch-up running for another delivery leaves this call to it
 		if (key !== undefined) start(key);
 		try {
@@ -228,6 +234,10 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		});
 
 		const workflowData = [items];
+		if (manual) {
+			if (immediately && withRecording) return { noWebhookResponse: true, workflowData };
+			return answer(this, 200, received, workflowData);
+		}
 		if (immediately) {
 			if (withRecording) return { noWebhookResponse: true, workflowData };
 			// n8n saves what webhook() wrote only when the answer comes before the run (the run resets

@@ -382,8 +382,9 @@ async function catchUpFrom(
 		gap = await readGap(ctx, event, assistantId, since - MAX_CALL_MS, teaching, zone, now);
 	} catch (error) {
 		// the delivered call still starts; a later delivery tries again from the same watermark
+		const next = ctx.getMode() === 'trigger' ? 'the next round' : 'a later call';
 		ctx.logger.warn(
-			`${LOG} could not catch up the calls of assistant ${assistantId} that ended since ${isoSeconds(since)}: ${(error as Error).message}; a later call tries again`,
+			`${LOG} could not catch up the calls of assistant ${assistantId} that ended since ${isoSeconds(since)}: ${(error as Error).message}; ${next} tries again`,
 		);
 		return [];
 	}

@@ -160,6 +160,20 @@ function nothingRecorded(response: unknown): boolean {
 }
 
 /**
+ * The answer of this trigger to a test delivery ("Listen for test event": `{"received": true,
+ * "test_listener": true}`, as it is or wrapped with its status): the call reached a test run, no
+ * production workflow.
+ */
+function testListener(response: unknown): boolean {
+	if (typeof response === 'string') return /"test_listener"\s*:\s*true/.test(response);
+	if (!isObject(response)) return false;
+	return (
+		response.test_listener === true ||
+		(isObject(response.body) && response.body.test_listener === true)
+	);
+}
+
+/**
  * A delivery that reached no receiver, in the words a service or an HTTP
  * client records for it: refused, reset, not found, timed out.
  */
@@ -203,7 +217,7 @@ const textOf = (value: unknown): string =>
  */
 export function answeredByReceiver(call: IDataObject): boolean {
 	const response = call.webhook_response;
-	if (nothingRecorded(response)) return false;
+	if (nothingRecorded(response) || testListener(response)) return false;
 	if (typeof response === 'string')
 		return !GATEWAY_ERROR.test(response) && !CONNECTION_ERROR.test(response);
 	if (!isObject(response)) return true;

@@ -202,7 +202,15 @@ describe('the heartbeat: missed calls arrive by themselves', () => {
 		const { context, executions, logs, staticData: data } = triggerContext(staticData());
 		expect(await beat(context)).toBe(0);
 		expect(executions).toEqual([]);
-		expect(logs.some((l) => l.level === 'warn' && /could not catch up/.test(l.message))).toBe(true);
+		expect(
+			logs.some(
+				(l) =>
+					l.level === 'warn' &&
+					/could not catch up the calls of assistant 34 .*; the next round tries again$/.test(
+						l.message,
+					),
+			),
+		).toBe(true);
 		const state = (data.catchUp as IDataObject).assistants as Record<string, IDataObject>;
 		expect(state['34'].at).toBe(DOWN_AT);
 	});
@@ -370,5 +378,44 @@ describe("the mid-call tool's round: its place among the assistants' tools", () 
 		}
 		await response.closeFunction?.();
 		expect(reads).toEqual([HEARTBEAT_FIRST_MS, HEARTBEAT_FIRST_MS + TOOL_HEARTBEAT_MS]);
+	});
+});
+
+describe('Listen for test event on an active workflow: a test never costs production a call', () => {
+	it('a test delivery is answered at once, marked; the heartbeat of the active workflow starts that call too', async () => {
+		const { items, response } = await registered.deliver({
+			mode: 'manual',
+			webhookUrl: TEST_URL,
+			staticData: staticData(),
+			body: DELIVERED,
+		});
+		expect(items.map((i) => i.id)).toEqual([DELIVERED_ID]);
+		expect(response.body).toEqual({ received: true, test_listener: true });
+		// the call list shows the test run's answer; the production trigger's round starts the call
+		const taken = listCall(9300, DOWN_AT + 20 * MINUTE, {
+			webhook_response: { received: true, test_listener: true },
+		});
+		const wrapped = listCall(9301, DOWN_AT + 30 * MINUTE, {
+			webhook_response: { status: 200, body: { received: true, test_listener: true } },
+		});
+		expectList([taken, wrapped, BEFORE]);
+		const { context, executions } = triggerContext(staticData());
+		await beat(context);
+		expect(executions.map((e) => e.map((i) => [i.id, i.caught_up]))).toEqual([
+			[[9300, true]],
+			[[9301, true]],
+		]);
+	});
+
+	it('"When Last Node Finishes": a test delivery is answered at once all the same, marked', async () => {
+		const { items, response } = await registered.deliver({
+			mode: 'manual',
+			webhookUrl: TEST_URL,
+			staticData: staticData(),
+			body: DELIVERED,
+			parameters: registered.parameters({ responseMode: 'lastNode' }),
+		});
+		expect(items.map((i) => i.id)).toEqual([DELIVERED_ID]);
+		expect(response.body).toEqual({ received: true, test_listener: true });
 	});
 });
