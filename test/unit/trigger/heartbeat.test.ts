@@ -277,6 +277,35 @@ describe('trigger(): when n8n starts the heartbeat, and what a delivery does mea
 		expect(items.map((i) => i.id)).toEqual([DELIVERED_ID]);
 	});
 
+	it('with the heartbeat running but the zone not known yet, a verified delivery catches up itself (it teaches the zone), the missed calls as extra items', async () => {
+		const { context } = triggerContext(staticData(null));
+		const started = await trigger.trigger.call(context);
+		const payload = { ...DELIVERED, created_at: new Date(DELIVERED_START).toISOString() };
+		const gap = missed(2);
+		const scope = expectList([
+			listCall(DELIVERED_ID, DELIVERED_START, { duration: 73 }),
+			...gap,
+			BEFORE,
+		]);
+		const {
+			items,
+			sent,
+			staticData: data,
+		} = await registered.deliver({
+			staticData: staticData(null),
+			body: payload,
+		});
+		await started.closeFunction?.();
+		expect(scope.isDone()).toBe(true);
+		expect(sent).toHaveLength(1);
+		expect(items.map((i) => [i.id, i.caught_up])).toEqual([
+			[gap[0].id, true],
+			[gap[1].id, true],
+			[DELIVERED_ID, undefined],
+		]);
+		expect((data.catchUp as IDataObject).zone).toBe(ZONE_MINUTES);
+	});
+
 	it(`n8n just started (the heartbeat not yet running): a delivery leaves the catch-up to it for ${2} minutes`, async () => {
 		heartbeatGraceFrom(NOW - MINUTE);
 		const { items, sent } = await registered.deliver({ staticData: staticData(), body: DELIVERED });
