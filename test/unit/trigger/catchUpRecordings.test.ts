@@ -30,7 +30,7 @@ import {
 	MINUTE,
 	NOW,
 	URL_PARAM,
-	listTime,
+	listCall,
 } from './catchUpFixtures';
 
 const CDN = 'https://cdn.example.com';
@@ -41,24 +41,6 @@ beforeEach(() => {
 	resetReplays();
 	resetCatchUpMemory();
 });
-
-/** A call of the list, started at `startedMs`, 60 s long, with a recording on the storage host. */
-function listCall(id: number, startedMs: number): IDataObject {
-	return {
-		id,
-		type: 'inbound',
-		duration: 60,
-		assistant_phone_number: '+4930123456',
-		client_phone_number: `+49151000${id}`,
-		status: 'completed',
-		transcript: `bot: Hello ${id}\nhuman: Hi`,
-		variables: {},
-		webhook_response: null,
-		recording_url: `${CDN}/recordings/${id}.mp3`,
-		created_at: listTime(startedMs),
-		updated_at: listTime(startedMs + MINUTE),
-	};
-}
 
 const PAYLOAD = {
 	...DELIVERED,
