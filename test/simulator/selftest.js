@@ -965,6 +965,18 @@ test('simulator', async (t) => {
 					inbound_authorization_type: 'auth',
 					country_code: 'DE',
 				};
+				// maxPerBody: the same body is faulted at most that often, another body as often as before
+				await fault({ method: 'POST', path: TRUNKS, rate: 1, kinds: ['refuse-500'], maxPerBody: 2 });
+				const other = { ...trunk, sip_username: 'third-pbx' };
+				const before = sim.state.phoneNumbers.length;
+				const statuses = [];
+				for (const body of [trunk, trunk, other, trunk, other])
+					statuses.push((await call(sim, 'POST', TRUNKS, { body })).status);
+				assert.deepEqual(statuses, [500, 500, 500, 201, 500]);
+				assert.equal(sim.state.phoneNumbers.length, before + 1);
+				await fault({ clear: true });
+				sim.state.phoneNumbers = sim.state.phoneNumbers.slice(0, before);
+
 				await fault({ method: 'POST', path: TRUNKS, rate: 1, kinds: ['lose-502'] });
 				assert.equal((await call(sim, 'POST', TRUNKS, { body: trunk })).status, 502);
 				// the resend is refused as a duplicate; the fault does not hide an error answer

@@ -144,14 +144,15 @@ function faultPathMatches(rulePath, path) {
 }
 
 /**
- * Faults set with POST /__sim/faults: `{method, path, rate, kinds, seed, after, times}`. A request
- * that matches a rule gets one of `kinds` with probability `rate` (a seeded generator, so a run
- * repeats), once `after` matching requests have passed, at most `times` times:
+ * Faults set with POST /__sim/faults: `{method, path, rate, kinds, seed, after, times, maxPerBody}`.
+ * A request that matches a rule gets one of `kinds` with probability `rate` (a seeded generator, so
+ * a run repeats), once `after` matching requests have passed, at most `times` times, and at most
+ * `maxPerBody` times for one body (the same request sent again):
  * `refuse-503` / `refuse-500` / `refuse-502` answer before anything is stored (a 502: the
  * gateway lost the request, or the answer to a refused one); `lose-502` stores and answers
  * 502; `lose-reset` stores and drops the connection.
  */
-function pickFault(sim, method, path) {
+function pickFault(sim, method, path, body) {
 	for (const rule of sim.faults || []) {
 		if (rule.method !== method || !faultPathMatches(rule.path, path)) continue;
 		// `after`: that many matching requests pass first; `times`: at most that many faults
@@ -166,6 +167,11 @@ function pickFault(sim, method, path) {
 		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
 		const random = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 		if (random >= rule.rate) continue;
+		if (rule.maxPerBody != null) {
+			const seen = rule.perBody.get(body) || 0;
+			if (seen >= rule.maxPerBody) continue;
+			rule.perBody.set(body, seen + 1);
+		}
 		const kind = rule.kinds[rule.count % rule.kinds.length];
 		rule.count++;
 		rule.injected[kind] = (rule.injected[kind] || 0) + 1;
@@ -305,11 +311,19 @@ class Simulator {
 		let result;
 		try {
 			// the control API gets no faults, but for the recordings (the service's file storage)
-			const fault = isControl && !isRecording ? null : pickFault(this, req.method, url.pathname);
+			const faulted = !isControl || isRecording;
+			// a rule that counts faults per body reads the body first (dispatch takes it from there)
+			const read =
+				faulted && this.faultsPerBody(req.method, url.pathname)
+					? await readBody(req, this.config.maxBodyBytes)
+					: null;
+			const fault = faulted
+				? pickFault(this, req.method, url.pathname, read ? read.buffer.toString('utf8') : '')
+				: null;
 			if (fault && fault.startsWith('refuse-')) {
 				// refused before anything is stored
 				const status = Number(fault.slice('refuse-'.length));
-				await readBody(req, this.config.maxBodyBytes);
+				if (!read) await readBody(req, this.config.maxBodyBytes);
 				result = {
 					status,
 					body: {
@@ -322,7 +336,7 @@ class Simulator {
 					},
 				};
 			} else {
-				result = await this.dispatch(req, url, entry, isControl);
+				result = await this.dispatch(req, url, entry, isControl, read);
 			}
 			if (fault === 'lose-502') result = { status: 502, body: { message: 'Bad Gateway' } };
 			if (fault === 'lose-reset') {
@@ -352,8 +366,16 @@ class Simulator {
 		if (entry) entry.durationMs = performance.now() - started;
 	}
 
-	async dispatch(req, url, entry, isControl) {
-		const { buffer, size, tooLarge } = await readBody(req, this.config.maxBodyBytes);
+	/** Whether a fault rule for this request counts its faults per body. */
+	faultsPerBody(method, path) {
+		return (this.faults || []).some(
+			(rule) =>
+				rule.maxPerBody != null && rule.method === method && faultPathMatches(rule.path, path),
+		);
+	}
+
+	async dispatch(req, url, entry, isControl, read = null) {
+		const { buffer, size, tooLarge } = read ?? (await readBody(req, this.config.maxBodyBytes));
 		const contentType = req.headers['content-type'] || '';
 		let decoded = null;
 		let decodeError = null;

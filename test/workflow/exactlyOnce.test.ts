@@ -2,8 +2,8 @@
  * Exactly once when answers get lost: 1,000 leads through Lead → Create while
  * one lead request in ten fails in one of four ways (503 or 500 before the
  * service stored anything, a 502 or a dropped connection after it stored the
- * lead). Every lead is stored once, no item fails, and the run succeeds with
- * and without Continue On Fail.
+ * lead), none more than twice. Every lead is stored once, no item fails, and
+ * the run succeeds with and without Continue On Fail.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -30,6 +30,9 @@ describe('exactly once: Lead → Create with lost answers', () => {
 			rate: 0.1,
 			kinds: KINDS,
 			seed: prefix.length * 7 + 3,
+			// one lead's request fails at most twice: three 500s in a row are the service failing that
+			// lead (the item's error, by design), and arrival order under concurrency varies per run
+			maxPerBody: 2,
 		});
 		const rows = Array.from({ length: count }, (_, i) => ({
 			phone: `+49151${prefix}${String(i).padStart(5, '0')}`,

@@ -13,7 +13,7 @@
  *   POST /__sim/calls/seed           {count, assistant_id?, status?, type?, campaign_id?, days?} → {created, first_id, last_id, total}
  *   POST /__sim/calls/complete       completes a call and delivers the webhooks → {call, deliveries, skipped}
  *                                    (`redeliver: true` delivers once more, as when the service missed the answer)
- *   POST /__sim/faults               {method, path, rate, kinds, seed?, after?, times?} (or {clear: true}): injected failures
+ *   POST /__sim/faults               {method, path, rate, kinds, seed?, after?, times?, maxPerBody?} (or {clear: true}): injected failures
  *                                    (a path ending in `*` matches by prefix; `GET /__sim/recordings/*` fails the recordings)
  *   POST /__sim/calls/use-tool       a call uses a mid-call tool of an assistant: the tool's request is sent to
  *                                    its endpoint → {status, response, latency_ms, timed_out, ...} (state.toolCalls)
@@ -501,6 +501,7 @@ function register(router) {
 		const seed = v.check('seed', { type: 'integer', nullable: true });
 		const after = v.check('after', { type: 'integer', nullable: true, min: 0 });
 		const times = v.check('times', { type: 'integer', nullable: true, min: 1 });
+		const maxPerBody = v.check('maxPerBody', { type: 'integer', nullable: true, min: 0 });
 		v.throwIfFailed();
 		const known = ['refuse-503', 'refuse-500', 'refuse-502', 'lose-502', 'lose-reset'];
 		if (!kinds.value.length || kinds.value.some((k) => !known.includes(k)))
@@ -515,8 +516,11 @@ function register(router) {
 			injected: {},
 			after: after.value ?? 0,
 			times: times.value ?? null,
+			maxPerBody: maxPerBody.value ?? null,
 			passed: 0,
 		};
+		// faults per body so far (kept out of the rule's JSON)
+		Object.defineProperty(rule, 'perBody', { value: new Map() });
 		sim.faults = [...(sim.faults || []), rule];
 		return ok({ faults: sim.faults });
 	});
