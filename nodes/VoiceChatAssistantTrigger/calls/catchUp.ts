@@ -120,6 +120,17 @@ const heartbeats = new Map<string, number>();
 export const HEARTBEAT_GRACE_MS = 2 * 60_000;
 let loadedAt = getClock().now();
 
+/**
+ * How far the watermark may lag before a delivery catches up, after `done` catch-ups of this
+ * process: the first at once, the second once the calls the first left to their delivery are
+ * a minute old, later ones at LAG_MS.
+ */
+function deliveryLag(done: number): number {
+	if (done === 0) return LEFT_TO_DELIVERY_MS;
+	if (done === 1) return 2 * LEFT_TO_DELIVERY_MS;
+	return LAG_MS;
+}
+
 /** Where a catch-up comes from: a delivery (webhook()) or the heartbeat (trigger()). */
 export type CatchUpContext = IWebhookFunctions | ITriggerFunctions;
 
@@ -329,13 +340,7 @@ export async function catchUp(
 	// as the calls the first left to their delivery (those that ended while n8n was starting) are a
 	// minute old; later ones when the watermark lags
 	const done = attempts.get(attemptKey) ?? 0;
-	const lag = heartbeat
-		? LEFT_TO_DELIVERY_MS
-		: done === 0
-			? LEFT_TO_DELIVERY_MS
-			: done === 1
-				? 2 * LEFT_TO_DELIVERY_MS
-				: LAG_MS;
+	const lag = heartbeat ? LEFT_TO_DELIVERY_MS : deliveryLag(done);
 	// a delivery that can teach the service's zone reads the list whatever the lag (a minute apart)
 	if (
 		(!teaches && now - entry.at <= lag) ||

@@ -207,6 +207,34 @@ describe('Lead Status Changed at scale and across restarts', () => {
 		120_000,
 	);
 
+	it.each(['newest', 'oldest'] as const)(
+		'the first reading of 5,000 leads, list %s first: a lead seen in its call is emitted when it ends; one changed between two polls before the reading reaches it is noted without an item',
+		async (order) => {
+			const service = new Service(5_000, order);
+			const n8n = new N8n(service, LEADS);
+			// the first poll reads the list's first 1,000 leads: the others are read later
+			const [seenInCall, betweenPolls, readAlready] =
+				order === 'newest' ? [10, 20, 4_990] : [4_990, 4_980, 10];
+			const items: IDataObject[] = [...(await n8n.poll()).items];
+			service.set(seenInCall, 'processing');
+			service.set(betweenPolls, 'processing');
+			service.set(betweenPolls, 'completed');
+			service.set(readAlready, 'completed');
+			items.push(...(await n8n.poll()).items);
+			service.set(seenInCall, 'completed');
+			for (let i = 0; i < 20; i++) items.push(...(await n8n.poll()).items);
+			const changes = items
+				.map((item) => [item.id, item.previous_status, item.status])
+				.sort((a, b) => Number(a[0]) - Number(b[0]));
+			expect(changes).toEqual(
+				[
+					[readAlready, 'created', 'completed'],
+					[seenInCall, 'processing', 'completed'],
+				].sort((a, b) => Number(a[0]) - Number(b[0])),
+			);
+		},
+	);
+
 	it('a lead set back to created and completed again across a restart of n8n is emitted again', async () => {
 		const service = new Service(300, 'newest');
 		const n8n = new N8n(service, LEADS);
