@@ -966,7 +966,13 @@ test('simulator', async (t) => {
 					country_code: 'DE',
 				};
 				// maxPerBody: the same body is faulted at most that often, another body as often as before
-				await fault({ method: 'POST', path: TRUNKS, rate: 1, kinds: ['refuse-500'], maxPerBody: 2 });
+				await fault({
+					method: 'POST',
+					path: TRUNKS,
+					rate: 1,
+					kinds: ['refuse-500'],
+					maxPerBody: 2,
+				});
 				const other = { ...trunk, sip_username: 'third-pbx' };
 				const before = sim.state.phoneNumbers.length;
 				const statuses = [];

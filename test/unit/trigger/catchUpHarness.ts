@@ -1,0 +1,152 @@
+/**
+ * What the catch-up test files (catchUpReach, catchUpSelection, catchUpOnce,
+ * catchUpRestarts, catchUpLifecycle) share: the registered trigger whose
+ * deliveries catch up, the delivered call, the list requests they expect and
+ * the items they compare with. Every test asserts the exact requests sent.
+ */
+import nock from 'nock';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+
+import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
+import { resetCatchUpMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
+import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
+import { fakeClockPerTest } from '../../helpers/fakeClock';
+import { registeredTrigger } from '../../helpers/registeredTrigger';
+import {
+	CALLS,
+	DELIVERED,
+	DELIVERED_ID,
+	DELIVERED_START,
+	DOWN_AT,
+	MINUTE,
+	NOW,
+	URL_PARAM,
+	listCall,
+} from './catchUpFixtures';
+
+/** For a test file: the fake clock at NOW, and the process's memory of replays and catch-ups forgotten before each test. */
+export function catchUpPerTest() {
+	const clock = fakeClockPerTest(NOW);
+
+	beforeEach(() => {
+		resetReplays();
+		resetCatchUpMemory();
+	});
+
+	return clock;
+}
+
+export function iso(ms: number): string {
+	return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** The item a caught-up list call becomes: the delivered payload's shape plus `caught_up`. */
+export function caughtUpItem(
+	call: IDataObject,
+	startedMs: number,
+	event = 'inboundCallCompleted',
+): IDataObject {
+	return {
+		event,
+		assistant_id: 34,
+		id: call.id,
+		customer_phone: call.client_phone_number,
+		assistant_phone: call.assistant_phone_number,
+		duration: call.duration,
+		status: call.status,
+		extracted_variables: call.variables,
+		input_variables: null,
+		transcript: call.transcript,
+		recording_url: call.recording_url,
+		created_at: iso(startedMs),
+		finished_at: iso(startedMs + MINUTE),
+		lead: null,
+		campaign: null,
+		transcript_text: call.transcript,
+		caught_up: true,
+	};
+}
+
+export const PAYLOAD = {
+	...DELIVERED,
+	extracted_variables: { customer_name: 'Jane Doe' },
+	input_variables: { customer_name: 'Jane' },
+	transcript: 'bot: Hello\nhuman: I would like an appointment.',
+	recording_url: `https://cdn.example.com/recordings/${DELIVERED_ID}.mp3`,
+	created_at: iso(DELIVERED_START),
+	finished_at: iso(DELIVERED_START + 73_000),
+	lead: null,
+	campaign: null,
+};
+export const DELIVERED_LISTED = listCall(DELIVERED_ID, DELIVERED_START, { duration: 73 });
+
+/** Assistants 12 and 34 registered for Inbound Call Completed (one secret); a delivery from 34 of PAYLOAD. */
+export const registered = registeredTrigger({
+	secrets: { 12: URL_PARAM, 34: URL_PARAM },
+	payload: PAYLOAD,
+	loaded: () => staticData(),
+});
+export const { deliver, parameters } = registered;
+
+/** The registration, and assistant 34's catch-up state: its watermark and the calls it started last. */
+export function staticData(
+	event = 'inboundCallCompleted',
+	recent: Array<[number, number]> = [],
+	watermark: number | null = DOWN_AT,
+): IDataObject {
+	const data = registered.staticData(event);
+	if (watermark !== null) data.catchUp = { assistants: { '34': { at: watermark, recent } } };
+	return data;
+}
+
+/** The list request catch-up sends (watermark 10:00 UTC: from 20 minutes before, 14 hours earlier as a date). */
+export function listQuery(
+	pageNumber: number,
+	event = 'inboundCallCompleted',
+): Record<string, string> {
+	const query: Record<string, string> = { assistant_id: '34', date_from: '2026-11-25' };
+	if (event === 'inboundCallCompleted') query.type = 'inbound';
+	return { ...query, per_page: '100', page: String(pageNumber) };
+}
+
+/**
+ * `expectList(pageNumber, event?)` of a test file: the list request of that page, answered with
+ * the page of `pages()` at the time the request comes (the file's `pages`, which its tests set).
+ */
+export function expectListOf(pages: () => IDataObject[]) {
+	return function expectList(pageNumber: number, event?: string) {
+		return nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
+			.get(CALLS)
+			.query(listQuery(pageNumber, event))
+			.reply(200, () => pages()[pageNumber - 1]);
+	};
+}
+
+export function requests(sent: IHttpRequestOptions[]): string[] {
+	// the query as it goes on the wire (every value as text)
+	return sent.map(
+		(r) =>
+			`${r.method} ${r.url} ${JSON.stringify(
+				Object.fromEntries(Object.entries(r.qs ?? {}).map(([k, v]) => [k, String(v)])),
+			)}`,
+	);
+}
+
+/** `count` calls that started during the downtime, one every 3 minutes from 10:01 UTC (ids from 9001). */
+export function gapCalls(
+	count: number,
+	step = 3 * MINUTE,
+): Array<{ call: IDataObject; started: number }> {
+	return Array.from({ length: count }, (_, i) => {
+		const started = DOWN_AT + MINUTE + i * step;
+		return { call: listCall(9001 + i, started), started };
+	});
+}
+
+/** A call that started before the window (30 minutes before the watermark): where reading stops. */
+export const BEFORE = listCall(8990, DOWN_AT - 30 * MINUTE);
+
+/** A list whose calls the service answered for: their webhook_response holds the trigger's answer. */
+export function answered(call: IDataObject): IDataObject {
+	return { ...call, webhook_response: { received: true } };
+}
