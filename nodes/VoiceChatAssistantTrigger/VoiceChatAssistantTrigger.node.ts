@@ -17,7 +17,7 @@ import { downloadRecording, recordingUrlOfCall } from '../VoiceChatAssistant/tra
 import { searchAssistants } from '../VoiceChatAssistant/methods/listSearch';
 import { whenCredentialChosen } from '../VoiceChatAssistant/methods/credentialGuard';
 import { answer, asId, parsePayload, queryValue, statusAllowed, toItem } from './core/payload';
-import { CATCH_UP_KEY, withCaughtUp } from './calls/catchUp';
+import { CATCH_UP_KEY, rememberDelivered, withCaughtUp } from './calls/catchUp';
 import { checkExists, create, remove } from './calls/lifecycle';
 import { startHeartbeat } from './calls/heartbeat';
 import { APP_DESCRIPTION } from '../VoiceChatAssistant/descriptions';
@@ -133,7 +133,10 @@ export class VoiceChatAssistantTrigger implements INodeType {
 	 * manual start of the heartbeat.
 	 */
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		return [this.getInputData()];
+		const items = this.getInputData();
+		// a delivered call whose answer is the workflow's: remembered, saved when the run ends
+		rememberDelivered(this, items);
+		return [items];
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {

@@ -13,7 +13,9 @@
  * - calls that end while n8n is down, and no call after: each starts by itself (the trigger's
  *   heartbeat), in an execution of its own, soon after the start; so do the missed calls of the busy
  *   stream, never as extra items of a delivered call's execution;
- * - a webhook switched off in the service's dashboard while n8n is down is registered again at the start.
+ * - a webhook switched off in the service's dashboard while n8n is down is registered again at the start;
+ * - calls delivered before the restart whose workflow answered nothing (Respond to Webhook, No
+ *   Data: the service records no answer) do not start again after it.
  * One n8n for the file; the two restarts are named in their tests. Each scenario has its own assistant
  * and workflow; the tests run in order (the restart of the busy stream is the "after a restart"
  * of the others).
@@ -29,7 +31,8 @@ const TOGETHER = 304; // two deliveries at once
 const PUBLISHED = 305; // publish while a delivery waits
 const WAITING = 306; // Response Mode "When Last Node Finishes", through both restarts
 const SILENT = 307; // calls end while n8n is down, and none after
-const ASSISTANTS = [STREAM, REACTIVATED, LATE, TOGETHER, PUBLISHED, WAITING, SILENT];
+const EMPTY = 308; // Respond to Webhook with no data: the service records no answer
+const ASSISTANTS = [STREAM, REACTIVATED, LATE, TOGETHER, PUBLISHED, WAITING, SILENT, EMPTY];
 const SILENT_CALLS = 10;
 /**
  * The heartbeat's rounds come 20 s after the start, a minute later (the calls that ended in the
@@ -89,6 +92,27 @@ function triggerWorkflow(
 			},
 		],
 		connections: {},
+	};
+}
+
+/** The workflow of EMPTY: its trigger answers through a Respond to Webhook node with no data. */
+function emptyAnswerWorkflow() {
+	const workflow = triggerWorkflow(EMPTY, {}, 'responseNode');
+	return {
+		...workflow,
+		nodes: [
+			...workflow.nodes,
+			{
+				id: 'r',
+				name: 'Respond',
+				type: 'n8n-nodes-base.respondToWebhook',
+				// 1.1 on refuses to run after a trigger other than n8n's own (the trigger's notice says so)
+				typeVersion: 1,
+				position: [200, 0],
+				parameters: { respondWith: 'noData', options: {} },
+			},
+		],
+		connections: { [NODE]: { main: [[{ node: 'Respond', type: 'main', index: 0 }]] } },
 	};
 }
 
@@ -261,11 +285,13 @@ describe('real n8n server: every call once through restarts, publishes and calls
 		]);
 		await home.importWorkflows(
 			ASSISTANTS.map((id) =>
-				triggerWorkflow(
-					id,
-					id === PUBLISHED ? { downloadRecording: true } : {},
-					id === WAITING ? 'lastNode' : 'onReceived',
-				),
+				id === EMPTY
+					? emptyAnswerWorkflow()
+					: triggerWorkflow(
+							id,
+							id === PUBLISHED ? { downloadRecording: true } : {},
+							id === WAITING ? 'lastNode' : 'onReceived',
+						),
 			),
 		);
 		await home.activate(...ASSISTANTS.map(workflowOf));
@@ -364,6 +390,7 @@ describe('real n8n server: every call once through restarts, publishes and calls
 	const stream: number[] = [];
 	const waiting: number[] = [];
 	const silent: number[] = [];
+	const empty: number[] = [];
 	/** When n8n was back from the restart of the busy stream. */
 	let back = 0;
 	/** What n8n answered each delivery of WAITING (the service stores it as `webhook_response`). */
@@ -371,8 +398,19 @@ describe('real n8n server: every call once through restarts, publishes and calls
 	it(`restart in a busy stream (restarts n8n): ${DOWN_CALLS} calls that end while n8n is down reach the workflow once each, while a call comes every ${STREAM_EVERY_MS / 1000} s`, async () => {
 		stream.push(await deliveredCall(STREAM));
 		silent.push(await deliveredCall(SILENT));
+		for (let n = 0; n < 2; n++) {
+			const call = await endCall(EMPTY);
+			// answered with no body: the call list shows no answer
+			expect([call.delivery?.status, call.delivery?.response]).toEqual([200, null]);
+			expect(sim.state.calls.find((c: { id: number }) => c.id === call.id).webhook_response).toBe(
+				null,
+			);
+			empty.push(call.id);
+		}
 		await settle(STREAM, stream);
 		await settle(SILENT, silent);
+		await settle(EMPTY, empty);
+		expectEachOnce(EMPTY, empty);
 		server = await home.restart(server, async () => {
 			for (let n = 0; n < SILENT_CALLS; n++) {
 				const call = await endCall(SILENT);
@@ -436,6 +474,18 @@ describe('real n8n server: every call once through restarts, publishes and calls
 		const at = startedAt(SILENT);
 		const latest = Math.max(...own.map((e) => at.get(e.id) ?? Number.POSITIVE_INFINITY));
 		expect(latest - back).toBeLessThan(BY_ITSELF_MS);
+	});
+
+	it('calls delivered before the restart whose workflow answered nothing (Respond to Webhook, No Data) start not again: neither the heartbeat rounds after the start nor the next delivery start them', async () => {
+		// the first two rounds after the start (20 s, then a minute later) have read the list by then
+		const rounds = back + 110_000 - Date.now();
+		if (rounds > 0) await sleep(rounds);
+		// and a call delivered now: its delivery starts only itself (a delivery that must first learn
+		// the service's zone catches up too)
+		const call = await endCall(EMPTY);
+		expect([call.delivery?.status, call.delivery?.response]).toEqual([200, null]);
+		await settle(EMPTY, [...empty, call.id], 30_000);
+		expectEachOnce(EMPTY, [...empty, call.id]);
 	});
 
 	it('deactivated, n8n restarted while inactive, calls end, activate again: only the new call starts', async () => {

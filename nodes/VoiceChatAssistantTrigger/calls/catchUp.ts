@@ -1,5 +1,6 @@
 import type {
 	IDataObject,
+	IExecuteFunctions,
 	IHookFunctions,
 	INodeExecutionData,
 	ITriggerFunctions,
@@ -82,7 +83,10 @@ const LOG = 'Voice Chat Assistant Trigger:';
 interface AssistantState {
 	/** Watermark (epoch ms): every call that ended before it was started or given up. */
 	at: number;
-	/** Calls started by a catch-up: [call id, when (epoch ms)]. */
+	/**
+	 * Calls started by a catch-up, and calls delivered where the workflow answers the service
+	 * (rememberDelivered): [call id, when (epoch ms)].
+	 */
 	recent: Array<[number, number]>;
 }
 
@@ -109,6 +113,14 @@ const running = new Set<string>();
  * into each, so whichever n8n saves last holds the newest state.
  */
 const openCopies = new Map<string, Set<IDataObject>>();
+/**
+ * The static data of the latest executions of a trigger that noted a delivered call
+ * (rememberDelivered): n8n saves each whole when its execution ends, so later writes go into them
+ * too, and a save never takes back what was written after its execution began.
+ */
+const runCopies = new Map<string, IDataObject[]>();
+/** How many such executions of a trigger are kept (the oldest have ended long since). */
+const MAX_RUN_COPIES = 100;
 /** Triggers whose removal this process made (a publish or a failed start adds them back). */
 const removedHere = new Set<string>();
 /** Triggers whose heartbeat runs in this process (calls/heartbeat.ts): since when, per trigger. */
@@ -141,6 +153,7 @@ export function resetCatchUpMemory() {
 	attempts.clear();
 	running.clear();
 	openCopies.clear();
+	runCopies.clear();
 	removedHere.clear();
 	heartbeats.clear();
 	// as if n8n had started long ago (the tests of a starting process set it: heartbeatGraceFrom)
@@ -159,7 +172,7 @@ export function noteHeartbeat(ctx: ITriggerFunctions, beating: boolean): void {
 	else heartbeats.delete(scope);
 }
 
-function scopeOf(ctx: IHookFunctions | CatchUpContext): string {
+function scopeOf(ctx: IHookFunctions | IExecuteFunctions | CatchUpContext): string {
 	return `${ctx.getWorkflow().id}|${ctx.getNode().id}`;
 }
 
@@ -218,7 +231,7 @@ function writeState(scope: string, staticData: IDataObject, state: CatchUpState)
 	};
 	if (state.zone !== undefined) stored.zone = state.zone;
 	staticData[CATCH_UP_KEY] = stored;
-	for (const other of openCopies.get(scope) ?? []) {
+	for (const other of [...(openCopies.get(scope) ?? []), ...(runCopies.get(scope) ?? [])]) {
 		if (other !== staticData)
 			other[CATCH_UP_KEY] = JSON.parse(JSON.stringify(stored)) as IDataObject;
 	}
@@ -272,6 +285,50 @@ export function clearCatchUp(ctx: IHookFunctions): void {
 	const state = currentState(scope, staticData);
 	writeState(scope, staticData, state);
 	(staticData[CATCH_UP_KEY] as IDataObject).removedAt = getClock().now();
+}
+
+/**
+ * In the execution a delivery started (the node's execute(), which n8n runs first in it): where
+ * the workflow answers the service ("When Last Node Finishes", "Using 'Respond to Webhook'
+ * Node"), the service's record of that answer cannot prove the delivery (an answer of `{}` or
+ * no body looks like no answer), so the delivered calls are remembered with the catch-up's
+ * state, which n8n saves when the execution ends (both lines: the execution's
+ * workflowExecuteAfter hook saves changed static data). No later catch-up (after a restart, or
+ * in another round) starts them again. "Immediately" answers `{received: true}` itself, which
+ * proves the delivery: nothing is written. With Verify Secret off nothing is written either: an
+ * unverified post must not keep the real call from being caught up. Only where the heartbeat runs
+ * (n8n's regular mode): every write of this process then also goes into the execution's copy,
+ * which n8n saves whole when the execution ends. A queue-mode worker knows none of the main's
+ * writes, and its save would take them back: it writes nothing.
+ */
+export function rememberDelivered(ctx: IExecuteFunctions, items: INodeExecutionData[]): void {
+	if (ctx.getMode() === 'manual') return;
+	const event = ctx.getNodeParameter('event', 0, INBOUND);
+	if (event !== INBOUND && event !== POST_CALL) return;
+	if (ctx.getNodeParameter('responseMode', 0, 'onReceived') === 'onReceived') return;
+	if (ctx.getNodeParameter('verifySecret', 0, true) === false) return;
+	const scope = scopeOf(ctx);
+	if (!heartbeats.has(scope)) return;
+	const staticData = ctx.getWorkflowStaticData('node');
+	const state = currentState(scope, staticData);
+	const now = getClock().now();
+	let changed = false;
+	for (const { json } of items) {
+		if (json.caught_up === true || json.event !== event) continue;
+		const id = callId(json.id ?? json.call_id);
+		const entry = state.assistants[String(json.assistant_id)];
+		if (id === undefined || !entry || entry.recent.some(([known]) => known === id)) continue;
+		entry.recent.push([id, now]);
+		entry.recent = entry.recent
+			.filter(([, at]) => at >= entry.at - REMEMBER_MS)
+			.slice(-MAX_REMEMBERED);
+		changed = true;
+	}
+	if (!changed) return;
+	writeState(scope, staticData, state);
+	const copies = runCopies.get(scope) ?? [];
+	if (!copies.includes(staticData))
+		runCopies.set(scope, [...copies, staticData].slice(-MAX_RUN_COPIES));
 }
 
 /**

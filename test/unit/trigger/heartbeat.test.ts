@@ -261,8 +261,17 @@ describe('trigger(): when n8n starts the heartbeat, and what a delivery does mea
 
 	it('execute() passes the items n8n hands it on unchanged (a delivery, a test delivery, a round)', async () => {
 		const items = [{ json: { id: 1 } }, { json: { id: 2, caught_up: true } }];
-		const context = { getInputData: () => items };
-		expect(await trigger.execute.call(context as never)).toEqual([items]);
+		for (const mode of ['webhook', 'manual', 'trigger']) {
+			const hook = createHookContext({ parameters: registered.parameters(), staticData: {} });
+			const context = {
+				...hook.context,
+				getMode: () => mode,
+				getInputData: () => items,
+				getNodeParameter: (name: string, _item: number, fallback?: unknown) =>
+					hook.context.getNodeParameter(name, fallback),
+			};
+			expect(await trigger.execute.call(context as never)).toEqual([items]);
+		}
 	});
 
 	it('with the heartbeat running, a delivery starts only its own call, with no list request', async () => {
