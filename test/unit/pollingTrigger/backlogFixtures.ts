@@ -1,15 +1,27 @@
 /**
  * What the polling trigger's outage tests (backlogCalls, backlogChats)
- * share: the node, a poll's context, the service's newest-first list served
- * by nock with every request recorded, the calls of the Call Ended tests and
- * polling until a poll emits nothing.
+ * share: their describe block with its clock, the node, a poll's context, the
+ * service's newest-first list served by nock with every request recorded, the
+ * calls of the Call Ended tests and polling until a poll emits nothing.
  */
 import nock from 'nock';
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import { VoiceChatAssistantPollingTrigger } from '../../../nodes/VoiceChatAssistantPollingTrigger/VoiceChatAssistantPollingTrigger.node';
 import { TEST_BASE_URL } from '../../helpers/context';
+import { fakeClockPerTest } from '../../helpers/fakeClock';
 import { poller as pollContext } from '../../helpers/pollContext';
+
+/** The tests `title` of the polling trigger after an outage, each with a fresh fake clock (fakeClockPerTest), which `tests` gets. */
+export function describeOutage(
+	title: string,
+	tests: (clock: ReturnType<typeof fakeClockPerTest>) => void,
+) {
+	describe('Polling trigger after an outage', () => {
+		const clock = fakeClockPerTest();
+		describe(title, () => tests(clock));
+	});
+}
 
 export const node = new VoiceChatAssistantPollingTrigger();
 
@@ -36,19 +48,19 @@ export interface Request {
 	authorization: string | undefined;
 }
 
+/** A request's answer other than the list: an error status and its body. */
+export interface Fault {
+	status: number;
+	body: IDataObject;
+}
+
 /**
- * The service's newest-first list as SPEC describes it (Laravel's envelope:
- * total, per_page, current_page, last_page, next_page_url), served by nock
- * from `rows()`, which the test may change between requests (`onRequest`).
- * Every request is recorded.
+ * Every GET of `path` answered by nock with `answer(request, index)`, the
+ * request (1, 2, …) recorded first.
  */
-export function serveList<T extends IDataObject>(
+export function recordRequests(
 	path: string,
-	rows: () => T[],
-	onRequest: (
-		request: Request,
-		index: number,
-	) => void | { status: number; body: IDataObject } = () => {},
+	answer: (request: Request, index: number) => [number, IDataObject],
 ) {
 	const requests: Request[] = [];
 	nock(TEST_BASE_URL)
@@ -63,26 +75,42 @@ export function serveList<T extends IDataObject>(
 				authorization: this.req.headers.authorization as string | undefined,
 			};
 			requests.push(request);
-			const fault = onRequest(request, requests.length);
-			if (fault) return [fault.status, fault.body];
-			const all = rows();
-			const perPage = Number(request.query.per_page ?? 15);
-			const page = Number(request.query.page ?? 1);
-			const total = all.length;
-			const lastPage = Math.max(1, Math.ceil(total / perPage));
-			return [
-				200,
-				{
-					current_page: page,
-					data: all.slice((page - 1) * perPage, page * perPage),
-					last_page: lastPage,
-					next_page_url: page < lastPage ? `${TEST_BASE_URL}${path}?page=${page + 1}` : null,
-					per_page: perPage,
-					total,
-				},
-			];
+			return answer(request, requests.length);
 		});
 	return requests;
+}
+
+/**
+ * The service's newest-first list as SPEC describes it (Laravel's envelope:
+ * total, per_page, current_page, last_page, next_page_url), served by nock
+ * from `rows()`, which the test may change between requests (`onRequest`).
+ * Every request is recorded.
+ */
+export function serveList<T extends IDataObject>(
+	path: string,
+	rows: () => T[],
+	onRequest: (request: Request, index: number) => void | Fault = () => {},
+) {
+	return recordRequests(path, (request, index) => {
+		const fault = onRequest(request, index);
+		if (fault) return [fault.status, fault.body];
+		const all = rows();
+		const perPage = Number(request.query.per_page ?? 15);
+		const page = Number(request.query.page ?? 1);
+		const total = all.length;
+		const lastPage = Math.max(1, Math.ceil(total / perPage));
+		return [
+			200,
+			{
+				current_page: page,
+				data: all.slice((page - 1) * perPage, page * perPage),
+				last_page: lastPage,
+				next_page_url: page < lastPage ? `${TEST_BASE_URL}${path}?page=${page + 1}` : null,
+				per_page: perPage,
+				total,
+			},
+		];
+	});
 }
 
 export const CALL_PARAMETERS = {

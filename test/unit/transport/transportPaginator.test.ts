@@ -23,18 +23,27 @@ describe('transport', () => {
 			per_page: perPage,
 			total: (last - 1) * perPage + size,
 		});
+		/** The requests of pages 1, 2, … of the call list with `query`, answered [status, body] in turn. */
+		const listRequests = (answers: Array<[number, object]>, query: object = {}, perPage = 100) => {
+			const scope = nock(TEST_BASE_URL);
+			answers.forEach(([status, body], i) =>
+				scope
+					.get('/api/user/calls')
+					.query({ ...query, per_page: String(perPage), page: String(i + 1) })
+					.reply(status, body),
+			);
+			return scope;
+		};
 
 		it('Return All reads every page with per_page 100, on the credential host, until next_page_url is null', async () => {
-			const scope = nock(TEST_BASE_URL)
-				.get('/api/user/calls')
-				.query({ status: 'completed', per_page: '100', page: '1' })
-				.reply(200, page(1, 3, 100, 100))
-				.get('/api/user/calls')
-				.query({ status: 'completed', per_page: '100', page: '2' })
-				.reply(200, page(2, 3, 100, 100))
-				.get('/api/user/calls')
-				.query({ status: 'completed', per_page: '100', page: '3' })
-				.reply(200, page(3, 3, 50, 100));
+			const scope = listRequests(
+				[
+					[200, page(1, 3, 100, 100)],
+					[200, page(2, 3, 100, 100)],
+					[200, page(3, 3, 50, 100)],
+				],
+				{ status: 'completed' },
+			);
 			const all = await apiRequestAllItems.call(
 				ctx(),
 				'/api/user/calls',
@@ -80,42 +89,29 @@ describe('transport', () => {
 		});
 
 		it('Return All goes on page by page when the list grew while it was read', async () => {
-			const scope = nock(TEST_BASE_URL)
-				.get('/api/user/calls')
-				.query({ per_page: '100', page: '1' })
-				.reply(200, page(1, 2, 100, 100))
-				.get('/api/user/calls')
-				.query({ per_page: '100', page: '2' })
-				.reply(200, page(2, 3, 100, 100))
-				.get('/api/user/calls')
-				.query({ per_page: '100', page: '3' })
-				.reply(200, page(3, 3, 1, 100));
+			const scope = listRequests([
+				[200, page(1, 2, 100, 100)],
+				[200, page(2, 3, 100, 100)],
+				[200, page(3, 3, 1, 100)],
+			]);
 			const all = await apiRequestAllItems.call(ctx(), '/api/user/calls', {}, undefined);
 			expect(all).toHaveLength(201);
 			scope.done();
 		});
 
 		it('Return All fails with the service message when a later page fails', async () => {
-			nock(TEST_BASE_URL)
-				.get('/api/user/calls')
-				.query({ per_page: '100', page: '1' })
-				.reply(200, page(1, 3, 100, 100))
-				.get('/api/user/calls')
-				.query({ per_page: '100', page: '2' })
-				.reply(200, page(2, 3, 100, 100))
-				.get('/api/user/calls')
-				.query({ per_page: '100', page: '3' })
-				.reply(403, { message: 'This action is unauthorized.' });
+			listRequests([
+				[200, page(1, 3, 100, 100)],
+				[200, page(2, 3, 100, 100)],
+				[403, { message: 'This action is unauthorized.' }],
+			]);
 			const error = await failure(apiRequestAllItems.call(ctx(), '/api/user/calls', {}, undefined));
 			expect(error).toBeInstanceOf(NodeApiError);
 			expect(error.message).toContain('This action is unauthorized.');
 		});
 
 		it('Limit stops as soon as it has enough', async () => {
-			const scope = nock(TEST_BASE_URL)
-				.get('/api/user/calls')
-				.query({ per_page: '30', page: '1' })
-				.reply(200, page(1, 9, 30, 30));
+			const scope = listRequests([[200, page(1, 9, 30, 30)]], {}, 30);
 			const some = (await apiRequestAllItems.call(ctx(), '/api/user/calls', {}, 30)) as Array<{
 				id: number;
 			}>;
@@ -124,13 +120,10 @@ describe('transport', () => {
 		});
 
 		it('Limit over 100 reads pages of 100 and cuts the last', async () => {
-			const scope = nock(TEST_BASE_URL)
-				.get('/api/user/calls')
-				.query({ per_page: '100', page: '1' })
-				.reply(200, page(1, 3, 100, 100))
-				.get('/api/user/calls')
-				.query({ per_page: '100', page: '2' })
-				.reply(200, page(2, 3, 100, 100));
+			const scope = listRequests([
+				[200, page(1, 3, 100, 100)],
+				[200, page(2, 3, 100, 100)],
+			]);
 			const some = await apiRequestAllItems.call(ctx(), '/api/user/calls', {}, 150);
 			expect(some).toHaveLength(150);
 			scope.done();

@@ -12,19 +12,29 @@ import { TEST_BASE_URL } from '../../helpers/context';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import { ctx, expectNoKey, failure, netError } from './transportHelpers';
 
+/** A GET whose first attempt `fails` is sent again and resolves to the second attempt's answer. */
+async function expectGetRetried(
+	fails: (first: nock.Interceptor) => nock.Scope,
+	options: { timeout?: number } = {},
+) {
+	const scope = fails(nock(TEST_BASE_URL).get('/api/user/me'))
+		.get('/api/user/me')
+		.reply(200, { name: 'A' });
+	await expect(apiRequest.call(ctx(), 'GET', '/api/user/me', options)).resolves.toEqual({
+		name: 'A',
+	});
+	scope.done();
+}
+
 describe('transport', () => {
 	const clock = fakeClockPerTest();
 
 	describe('429', () => {
 		it('waits for retry_after from the body, then succeeds', async () => {
-			const scope = nock(TEST_BASE_URL)
-				.get('/api/user/me')
-				.reply(429, { message: 'Too Many Attempts.', retry_after: 7 })
-				.get('/api/user/me')
-				.reply(200, { name: 'A' });
-			await expect(apiRequest.call(ctx(), 'GET', '/api/user/me')).resolves.toEqual({ name: 'A' });
+			await expectGetRetried((first) =>
+				first.reply(429, { message: 'Too Many Attempts.', retry_after: 7 }),
+			);
 			expect(clock.sleeps).toContain(7000);
-			scope.done();
 		});
 
 		it('waits for the Retry-After header when the body has none', async () => {
@@ -69,13 +79,7 @@ describe('transport', () => {
 
 	describe('5xx and connection failures', () => {
 		it.each([502, 503, 504])('GET is retried after %i', async (status) => {
-			const scope = nock(TEST_BASE_URL)
-				.get('/api/user/me')
-				.reply(status, 'gateway')
-				.get('/api/user/me')
-				.reply(200, { name: 'A' });
-			await expect(apiRequest.call(ctx(), 'GET', '/api/user/me')).resolves.toEqual({ name: 'A' });
-			scope.done();
+			await expectGetRetried((first) => first.reply(status, 'gateway'));
 		});
 
 		it('POST is retried after 503 (not applied) but not after 502 or 504 (may have been applied)', async () => {
@@ -99,26 +103,15 @@ describe('transport', () => {
 		});
 
 		it('a connection reset on GET is retried', async () => {
-			const scope = nock(TEST_BASE_URL)
-				.get('/api/user/me')
-				.replyWithError(netError('ECONNRESET', 'socket hang up'))
-				.get('/api/user/me')
-				.reply(200, { name: 'A' });
-			await expect(apiRequest.call(ctx(), 'GET', '/api/user/me')).resolves.toEqual({ name: 'A' });
-			scope.done();
+			await expectGetRetried((first) =>
+				first.replyWithError(netError('ECONNRESET', 'socket hang up')),
+			);
 		});
 
 		it('a timeout on GET is retried', async () => {
-			const scope = nock(TEST_BASE_URL)
-				.get('/api/user/me')
-				.delayConnection(300)
-				.reply(200, { name: 'late' })
-				.get('/api/user/me')
-				.reply(200, { name: 'A' });
-			await expect(apiRequest.call(ctx(), 'GET', '/api/user/me', { timeout: 50 })).resolves.toEqual(
-				{ name: 'A' },
-			);
-			scope.done();
+			await expectGetRetried((first) => first.delayConnection(300).reply(200, { name: 'late' }), {
+				timeout: 50,
+			});
 		});
 
 		it('a timeout on POST is not retried: the lead may have been created', async () => {

@@ -5,13 +5,22 @@
  * the items they compare with. Every test asserts the exact requests sent.
  */
 import nock from 'nock';
-import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestOptions,
+	INodeExecutionData,
+} from 'n8n-workflow';
 
+import type { Clock } from '../../../nodes/VoiceChatAssistant/transport/clock';
+import { setClock } from '../../../nodes/VoiceChatAssistant/transport/clock';
+import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import { resetCatchUpMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
-import { registeredTrigger } from '../../helpers/registeredTrigger';
+import { registeredTrigger, trigger } from '../../helpers/registeredTrigger';
 import {
 	CALLS,
 	DELIVERED,
@@ -22,18 +31,87 @@ import {
 	NOW,
 	URL_PARAM,
 	listCall,
+	listPages,
 } from './catchUpFixtures';
+
+/** n8n restarted, or another process: nothing of this process's memory (catch-ups, deliveries received). */
+export function restartProcess() {
+	resetReplays();
+	resetCatchUpMemory();
+}
 
 /** For a test file: the fake clock at NOW, and the process's memory of replays and catch-ups forgotten before each test. */
 export function catchUpPerTest() {
 	const clock = fakeClockPerTest(NOW);
-
-	beforeEach(() => {
-		resetReplays();
-		resetCatchUpMemory();
-	});
-
+	beforeEach(restartProcess);
 	return clock;
+}
+
+/**
+ * For a heartbeat test file: before each test no network but nock's, the rate limiters and the
+ * process's memory forgotten, and n8n's clock `clock()`; after it the real clock back and nock's
+ * interceptors removed.
+ */
+export function heartbeatClockPerTest(clock: () => Clock) {
+	let restore: () => void;
+	beforeEach(() => {
+		nock.disableNetConnect();
+		resetLimiters();
+		restartProcess();
+		restore = setClock(clock());
+	});
+	afterEach(() => {
+		restore();
+		nock.cleanAll();
+	});
+}
+
+/** The trigger's execute() in a run of `mode` over `items`, with `hook`'s parameters and static data: its output. */
+export async function execute(
+	hook: { context: IHookFunctions },
+	mode: string,
+	items: INodeExecutionData[],
+) {
+	const context = {
+		...hook.context,
+		getMode: () => mode,
+		getInputData: () => items,
+		getNodeParameter: (name: string, _item: number, fallback?: unknown) =>
+			hook.context.getNodeParameter(name, fallback),
+	} as unknown as IExecuteFunctions;
+	return await trigger.execute.call(context);
+}
+
+/** The registration's static data; assistant 34 watermarked at DOWN_AT, the service's zone known (UTC+1) unless `zone` is null. */
+export function watermarked(
+	registration: { staticData(): IDataObject },
+	zone: number | null = 60,
+): IDataObject {
+	const data = registration.staticData();
+	const catchUp: IDataObject = { assistants: { '34': { at: DOWN_AT, recent: [] } } };
+	if (zone !== null) catchUp.zone = zone;
+	data.catchUp = catchUp;
+	return data;
+}
+
+/**
+ * For a test file: catchUpPerTest()'s clock; the service's call list, whose pages (newest first)
+ * the file's tests set in `list.pages`; and `expectList(pageNumber, event?)`, the list request of
+ * that page, answered from `list.pages` when the request comes.
+ */
+export function useCatchUpList() {
+	const clock = catchUpPerTest();
+	const list = { pages: [] as IDataObject[] };
+	const expectList = expectListOf(() => list.pages);
+	/** `calls` listed (newest first), and the list request of the first page expected. */
+	const listAll = (calls: IDataObject[], event?: string) => {
+		list.pages = listPages(calls);
+		return expectList(1, event);
+	};
+	/** The delivered call, `calls` and BEFORE listed, and the list request of the first page expected. */
+	const listed = (calls: IDataObject[], event?: string) =>
+		listAll([DELIVERED_LISTED, ...calls, BEFORE], event);
+	return { clock, list, expectList, listAll, listed };
 }
 
 export function iso(ms: number): string {
@@ -79,6 +157,11 @@ export const PAYLOAD = {
 	campaign: null,
 };
 export const DELIVERED_LISTED = listCall(DELIVERED_ID, DELIVERED_START, { duration: 73 });
+
+/** The post of another call `id` like PAYLOAD, started at `startedMs`. */
+export function posted(id: number, startedMs: number): IDataObject {
+	return { ...PAYLOAD, id, created_at: iso(startedMs) };
+}
 
 /** Assistants 12 and 34 registered for Inbound Call Completed (one secret); a delivery from 34 of PAYLOAD. */
 export const registered = registeredTrigger({

@@ -10,22 +10,10 @@ import {
 	startCatchUp,
 } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
 import { trigger } from '../../helpers/registeredTrigger';
-import { DOWN_AT, MINUTE, NOW, listCall, listPages } from './catchUpFixtures';
-import {
-	BEFORE,
-	DELIVERED_LISTED,
-	PAYLOAD,
-	catchUpPerTest,
-	caughtUpItem,
-	deliver,
-	expectListOf,
-	registered,
-} from './catchUpHarness';
+import { DOWN_AT, MINUTE, NOW, listCall } from './catchUpFixtures';
+import { PAYLOAD, caughtUpItem, deliver, registered, useCatchUpList } from './catchUpHarness';
 
-catchUpPerTest();
-
-let pages: IDataObject[] = [];
-const expectList = expectListOf(() => pages);
+const { listed } = useCatchUpList();
 
 describe('Voice Chat Assistant Trigger: catch-up state and the lifecycle', () => {
 	it('removal keeps the catch-up state, marked removed (a publish and a failed start add the trigger back)', async () => {
@@ -114,8 +102,7 @@ describe('Voice Chat Assistant Trigger: catch-up state and the lifecycle', () =>
 			finished_at: '2026-11-26 12:59:13',
 		};
 		const missed = listCall(9001, DOWN_AT + MINUTE);
-		pages = listPages([DELIVERED_LISTED, missed, BEFORE]);
-		expectList(1);
+		listed([missed]);
 		const { items, staticData: data } = await deliver({ body });
 		expect(items[0]).toEqual(caughtUpItem(missed, DOWN_AT + MINUTE));
 		expect((data.catchUp as IDataObject).zone).toBe(60);

@@ -5,44 +5,28 @@
  * secret while Verify Secret is off.
  */
 import nock from 'nock';
-import type { IDataObject } from 'n8n-workflow';
 
 import { deliveryKey, finish, start } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import { TEST_BASE_URL } from '../../helpers/context';
+import { CALLS, DELIVERED_ID, DOWN_AT, MINUTE, URL_PARAM, listCall, page } from './catchUpFixtures';
 import {
-	CALLS,
-	DELIVERED_ID,
-	DOWN_AT,
-	MINUTE,
-	URL_PARAM,
-	listCall,
-	listPages,
-	page,
-} from './catchUpFixtures';
-import {
-	BEFORE,
 	DELIVERED_LISTED,
 	PAYLOAD,
-	catchUpPerTest,
 	deliver,
-	expectListOf,
 	gapCalls,
 	parameters,
 	registered,
 	staticData,
+	useCatchUpList,
 } from './catchUpHarness';
 
-const clock = catchUpPerTest();
-
-let pages: IDataObject[] = [];
-const expectList = expectListOf(() => pages);
+const { clock, listed } = useCatchUpList();
 
 describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 	it('a call delivered before the downtime is not started again', async () => {
 		const delivered = listCall(8999, DOWN_AT - 3 * MINUTE);
 		const missed = listCall(9001, DOWN_AT + MINUTE);
-		pages = listPages([DELIVERED_LISTED, missed, delivered, BEFORE]);
-		expectList(1);
+		listed([missed, delivered]);
 		const { items } = await deliver({
 			staticData: staticData('inboundCallCompleted', [[8999, DOWN_AT - MINUTE]]),
 		});
@@ -51,8 +35,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 
 	it('a caught-up call that the service delivers later in the same process starts nothing', async () => {
 		const gap = gapCalls(2);
-		pages = listPages([DELIVERED_LISTED, ...gap.map((g) => g.call), BEFORE]);
-		expectList(1);
+		listed(gap.map((g) => g.call));
 		const first = await deliver({});
 		expect(first.items.map((i) => i.id)).toEqual([9001, 9002, DELIVERED_ID]);
 		clock.advance(30_000);
@@ -74,8 +57,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 		) as string;
 		start(key);
 		try {
-			pages = listPages([DELIVERED_LISTED, ...gapCalls(3).map((g) => g.call), BEFORE]);
-			expectList(1);
+			listed(gapCalls(3).map((g) => g.call));
 			const { items } = await deliver({});
 			expect(items.map((i) => i.id)).toEqual([9001, 9003, DELIVERED_ID]);
 		} finally {
@@ -85,8 +67,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 
 	it('a caught-up call is remembered before its item is built: its delivery arriving meanwhile starts nothing', async () => {
 		const gap = gapCalls(2);
-		pages = listPages([DELIVERED_LISTED, ...gap.map((g) => g.call), BEFORE]);
-		expectList(1);
+		listed(gap.map((g) => g.call));
 		let duringBuild: Awaited<ReturnType<typeof deliver>> | undefined;
 		// the recording of the first caught-up call answers only after the delivery of 9002 arrived
 		// the delivered call's own recording: looked up in the list by phone number, then failing
@@ -119,8 +100,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 			body: { ...PAYLOAD, id: 9002 },
 		});
 		expect(other.items.map((i) => i.id)).toEqual([9002]);
-		pages = listPages([DELIVERED_LISTED, ...gapCalls(3).map((g) => g.call), BEFORE]);
-		expectList(1);
+		listed(gapCalls(3).map((g) => g.call));
 		const { items } = await deliver({});
 		expect(items.map((i) => i.id)).toEqual([9001, 9003, DELIVERED_ID]);
 	});

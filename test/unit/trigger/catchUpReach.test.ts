@@ -25,27 +25,23 @@ import {
 	BEFORE,
 	DELIVERED_LISTED,
 	PAYLOAD,
-	catchUpPerTest,
+	posted,
 	caughtUpItem,
 	deliver,
-	expectListOf,
 	gapCalls,
 	iso,
 	listQuery,
 	requests,
 	staticData,
+	useCatchUpList,
 } from './catchUpHarness';
 
-const clock = catchUpPerTest();
-
-let pages: IDataObject[] = [];
-const expectList = expectListOf(() => pages);
+const { clock, list, expectList, listAll, listed } = useCatchUpList();
 
 describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 	it('30 calls ended while n8n was down: the next delivery starts them oldest first, then the delivered call, with one list request', async () => {
 		const gap = gapCalls(30);
-		pages = listPages([DELIVERED_LISTED, ...gap.map((g) => g.call), BEFORE]);
-		const scope = expectList(1);
+		const scope = listed(gap.map((g) => g.call));
 		const { items, sent, staticData: data, response, logs } = await deliver({});
 		expect(scope.isDone()).toBe(true);
 		expect(requests(sent)).toEqual([`GET ${CALLS} ${JSON.stringify(listQuery(1))}`]);
@@ -79,8 +75,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 		const gap = gapCalls(2);
 		// 9050 started 90 s ago and ended 30 s ago: its delivery is on its way
 		const recent = listCall(9050, NOW - 90_000);
-		pages = listPages([DELIVERED_LISTED, recent, ...gap.map((g) => g.call), BEFORE]);
-		expectList(1);
+		listed([recent, ...gap.map((g) => g.call)]);
 		const first = await deliver({});
 		expect(first.items.map((i) => i.id)).toEqual([9001, 9002, DELIVERED_ID]);
 		// the watermark stays before 9050's end
@@ -91,7 +86,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 
 		// its delivery never came; the next delivery after a quiet time starts it
 		clock.advance(10 * MINUTE);
-		pages = listPages([
+		list.pages = listPages([
 			listCall(20_001, NOW + 9 * MINUTE),
 			DELIVERED_LISTED,
 			recent,
@@ -101,10 +96,10 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 		nock(TEST_BASE_URL)
 			.get(CALLS)
 			.query(true)
-			.reply(200, () => pages[0]);
+			.reply(200, () => list.pages[0]);
 		const second = await deliver({
 			staticData: first.staticData,
-			body: { ...PAYLOAD, id: 20_001, created_at: iso(NOW + 9 * MINUTE) },
+			body: posted(20_001, NOW + 9 * MINUTE),
 		});
 		expect(second.items.map((i) => i.id)).toEqual([9050, 20_001]);
 		expect(second.items[0].caught_up).toBe(true);
@@ -112,8 +107,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 
 	it('one list request per 100 calls: 130 calls take two pages', async () => {
 		const gap = gapCalls(130, 50_000);
-		pages = listPages([DELIVERED_LISTED, ...gap.map((g) => g.call), BEFORE]);
-		const first = expectList(1);
+		const first = listed(gap.map((g) => g.call));
 		const second = expectList(2);
 		const { items, sent } = await deliver({});
 		expect(first.isDone() && second.isDone()).toBe(true);
@@ -127,8 +121,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 	});
 
 	it('a second delivery right after asks nothing and starts only itself', async () => {
-		pages = listPages([DELIVERED_LISTED, ...gapCalls(3).map((g) => g.call), BEFORE]);
-		expectList(1);
+		listed(gapCalls(3).map((g) => g.call));
 		const first = await deliver({});
 		expect(first.items).toHaveLength(4);
 		clock.advance(MINUTE);
@@ -158,13 +151,12 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 		// the next delivery (a minute later) reads the same window and starts what was missed, not the call started before
 		clock.advance(MINUTE);
 		const gap = gapCalls(2);
-		pages = listPages([
+		listAll([
 			listCall(DELIVERED_ID + 1, NOW, { duration: 50 }),
 			DELIVERED_LISTED,
 			...gap.map((g) => g.call),
 			BEFORE,
 		]);
-		expectList(1);
 		const second = await deliver({
 			staticData: first.staticData,
 			body: { ...PAYLOAD, id: DELIVERED_ID + 1, duration: 50, created_at: iso(NOW) },
@@ -178,7 +170,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 
 	it(`reads at most ${MAX_PAGES} pages and logs what it gives up`, async () => {
 		const gap = gapCalls(MAX_PAGES * 100 + 5, 6_000);
-		pages = listPages([DELIVERED_LISTED, ...gap.map((g) => g.call), BEFORE]);
+		list.pages = listPages([DELIVERED_LISTED, ...gap.map((g) => g.call), BEFORE]);
 		for (let n = 1; n <= MAX_PAGES; n++) expectList(n);
 		const { items, sent, logs, staticData: data } = await deliver({});
 		expect(sent).toHaveLength(MAX_PAGES);
@@ -197,8 +189,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the service do', () => {
 	it('the first call since n8n started catches up at once, even when the watermark is only 2 minutes old', async () => {
 		const missed = listCall(9001, NOW - 150_000, { updated_at: listTime(NOW - 90_000) });
-		pages = listPages([DELIVERED_LISTED, missed, BEFORE]);
-		expectList(1);
+		listed([missed]);
 		const first = await deliver({
 			staticData: staticData('inboundCallCompleted', [], NOW - 2 * MINUTE),
 		});
@@ -224,18 +215,18 @@ describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the se
 			at = offset;
 			const id = DELIVERED_ID + n;
 			const startedAt = clock.now() - 2 * MINUTE;
-			pages = listPages([listCall(id, startedAt, { duration: 73 }), ...starting, BEFORE]);
-			const list = nock(TEST_BASE_URL)
+			list.pages = listPages([listCall(id, startedAt, { duration: 73 }), ...starting, BEFORE]);
+			const read = nock(TEST_BASE_URL)
 				.get(CALLS)
 				.query(true)
-				.reply(200, () => pages[0]);
+				.reply(200, () => list.pages[0]);
 			const out = await deliver({
 				staticData: data,
-				body: { ...PAYLOAD, id, created_at: iso(startedAt) },
+				body: posted(id, startedAt),
 			});
 			started.push(out.items.map((i) => Number(i.id)));
 			data = JSON.parse(JSON.stringify(out.staticData)) as IDataObject;
-			reads.push(list.isDone());
+			reads.push(read.isDone());
 			nock.cleanAll();
 		}
 		// the list is read at the first delivery since the start and at the one 70 s later, not between
@@ -261,7 +252,7 @@ describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the se
 			updated_at: listTime(DOWN_AT + 5 * MINUTE),
 		});
 		const old = listCall(8990, DOWN_AT - 90 * MINUTE);
-		pages = listPages([DELIVERED_LISTED, long, before, old]);
+		list.pages = listPages([DELIVERED_LISTED, long, before, old]);
 		expectList(1);
 		const { items } = await deliver({});
 		expect(items.map((i) => [i.id, i.caught_up])).toEqual([

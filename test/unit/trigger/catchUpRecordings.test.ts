@@ -11,15 +11,12 @@
 import nock from 'nock';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import {
 	CATCH_UP_DOWNLOAD_BUDGET_MS,
 	CATCH_UP_DOWNLOADS_AT_ONCE,
 	MAX_CATCH_UP_DOWNLOADS,
-	resetCatchUpMemory,
 } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
 import { TEST_BASE_URL } from '../../helpers/context';
-import { fakeClockPerTest } from '../../helpers/fakeClock';
 import { registeredTrigger } from '../../helpers/registeredTrigger';
 import {
 	CALLS,
@@ -28,19 +25,14 @@ import {
 	DELIVERED_START,
 	DOWN_AT,
 	MINUTE,
-	NOW,
 	URL_PARAM,
 	listCall,
 } from './catchUpFixtures';
+import { BEFORE, DELIVERED_LISTED, catchUpPerTest } from './catchUpHarness';
 
 const CDN = 'https://cdn.example.com';
 
-const clock = fakeClockPerTest(NOW);
-
-beforeEach(() => {
-	resetReplays();
-	resetCatchUpMemory();
-});
+const clock = catchUpPerTest();
 
 const PAYLOAD = {
 	...DELIVERED,
@@ -51,9 +43,6 @@ const PAYLOAD = {
 	lead: null,
 	campaign: null,
 };
-const DELIVERED_LISTED: IDataObject = { ...listCall(DELIVERED_ID, DELIVERED_START), duration: 73 };
-/** A call that started before the window: where reading stops. */
-const BEFORE = listCall(8990, DOWN_AT - 30 * MINUTE);
 
 const registered = registeredTrigger({
 	secrets: { 12: URL_PARAM, 34: URL_PARAM },

@@ -7,8 +7,6 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
-import { resetCatchUpMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
 import { TEST_BASE_URL } from '../../helpers/context';
 import {
 	CALLS,
@@ -25,38 +23,40 @@ import {
 	BEFORE,
 	DELIVERED_LISTED,
 	PAYLOAD,
+	posted,
 	answered,
-	catchUpPerTest,
 	deliver,
-	expectListOf,
 	gapCalls,
-	iso,
 	staticData,
+	restartProcess,
+	useCatchUpList,
 } from './catchUpHarness';
 
-const clock = catchUpPerTest();
+const { clock, list, expectList, listAll, listed } = useCatchUpList();
 
-let pages: IDataObject[] = [];
-const expectList = expectListOf(() => pages);
+/** The delivery of call `id`, started at `startedMs`, over the saved `data`: it starts that call alone. */
+async function deliverStartsAlone(id: number, startedMs: number, data: IDataObject) {
+	const delivery = await deliver({ staticData: data, body: posted(id, startedMs) });
+	expect(delivery.items.map((i) => i.id)).toEqual([id]);
+	return delivery;
+}
 
 describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 	it('after a restart the first delivery catches up again, and starts nothing that was started before', async () => {
 		const gap = gapCalls(3);
-		pages = listPages([DELIVERED_LISTED, ...gap.map((g) => g.call), BEFORE]);
-		expectList(1);
+		listed(gap.map((g) => g.call));
 		const first = await deliver({});
 		expect(first.items).toHaveLength(4);
 		// n8n restarts (the process forgets) and comes back 10 minutes later; two more calls ended meanwhile
-		resetCatchUpMemory();
-		resetReplays();
+		restartProcess();
 		clock.advance(10 * MINUTE);
 		const later = [
 			listCall(DELIVERED_ID + 2, NOW + 2 * MINUTE),
 			listCall(DELIVERED_ID + 3, NOW + 3 * MINUTE),
 		];
-		const next = { ...PAYLOAD, id: DELIVERED_ID + 4, created_at: iso(NOW + 8 * MINUTE) };
+		const next = posted(DELIVERED_ID + 4, NOW + 8 * MINUTE);
 		// the service recorded the trigger's answer to the delivered call (its webhook_response)
-		pages = listPages([
+		list.pages = listPages([
 			listCall(DELIVERED_ID + 4, NOW + 8 * MINUTE, { duration: 73 }),
 			...later,
 			{ ...DELIVERED_LISTED, webhook_response: { received: true } },
@@ -72,7 +72,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 				per_page: '100',
 				page: '1',
 			})
-			.reply(200, pages[0]);
+			.reply(200, list.pages[0]);
 		const second = await deliver({ staticData: first.staticData, body: next });
 		expect(scope.isDone()).toBe(true);
 		expect(second.items.map((i) => [i.id, i.caught_up])).toEqual([
@@ -98,14 +98,14 @@ describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the se
 			const id = 20_000 + minute;
 			const startedAt = clock.now() - 2 * MINUTE;
 			const call = listCall(id, startedAt, { duration: 73 });
-			pages = listPages([call, ...delivered, ...missed, BEFORE]);
+			list.pages = listPages([call, ...delivered, ...missed, BEFORE]);
 			nock(TEST_BASE_URL)
 				.get(CALLS)
 				.query(true)
-				.reply(200, () => pages[0]);
+				.reply(200, () => list.pages[0]);
 			const out = await deliver({
 				staticData: data,
-				body: { ...PAYLOAD, id, created_at: iso(startedAt) },
+				body: posted(id, startedAt),
 			});
 			started.push(...out.items.map((i) => Number(i.id)));
 			// n8n saves what webhook() wrote; the service records the answer to the delivery
@@ -125,7 +125,7 @@ describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the se
 		// its delivery went to the other webhook process 5 s ago; the service has not recorded the answer yet
 		const elsewhere = listCall(9002, NOW - 65_000, { updated_at: listTime(NOW - 5_000) });
 		const delivered = listCall(DELIVERED_ID, NOW - 60_000, { updated_at: listTime(NOW) });
-		pages = listPages([delivered, elsewhere, missed, BEFORE]);
+		list.pages = listPages([delivered, elsewhere, missed, BEFORE]);
 		expectList(1);
 		const saved = staticData('inboundCallCompleted', [], NOW - 2 * MINUTE);
 		const before = JSON.stringify(saved);
@@ -137,14 +137,7 @@ describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the se
 		clock.advance(10_000);
 		const next = listCall(DELIVERED_ID + 1, NOW - 50_000, { updated_at: listTime(NOW + 10_000) });
 		const answered = { webhook_response: { received: true } };
-		pages = listPages([
-			next,
-			{ ...delivered, ...answered },
-			{ ...elsewhere, ...answered },
-			missed,
-			BEFORE,
-		]);
-		expectList(1);
+		listAll([next, { ...delivered, ...answered }, { ...elsewhere, ...answered }, missed, BEFORE]);
 		const second = await deliver({
 			staticData: JSON.parse(before) as IDataObject,
 			body: { ...PAYLOAD, id: DELIVERED_ID + 1 },
@@ -156,11 +149,11 @@ describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the se
 	});
 
 	it('two deliveries at once, n8n saving each whole (the later save wins), then a restart: nothing starts twice', async () => {
-		pages = listPages([DELIVERED_LISTED, ...gapCalls(2).map((g) => g.call), BEFORE]);
+		list.pages = listPages([DELIVERED_LISTED, ...gapCalls(2).map((g) => g.call), BEFORE]);
 		nock(TEST_BASE_URL)
 			.get(CALLS)
 			.query(true)
-			.reply(200, () => pages[0]);
+			.reply(200, () => list.pages[0]);
 		// both requests load the same saved state
 		const saved = JSON.stringify(staticData());
 		const [a, b] = await Promise.all([
@@ -181,34 +174,28 @@ describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the se
 			}
 		}
 		// n8n restarts; a quiet delivery 10 minutes later
-		resetCatchUpMemory();
-		resetReplays();
+		restartProcess();
 		clock.advance(10 * MINUTE);
-		pages = listPages([
+		listAll([
 			answered(listCall(DELIVERED_ID + 2, NOW + 7 * MINUTE)),
 			answered(DELIVERED_LISTED),
 			answered(listCall(DELIVERED_ID + 1, NOW - 2 * MINUTE)),
 			...gapCalls(2).map((g) => g.call),
 			BEFORE,
 		]);
-		expectList(1);
-		const later = await deliver({
-			staticData: lastSave,
-			body: { ...PAYLOAD, id: DELIVERED_ID + 2, created_at: iso(NOW + 7 * MINUTE) },
-		});
-		expect(later.items.map((i) => i.id)).toEqual([DELIVERED_ID + 2]);
+		await deliverStartsAlone(DELIVERED_ID + 2, NOW + 7 * MINUTE, lastSave);
 	});
 
 	it('two assistants catching up at once: both requests hold both new watermarks, whichever n8n saves last', async () => {
 		const saved = staticData();
 		(saved.catchUp as { assistants: IDataObject }).assistants['12'] = { at: DOWN_AT, recent: [] };
 		const text = JSON.stringify(saved);
-		pages = listPages([DELIVERED_LISTED, ...gapCalls(2).map((g) => g.call), BEFORE]);
+		list.pages = listPages([DELIVERED_LISTED, ...gapCalls(2).map((g) => g.call), BEFORE]);
 		nock(TEST_BASE_URL)
 			.get(CALLS)
 			.query(true)
 			.times(2)
-			.reply(200, () => pages[0]);
+			.reply(200, () => list.pages[0]);
 		// n8n saves each request's copy when its webhook() returns: the last one is what stays
 		const returned: IDataObject[] = [];
 		await Promise.all([
@@ -228,24 +215,18 @@ describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the se
 
 	it('a save from an older copy in this process takes nothing back: the next catch-up writes the newest watermark', async () => {
 		const stale = staticData();
-		pages = listPages([DELIVERED_LISTED, ...gapCalls(2).map((g) => g.call), BEFORE]);
-		expectList(1);
+		listed(gapCalls(2).map((g) => g.call));
 		const first = await deliver({ staticData: JSON.parse(JSON.stringify(stale)) as IDataObject });
 		expect(first.items).toHaveLength(3);
 		// another request saved the copy it loaded before: the saved watermark is the old one again
 		clock.advance(5 * MINUTE);
-		pages = listPages([
+		listAll([
 			listCall(DELIVERED_ID + 1, NOW + 3 * MINUTE),
 			answered(DELIVERED_LISTED),
 			...gapCalls(2).map((g) => g.call),
 			BEFORE,
 		]);
-		expectList(1);
-		const second = await deliver({
-			staticData: stale,
-			body: { ...PAYLOAD, id: DELIVERED_ID + 1, created_at: iso(NOW + 3 * MINUTE) },
-		});
-		expect(second.items.map((i) => i.id)).toEqual([DELIVERED_ID + 1]);
+		const second = await deliverStartsAlone(DELIVERED_ID + 1, NOW + 3 * MINUTE, stale);
 		expect(second.staticData.catchUp).toMatchObject({
 			assistants: {
 				'34': {

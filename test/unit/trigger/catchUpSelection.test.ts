@@ -10,23 +10,11 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { TEST_BASE_URL } from '../../helpers/context';
 import { trigger } from '../../helpers/registeredTrigger';
+import { CALLS, DELIVERED_ID, DOWN_AT, MINUTE, NOW, listCall, page } from './catchUpFixtures';
 import {
-	CALLS,
-	DELIVERED_ID,
-	DOWN_AT,
-	MINUTE,
-	NOW,
-	listCall,
-	listPages,
-	page,
-} from './catchUpFixtures';
-import {
-	BEFORE,
 	DELIVERED_LISTED,
 	PAYLOAD,
-	catchUpPerTest,
 	deliver,
-	expectListOf,
 	gapCalls,
 	iso,
 	listQuery,
@@ -34,20 +22,17 @@ import {
 	registered,
 	requests,
 	staticData,
+	useCatchUpList,
 } from './catchUpHarness';
 
-catchUpPerTest();
-
-let pages: IDataObject[] = [];
-const expectList = expectListOf(() => pages);
+const { listed } = useCatchUpList();
 
 describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 	it('the inbound event starts no outbound call; calls still running are left to the service', async () => {
 		const inbound = listCall(9001, DOWN_AT + MINUTE);
 		const outbound = listCall(9002, DOWN_AT + 2 * MINUTE, { type: 'outbound' });
 		const running = listCall(9003, NOW - 5 * MINUTE, { status: 'in-progress' });
-		pages = listPages([DELIVERED_LISTED, inbound, outbound, running, BEFORE]);
-		expectList(1);
+		listed([inbound, outbound, running]);
 		const { items } = await deliver({});
 		expect(items.map((i) => i.id)).toEqual([9001, DELIVERED_ID]);
 	});
@@ -61,8 +46,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 			listCall(9005, DOWN_AT + 5 * MINUTE, { type: 'web', status: 'ended_by_customer' }),
 			listCall(9006, DOWN_AT + 6 * MINUTE, { status: 'ended' }),
 		];
-		pages = listPages([DELIVERED_LISTED, ...calls, BEFORE]);
-		expectList(1, 'callCompleted');
+		listed(calls, 'callCompleted');
 		const { items, sent } = await deliver({
 			staticData: staticData('callCompleted'),
 			parameters: parameters({
@@ -83,8 +67,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 
 	it('Call Completed without Only Completed Calls starts failed calls too', async () => {
 		const failed = listCall(9002, DOWN_AT + 2 * MINUTE, { status: 'failed' });
-		pages = listPages([DELIVERED_LISTED, failed, BEFORE]);
-		expectList(1, 'callCompleted');
+		listed([failed], 'callCompleted');
 		const data = staticData('callCompleted');
 		((data.registration as IDataObject).settings as IDataObject).send_webhook_only_on_completed =
 			false;
@@ -134,8 +117,7 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 	});
 
 	it('"When Last Node Finishes": the delivered call comes first, so the answer is about it', async () => {
-		pages = listPages([DELIVERED_LISTED, ...gapCalls(2).map((g) => g.call), BEFORE]);
-		expectList(1);
+		listed(gapCalls(2).map((g) => g.call));
 		const { items } = await deliver({ parameters: parameters({ responseMode: 'lastNode' }) });
 		expect(items.map((i) => i.id)).toEqual([DELIVERED_ID, 9001, 9002]);
 	});
@@ -156,8 +138,7 @@ describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the se
 			listCall(9004, DOWN_AT + 4 * MINUTE, { webhook_response: { ok: 1 } }),
 			listCall(9005, DOWN_AT + 5 * MINUTE, { webhook_response: {} }),
 		];
-		pages = listPages([DELIVERED_LISTED, ...calls, BEFORE]);
-		expectList(1);
+		listed(calls);
 		const { items } = await deliver({});
 		expect(items.map((i) => i.id)).toEqual([9002, 9003, 9005, DELIVERED_ID]);
 	});
@@ -177,8 +158,7 @@ describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the se
 			listCall(9006, DOWN_AT + 6 * MINUTE, { webhook_response: 'Bad Gateway handled: ok' }),
 			listCall(9007, DOWN_AT + 7 * MINUTE, { webhook_response: 'thanks' }),
 		];
-		pages = listPages([DELIVERED_LISTED, ...calls, BEFORE]);
-		expectList(1);
+		listed(calls);
 		const { items } = await deliver({});
 		expect(items.map((i) => i.id)).toEqual([9001, 9002, 9003, 9004, DELIVERED_ID]);
 	});
@@ -188,8 +168,7 @@ describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the se
 		((data.registration as IDataObject).settings as IDataObject).include_recording_in_webhook =
 			false;
 		const missed = listCall(9001, DOWN_AT + MINUTE);
-		pages = listPages([DELIVERED_LISTED, missed, BEFORE]);
-		expectList(1, 'callCompleted');
+		listed([missed], 'callCompleted');
 		nock(TEST_BASE_URL)
 			.get(CALLS)
 			.query((query) => 'phone_number' in query)

@@ -8,42 +8,17 @@
  * writes) write nothing; a write of this process after the execution began goes into its copy.
  */
 import nock from 'nock';
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeExecutionData,
-	ITriggerFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, ITriggerFunctions } from 'n8n-workflow';
 
 import { beat } from '../../../nodes/VoiceChatAssistantTrigger/calls/heartbeat';
-import {
-	noteHeartbeat,
-	resetCatchUpMemory,
-} from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
-import { setClock } from '../../../nodes/VoiceChatAssistant/transport/clock';
-import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
+import { noteHeartbeat } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
 import { TEST_BASE_URL } from '../../helpers/context';
 import { createHookContext } from '../../helpers/hookContext';
-import { registeredTrigger, trigger } from '../../helpers/registeredTrigger';
+import { registeredTrigger } from '../../helpers/registeredTrigger';
 import { CALLS, DOWN_AT, MINUTE, NOW, URL_PARAM, listCall, listPages } from './catchUpFixtures';
+import { execute, heartbeatClockPerTest, restartProcess, watermarked } from './catchUpHarness';
 
-let restoreClock: () => void;
-beforeEach(() => {
-	nock.disableNetConnect();
-	resetLimiters();
-	resetReplays();
-	resetCatchUpMemory();
-	restoreClock = setClock({
-		now: () => NOW,
-		sleep: async () => {},
-		random: () => 0.5,
-	});
-});
-afterEach(() => {
-	restoreClock();
-	nock.cleanAll();
-});
+heartbeatClockPerTest(() => ({ now: () => NOW, sleep: async () => {}, random: () => 0.5 }));
 
 const registered = registeredTrigger({ secrets: { 12: URL_PARAM, 34: URL_PARAM } });
 const LAST_NODE = { responseMode: 'lastNode' };
@@ -55,11 +30,7 @@ function heartbeatRunsHere() {
 }
 
 /** The registration; assistant 34 watermarked at DOWN_AT, the service's zone known (UTC+1). */
-function staticData(): IDataObject {
-	const data = registered.staticData();
-	data.catchUp = { zone: 60, assistants: { '34': { at: DOWN_AT, recent: [] } } };
-	return data;
-}
+const staticData = () => watermarked(registered);
 
 /** Two calls delivered during the gap (the workflow answered them) and one missed. */
 const answeredEmpty = listCall(9001, DOWN_AT + 5 * MINUTE, { webhook_response: {} });
@@ -83,20 +54,12 @@ async function run(
 		staticData: data,
 		mode: mode as 'trigger',
 	});
-	const context = {
-		...hook.context,
-		getMode: () => mode,
-		getInputData: () => items,
-		getNodeParameter: (name: string, _item: number, fallback?: unknown) =>
-			hook.context.getNodeParameter(name, fallback),
-	} as unknown as IExecuteFunctions;
-	return await trigger.execute.call(context);
+	return await execute(hook, mode, items);
 }
 
 /** A heartbeat round after a restart (nothing in memory), over the saved static data: what it starts. */
 async function roundAfterRestart(data: IDataObject, parameters: IDataObject = LAST_NODE) {
-	resetCatchUpMemory();
-	resetReplays();
+	restartProcess();
 	return await round(data, parameters);
 }
 

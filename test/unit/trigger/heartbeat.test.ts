@@ -14,17 +14,8 @@ import {
 	beat,
 } from '../../../nodes/VoiceChatAssistantTrigger/calls/heartbeat';
 import { reattachTools } from '../../../nodes/VoiceChatAssistantTrigger/midCallTool/toolHeartbeat';
-import {
-	heartbeatGraceFrom,
-	resetCatchUpMemory,
-} from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
-import {
-	deliveryKey,
-	remember,
-	resetReplays,
-} from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
-import { setClock } from '../../../nodes/VoiceChatAssistant/transport/clock';
-import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
+import { heartbeatGraceFrom } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
+import { deliveryKey, remember } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import {
 	PRODUCTION_URL,
@@ -46,42 +37,28 @@ import {
 	listCall,
 	listPages,
 } from './catchUpFixtures';
+import { execute, heartbeatClockPerTest, watermarked } from './catchUpHarness';
 
 const ZONE_MINUTES = 60;
 let time = NOW;
-let restoreClock: () => void;
 
-beforeEach(() => {
-	nock.disableNetConnect();
-	resetLimiters();
-	resetReplays();
-	resetCatchUpMemory();
+heartbeatClockPerTest(() => {
 	time = NOW;
 	// time moves only when the heartbeat sleeps, one turn of the event loop per sleep
-	restoreClock = setClock({
+	return {
 		now: () => time,
 		sleep: async (ms: number) => {
 			await new Promise((resolve) => setImmediate(resolve));
 			time += ms;
 		},
 		random: () => 0.5,
-	});
-});
-afterEach(() => {
-	restoreClock();
-	nock.cleanAll();
+	};
 });
 
 const registered = registeredTrigger({ secrets: { 12: URL_PARAM, 34: URL_PARAM } });
 
 /** The registration; assistant 34 watermarked at DOWN_AT, the service's zone known (UTC+1). */
-function staticData(zone: number | null = ZONE_MINUTES): IDataObject {
-	const data = registered.staticData();
-	const catchUp: IDataObject = { assistants: { '34': { at: DOWN_AT, recent: [] } } };
-	if (zone !== null) catchUp.zone = zone;
-	data.catchUp = catchUp;
-	return data;
-}
+const staticData = (zone: number | null = ZONE_MINUTES) => watermarked(registered, zone);
 
 /** trigger()'s context: the executions it emits, one array of items each. */
 function triggerContext(data: IDataObject, mode: 'trigger' | 'manual' = 'trigger') {
@@ -263,14 +240,7 @@ describe('trigger(): when n8n starts the heartbeat, and what a delivery does mea
 		const items = [{ json: { id: 1 } }, { json: { id: 2, caught_up: true } }];
 		for (const mode of ['webhook', 'manual', 'trigger']) {
 			const hook = createHookContext({ parameters: registered.parameters(), staticData: {} });
-			const context = {
-				...hook.context,
-				getMode: () => mode,
-				getInputData: () => items,
-				getNodeParameter: (name: string, _item: number, fallback?: unknown) =>
-					hook.context.getNodeParameter(name, fallback),
-			};
-			expect(await trigger.execute.call(context as never)).toEqual([items]);
+			expect(await execute(hook, mode, items)).toEqual([items]);
 		}
 	});
 

@@ -1,9 +1,10 @@
 /**
  * What the Mid-Call Tool Request test files (midCallToolForm,
  * midCallToolRegistration, midCallToolRemoval, midCallToolSaving,
- * midCallToolAnswering) share: a service with state behind nock (the
- * assistant endpoints and the tool routes), the node's parameters, the tool
- * body the node sends and the registration it keeps in the static data.
+ * midCallToolAnswering) share: their describe block with its clock, a
+ * service with state behind nock (the assistant endpoints and the tool
+ * routes), the node's parameters, the tool body the node sends and the
+ * registration it keeps in the static data.
  */
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
@@ -13,16 +14,22 @@ import { installFakeClock } from '../../helpers/fakeClock';
 import { PRODUCTION_URL, locator } from '../../helpers/hookContext';
 import { assistantService } from '../../helpers/registeredTrigger';
 
-/** For a describe block: a fresh fake clock and the rate limiters forgotten before each test; nock's interceptors removed after it. */
-export function midCallToolPerTest() {
-	let clock: ReturnType<typeof installFakeClock>;
-	beforeEach(() => {
-		resetLimiters();
-		clock = installFakeClock();
-	});
-	afterEach(() => {
-		clock.restore();
-		nock.cleanAll();
+/**
+ * The tests `title` of the Mid-Call Tool Request event: before each a fresh fake clock and the
+ * rate limiters forgotten; after it nock's interceptors removed.
+ */
+export function describeMidCallTool(title: string, tests: () => void) {
+	describe('Voice Chat Assistant Trigger: Mid-Call Tool Request', () => {
+		let clock: ReturnType<typeof installFakeClock>;
+		beforeEach(() => {
+			resetLimiters();
+			clock = installFakeClock();
+		});
+		afterEach(() => {
+			clock.restore();
+			nock.cleanAll();
+		});
+		describe(title, tests);
 	});
 }
 
@@ -75,38 +82,33 @@ export function service(assistants: Assistant[], tools: Tool[] = []) {
 	return { assistants, tools };
 }
 
+/** The tool's parameters, as the node's Tool Parameters lists them and as the tool's schema sends them. */
+export const SCHEMA = [
+	{ name: 'date', type: 'string', description: 'The date, as YYYY-MM-DD' },
+	{ name: 'people', type: 'number', description: 'How many people come' },
+	{ name: 'urgent', type: 'boolean', description: 'Whether it is urgent' },
+];
+const DESCRIPTION =
+	'Checks whether an appointment slot is free. Use it when the caller asks for a date.';
+
 export function params(extra: IDataObject = {}): IDataObject {
 	return {
 		event: 'midCallTool',
 		assistantId: locator(12),
 		additionalAssistants: {},
 		toolName: 'check_free_slot',
-		toolDescription:
-			'Checks whether an appointment slot is free. Use it when the caller asks for a date.',
-		toolParameters: {
-			parameter: [
-				{ name: 'date', type: 'string', description: 'The date, as YYYY-MM-DD' },
-				{ name: 'people', type: 'number', description: 'How many people come' },
-				{ name: 'urgent', type: 'boolean', description: 'Whether it is urgent' },
-			],
-		},
+		toolDescription: DESCRIPTION,
+		toolParameters: { parameter: SCHEMA.map((parameter) => ({ ...parameter })) },
 		toolTimeout: 8,
 		responseMode: 'lastNode',
 		...extra,
 	};
 }
 
-export const SCHEMA = [
-	{ name: 'date', type: 'string', description: 'The date, as YYYY-MM-DD' },
-	{ name: 'people', type: 'number', description: 'How many people come' },
-	{ name: 'urgent', type: 'boolean', description: 'Whether it is urgent' },
-];
-
 export function toolBody(secret: string, url = PRODUCTION_URL, extra: IDataObject = {}) {
 	return JSON.stringify({
 		name: 'check_free_slot',
-		description:
-			'Checks whether an appointment slot is free. Use it when the caller asks for a date.',
+		description: DESCRIPTION,
 		endpoint: url,
 		method: 'POST',
 		timeout: 8,

@@ -8,15 +8,11 @@ import nock from 'nock';
 
 import { description as leadCreateDescription } from '../../../../nodes/VoiceChatAssistant/actions/lead/create.operation';
 import { router } from '../../../../nodes/VoiceChatAssistant/actions/router';
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_API_KEY, TEST_BASE_URL, createContext } from '../../../helpers/context';
 import { items, rl, run } from '../helpers';
-import { campaign, lead } from './createFixtures';
+import { base, lead, storedLead } from './createFixtures';
 
 describe('Lead → Create', () => {
-	beforeEach(() => resetLimiters());
-	afterEach(() => nock.cleanAll());
-
 	it('sends campaign, phone, merged variables and secondary contacts exactly, and outputs the lead', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.post('/api/user/lead', {
@@ -28,9 +24,7 @@ describe('Lead → Create', () => {
 			.reply(200, { message: 'Lead created successfully', data: lead(1, '+4915112345678') });
 		const { context } = createContext({
 			parameters: {
-				resource: 'lead',
-				operation: 'create',
-				campaignId: campaign,
+				...base,
 				phoneNumber: ' +4915112345678 ',
 				variables: {
 					values: [
@@ -62,10 +56,7 @@ describe('Lead → Create', () => {
 			.reply(200, { message: 'Lead created successfully', data: lead(3, '+4915112345678') });
 		const { context } = createContext({
 			parameters: {
-				resource: 'lead',
-				operation: 'create',
-				campaignId: campaign,
-				phoneNumber: '+4915112345678',
+				...base,
 				variables: {},
 				variablesJson: field?.default,
 			},
@@ -82,12 +73,7 @@ describe('Lead → Create', () => {
 		['', 'Phone Number'],
 	])('refuses the phone %j before sending anything', async (phone, field) => {
 		const { context } = createContext({
-			parameters: {
-				resource: 'lead',
-				operation: 'create',
-				campaignId: campaign,
-				phoneNumber: phone,
-			},
+			parameters: { ...base, phoneNumber: phone },
 		});
 		await expect(router.call(context)).rejects.toThrow(
 			`${field} must be a phone number in E.164 form`,
@@ -98,10 +84,7 @@ describe('Lead → Create', () => {
 	it('refuses an invalid secondary contact phone, naming the contact', async () => {
 		const { context } = createContext({
 			parameters: {
-				resource: 'lead',
-				operation: 'create',
-				campaignId: campaign,
-				phoneNumber: '+4915112345678',
+				...base,
 				secondaryContacts: {
 					contacts: [{ phoneNumber: '+4930123456789' }, { phoneNumber: '030 123' }],
 				},
@@ -129,12 +112,7 @@ describe('Lead → Create', () => {
 					.reply(200, { message: 'ok', data: lead(n + 1, p) });
 			});
 		const { context } = createContext({
-			parameters: phones.map((phoneNumber) => ({
-				resource: 'lead',
-				operation: 'create',
-				campaignId: campaign,
-				phoneNumber,
-			})),
+			parameters: phones.map((phoneNumber) => ({ ...base, phoneNumber })),
 			items: phones.map((phone) => ({ json: { phone } })),
 			continueOnFail: true,
 		});
@@ -159,12 +137,7 @@ describe('Lead → Create', () => {
 			.post('/api/user/lead')
 			.reply(200, { message: 'ok', data: lead(1, phones[0]) });
 		const { context } = createContext({
-			parameters: phones.map((phoneNumber) => ({
-				resource: 'lead',
-				operation: 'create',
-				campaignId: campaign,
-				phoneNumber,
-			})),
+			parameters: phones.map((phoneNumber) => ({ ...base, phoneNumber })),
 			items: phones.map((phone) => ({ json: { phone } })),
 		});
 		await expect(router.call(context)).rejects.toMatchObject({
@@ -172,22 +145,6 @@ describe('Lead → Create', () => {
 			context: { itemIndex: 1 },
 		});
 	});
-});
-
-describe('Lead → Create', () => {
-	const lead = {
-		id: 11,
-		campaign_id: 7,
-		phone_number: '+4915112345678',
-		status: 'created',
-		secondary_contacts: [],
-	};
-	const base = {
-		resource: 'lead',
-		operation: 'create',
-		campaignId: rl('7'),
-		phoneNumber: '+4915112345678',
-	};
 
 	it('sends campaign, phone, variables and secondary contacts (pairs and JSON) and outputs the lead', async () => {
 		const scope = nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
@@ -200,7 +157,7 @@ describe('Lead → Create', () => {
 					{ phone_number: '+4930987654321', variables: {} },
 				],
 			})
-			.reply(200, { message: 'Lead created successfully', data: lead });
+			.reply(200, { message: 'Lead created successfully', data: storedLead });
 		const output = await run({
 			...base,
 			campaignId: rl('7', 'id'),
@@ -217,14 +174,14 @@ describe('Lead → Create', () => {
 				],
 			},
 		});
-		expect(output).toEqual(items([lead]));
+		expect(output).toEqual(items([storedLead]));
 		scope.done();
 	});
 
 	it.each([['015112345678'], ['+49 151 12345678'], ['']])(
 		'refuses the phone %j without a request',
 		async (phone) => {
-			const scope = nock(TEST_BASE_URL).post('/api/user/lead').reply(200, { data: lead });
+			const scope = nock(TEST_BASE_URL).post('/api/user/lead').reply(200, { data: storedLead });
 			await expect(run({ ...base, phoneNumber: phone })).rejects.toThrow(
 				'Phone Number must be a phone number in E.164 form',
 			);
@@ -233,7 +190,7 @@ describe('Lead → Create', () => {
 	);
 
 	it('refuses a secondary contact phone without a request', async () => {
-		const scope = nock(TEST_BASE_URL).post('/api/user/lead').reply(200, { data: lead });
+		const scope = nock(TEST_BASE_URL).post('/api/user/lead').reply(200, { data: storedLead });
 		await expect(
 			run({ ...base, secondaryContacts: { contacts: [{ phoneNumber: '0301234' }] } }),
 		).rejects.toThrow(

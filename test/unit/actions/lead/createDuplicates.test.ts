@@ -5,189 +5,100 @@
  */
 import nock from 'nock';
 import { NodeOperationError } from 'n8n-workflow';
+import type { INodeExecutionData } from 'n8n-workflow';
 
 import { description as leadCreateDescription } from '../../../../nodes/VoiceChatAssistant/actions/lead/create.operation';
 import { router } from '../../../../nodes/VoiceChatAssistant/actions/router';
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL, createContext } from '../../../helpers/context';
-import { items, rl, run } from '../helpers';
-import { campaign, duplicate, lead } from './createFixtures';
+import { items, run } from '../helpers';
+import {
+	PHONE,
+	base,
+	duplicate,
+	duplicateThenReadBack,
+	invalidCampaign,
+	lead,
+	onePage,
+	storedLead,
+	taken,
+} from './createFixtures';
+
+/** Lead → Create of PHONE in campaign 7 with On Duplicate = `onDuplicate`, over `input`: its output. */
+const create = (onDuplicate: string, input?: INodeExecutionData[]) =>
+	run({ ...base, options: { onDuplicate } }, input);
 
 describe('Lead → Create', () => {
-	beforeEach(() => resetLimiters());
-	afterEach(() => nock.cleanAll());
-
-	it('On Duplicate = Allow sends allow_dupplicate: true (spelled as the service spells it)', async () => {
+	it.each<[string, { id: number }]>([
+		[
+			'On Duplicate = Allow sends allow_dupplicate: true (spelled as the service spells it)',
+			lead(2, PHONE),
+		],
+		[
+			'On Duplicate = Allow sends allow_dupplicate: true, spelled as the service spells it',
+			storedLead,
+		],
+	])('%s', async (_title, created) => {
 		const scope = nock(TEST_BASE_URL)
-			.post('/api/user/lead', {
-				phone_number: '+4915112345678',
-				campaign_id: 7,
-				allow_dupplicate: true,
-			})
-			.reply(200, { message: 'Lead created successfully', data: lead(2, '+4915112345678') });
-		const { context } = createContext({
-			parameters: {
-				resource: 'lead',
-				operation: 'create',
-				campaignId: campaign,
-				phoneNumber: '+4915112345678',
-				options: { onDuplicate: 'allow' },
-			},
-		});
-		const [output] = await router.call(context);
-		expect(output[0].json.id).toBe(2);
+			.post('/api/user/lead', { phone_number: PHONE, campaign_id: 7, allow_dupplicate: true })
+			.reply(200, { message: 'Lead created successfully', data: created });
+		const output = await create('allow');
+		expect(output[0].json.id).toBe(created.id);
+		expect(output).toEqual(items([created]));
 		scope.done();
 	});
 
-	it('On Duplicate = Skip outputs the input with skipped: true and the service reason, and the stored lead', async () => {
-		nock(TEST_BASE_URL).post('/api/user/lead').reply(422, duplicate);
-		const readBack = nock(TEST_BASE_URL)
-			.get('/api/user/leads')
-			.query({ phone_number: '+4915112345678', campaign_id: 7, per_page: 10, page: 1 })
-			.reply(200, {
-				data: [lead(5, '+4915112345678')],
-				current_page: 1,
-				last_page: 1,
-				next_page_url: null,
-			});
-		const { context } = createContext({
-			parameters: {
-				resource: 'lead',
-				operation: 'create',
-				campaignId: campaign,
-				phoneNumber: '+4915112345678',
-				options: { onDuplicate: 'skip' },
-			},
-			items: [{ json: { row: 12, phone: '+4915112345678' } }],
-		});
-		const [output] = await router.call(context);
-		expect(output).toEqual([
-			{
-				json: {
-					row: 12,
-					phone: '+4915112345678',
-					...lead(5, '+4915112345678'),
-					skipped: true,
-					reason:
-						'The given data was invalid.: phone_number: A lead with this phone number already exists in this campaign.',
-				},
-				pairedItem: { item: 0 },
-			},
-		]);
-		readBack.done();
+	it.each<[string, object, object, number, string]>([
+		[
+			'On Duplicate = Skip outputs the input with skipped: true and the service reason, and the stored lead',
+			duplicate,
+			lead(5, PHONE),
+			12,
+			'The given data was invalid.: phone_number: A lead with this phone number already exists in this campaign.',
+		],
+		[
+			'On Duplicate = Skip outputs the input item with skipped: true and the reason, and the stored lead',
+			taken,
+			storedLead,
+			3,
+			'The given data was invalid.: phone_number: The phone number has already been taken in this campaign.',
+		],
+	])('%s', async (_title, answer, stored, row, reason) => {
+		const scope = duplicateThenReadBack({ phone_number: PHONE, campaign_id: 7 }, { answer }).reply(
+			200,
+			onePage([stored]),
+		);
+		const output = await create('skip', [{ json: { row, phone: PHONE } }]);
+		expect(output).toEqual(items([{ row, phone: PHONE, ...stored, skipped: true, reason }]));
+		scope.done();
 	});
 
-	it('On Duplicate = Skip still fails on other errors', async () => {
-		nock(TEST_BASE_URL)
-			.post('/api/user/lead')
-			.reply(422, {
-				message: 'The given data was invalid.',
-				errors: { campaign_id: ['The selected campaign id is invalid.'] },
-			});
-		const { context } = createContext({
-			parameters: {
-				resource: 'lead',
-				operation: 'create',
-				campaignId: campaign,
-				phoneNumber: '+4915112345678',
-				options: { onDuplicate: 'skip' },
-			},
-		});
-		await expect(router.call(context)).rejects.toThrow(
+	it.each([
+		[
+			'On Duplicate = Skip still fails on other errors',
 			'campaign_id: The selected campaign id is invalid.',
-		);
+		],
+		['On Duplicate = Skip does not swallow other 422s', 'campaign_id'],
+	])('%s', async (_title, message) => {
+		nock(TEST_BASE_URL).post('/api/user/lead').reply(422, invalidCampaign);
+		await expect(create('skip')).rejects.toThrow(message);
 	});
 
-	it('On Duplicate = Fail fails with the service message', async () => {
-		nock(TEST_BASE_URL)
-			.post('/api/user/lead', { phone_number: '+4915112345678', campaign_id: 7 })
-			.reply(422, duplicate);
-		const { context } = createContext({
-			parameters: {
-				resource: 'lead',
-				operation: 'create',
-				campaignId: campaign,
-				phoneNumber: '+4915112345678',
-				options: { onDuplicate: 'fail' },
-			},
-		});
-		await expect(router.call(context)).rejects.toThrow('already exists in this campaign');
-	});
-});
-
-describe('Lead → Create', () => {
-	const lead = {
-		id: 11,
-		campaign_id: 7,
-		phone_number: '+4915112345678',
-		status: 'created',
-		secondary_contacts: [],
-	};
-	const duplicate = {
-		message: 'The given data was invalid.',
-		errors: { phone_number: ['The phone number has already been taken in this campaign.'] },
-	};
-	const base = {
-		resource: 'lead',
-		operation: 'create',
-		campaignId: rl('7'),
-		phoneNumber: '+4915112345678',
-	};
-
-	it('On Duplicate = Fail fails with the service text and sends no allow flag', async () => {
-		const scope = nock(TEST_BASE_URL)
-			.post('/api/user/lead', { phone_number: '+4915112345678', campaign_id: 7 })
-			.reply(422, duplicate);
-		await expect(run({ ...base, options: { onDuplicate: 'fail' } })).rejects.toThrow(
+	it.each([
+		[
+			'On Duplicate = Fail fails with the service message',
+			duplicate,
+			'already exists in this campaign',
+		],
+		[
+			'On Duplicate = Fail fails with the service text and sends no allow flag',
+			taken,
 			'already been taken',
-		);
-		scope.done();
-	});
-
-	it('On Duplicate = Skip outputs the input item with skipped: true and the reason, and the stored lead', async () => {
+		],
+	])('%s', async (_title, answer, message) => {
 		const scope = nock(TEST_BASE_URL)
-			.post('/api/user/lead', { phone_number: '+4915112345678', campaign_id: 7 })
-			.reply(422, duplicate)
-			.get('/api/user/leads')
-			.query({ phone_number: '+4915112345678', campaign_id: 7, per_page: 10, page: 1 })
-			.reply(200, { data: [lead], current_page: 1, last_page: 1, next_page_url: null });
-		const output = await run({ ...base, options: { onDuplicate: 'skip' } }, [
-			{ json: { row: 3, phone: '+4915112345678' } },
-		]);
-		expect(output).toEqual(
-			items([
-				{
-					row: 3,
-					phone: '+4915112345678',
-					...lead,
-					skipped: true,
-					reason:
-						'The given data was invalid.: phone_number: The phone number has already been taken in this campaign.',
-				},
-			]),
-		);
-		scope.done();
-	});
-
-	it('On Duplicate = Skip does not swallow other 422s', async () => {
-		nock(TEST_BASE_URL)
-			.post('/api/user/lead')
-			.reply(422, {
-				message: 'The given data was invalid.',
-				errors: { campaign_id: ['The selected campaign id is invalid.'] },
-			});
-		await expect(run({ ...base, options: { onDuplicate: 'skip' } })).rejects.toThrow('campaign_id');
-	});
-
-	it('On Duplicate = Allow sends allow_dupplicate: true, spelled as the service spells it', async () => {
-		const scope = nock(TEST_BASE_URL)
-			.post('/api/user/lead', {
-				phone_number: '+4915112345678',
-				campaign_id: 7,
-				allow_dupplicate: true,
-			})
-			.reply(200, { message: 'Lead created successfully', data: lead });
-		expect(await run({ ...base, options: { onDuplicate: 'allow' } })).toEqual(items([lead]));
+			.post('/api/user/lead', { phone_number: PHONE, campaign_id: 7 })
+			.reply(422, answer);
+		await expect(create('fail')).rejects.toThrow(message);
 		scope.done();
 	});
 
@@ -234,15 +145,9 @@ describe('Lead → Create', () => {
 				contact(1, '+4930123456789', { role: 'office' }),
 			],
 		};
-		const page = (data: object[]) => ({ data, current_page: 1, last_page: 1, next_page_url: null });
 		/** The create (answered "duplicate") and the one read-back by phone and campaign, exactly. */
 		const duplicateThenRead = (data: object[]) =>
-			nock(TEST_BASE_URL)
-				.post('/api/user/lead', sentBody)
-				.reply(422, duplicate)
-				.get('/api/user/leads')
-				.query({ phone_number: '+4915112345678', campaign_id: 7, per_page: 10, page: 1 })
-				.reply(200, page(data));
+			duplicateThenReadBack(sentBody).reply(200, onePage(data));
 
 		it('the option is the default and says what it costs', () => {
 			const onDuplicate = (
@@ -313,22 +218,21 @@ describe('Lead → Create', () => {
 
 		it('with Continue On Fail the differing lead is an error item paired to its input; the identical one succeeds', async () => {
 			const second = { ...parameters, phoneNumber: '+4915199999999' };
-			const scope = duplicateThenRead([stored])
-				.post('/api/user/lead', { ...sentBody, phone_number: '+4915199999999' })
-				.reply(422, duplicate)
-				.get('/api/user/leads')
-				.query({ phone_number: '+4915199999999', campaign_id: 7, per_page: 10, page: 1 })
-				.reply(
-					200,
-					page([
-						{
-							...stored,
-							id: 32,
-							phone_number: '+4915199999999',
-							variables: { customer_name: 'Ann', visits: '3' },
-						},
-					]),
-				);
+			const scope = duplicateThenRead([stored]);
+			duplicateThenReadBack(
+				{ ...sentBody, phone_number: '+4915199999999' },
+				{ phone: '+4915199999999', scope },
+			).reply(
+				200,
+				onePage([
+					{
+						...stored,
+						id: 32,
+						phone_number: '+4915199999999',
+						variables: { customer_name: 'Ann', visits: '3' },
+					},
+				]),
+			);
 			const { context } = createContext({
 				parameters: [parameters, second],
 				items: [{ json: { row: 1 } }, { json: { row: 2 } }],
@@ -358,12 +262,9 @@ describe('Lead → Create', () => {
 		});
 
 		it('the read-back fails: the item fails with the reading error, saying nothing was stored', async () => {
-			const scope = nock(TEST_BASE_URL)
-				.post('/api/user/lead', sentBody)
-				.reply(422, duplicate)
-				.get('/api/user/leads')
-				.query({ phone_number: '+4915112345678', campaign_id: 7, per_page: 10, page: 1 })
-				.reply(403, { message: 'This action is unauthorized.' });
+			const scope = duplicateThenReadBack(sentBody).reply(403, {
+				message: 'This action is unauthorized.',
+			});
 			const error = (await run(parameters).catch((e: unknown) => e)) as NodeOperationError;
 			expect(error).toBeInstanceOf(NodeOperationError);
 			expect(error.message).toMatch(
@@ -396,7 +297,7 @@ describe('Lead → Create', () => {
 		});
 
 		it('On Duplicate = Fail fails at once, without a read', async () => {
-			const scope = nock(TEST_BASE_URL).post('/api/user/lead', sentBody).reply(422, duplicate);
+			const scope = nock(TEST_BASE_URL).post('/api/user/lead', sentBody).reply(422, taken);
 			await expect(run({ ...parameters, options: { onDuplicate: 'fail' } })).rejects.toThrow(
 				'already been taken',
 			);

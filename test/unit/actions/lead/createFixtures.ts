@@ -1,5 +1,22 @@
-/** What the Lead → Create test files share: the campaign picked, a stored lead and the service's duplicate answer. */
+/**
+ * What the Lead → Create test files share: the campaign picked, the parameters, a stored lead,
+ * the service's duplicate answers and the read-back by phone and campaign that On Duplicate sends.
+ * (Every unit test file's setup, test/helpers/nockSetup.ts, forgets the rate limiters before each
+ * test and removes nock's interceptors after it.)
+ */
+import nock from 'nock';
+
+import { TEST_BASE_URL } from '../../../helpers/context';
+
+export const PHONE = '+4915112345678';
 export const campaign = { __rl: true, mode: 'list', value: '7' };
+/** Lead → Create in campaign 7 for PHONE, the variables from the fields below. */
+export const base = {
+	resource: 'lead',
+	operation: 'create',
+	campaignId: campaign,
+	phoneNumber: PHONE,
+};
 export const lead = (id: number, phone: string) => ({
 	id,
 	campaign_id: 7,
@@ -11,7 +28,49 @@ export const lead = (id: number, phone: string) => ({
 	campaign: { id: 7, name: 'Spring' },
 	secondary_contacts: [],
 });
+/** A lead as the service stores it without variables (the list and the create answer). */
+export const storedLead = {
+	id: 11,
+	campaign_id: 7,
+	phone_number: PHONE,
+	status: 'created',
+	secondary_contacts: [],
+};
 export const duplicate = {
 	message: 'The given data was invalid.',
 	errors: { phone_number: ['A lead with this phone number already exists in this campaign.'] },
 };
+/** The service's duplicate answer in its other wording. */
+export const taken = {
+	message: 'The given data was invalid.',
+	errors: { phone_number: ['The phone number has already been taken in this campaign.'] },
+};
+/** A refusal that is no duplicate. */
+export const invalidCampaign = {
+	message: 'The given data was invalid.',
+	errors: { campaign_id: ['The selected campaign id is invalid.'] },
+};
+
+/** The one page of the lead list that holds `data`. */
+export const onePage = (data: object[]) => ({
+	data,
+	current_page: 1,
+	last_page: 1,
+	next_page_url: null,
+});
+
+/**
+ * The create of `body` (any body when undefined) answered with `answer` (a duplicate), then the
+ * read-back of the leads with `phone` in campaign 7, on `scope`: the read-back's interceptor,
+ * to be replied to.
+ */
+export function duplicateThenReadBack(
+	body?: nock.RequestBodyMatcher,
+	{ answer = taken as object, phone = PHONE, scope = nock(TEST_BASE_URL) } = {},
+) {
+	return scope
+		.post('/api/user/lead', body)
+		.reply(422, answer)
+		.get('/api/user/leads')
+		.query({ phone_number: phone, campaign_id: 7, per_page: 10, page: 1 });
+}

@@ -8,24 +8,22 @@ import nock from 'nock';
 import { description as leadCreateDescription } from '../../../../nodes/VoiceChatAssistant/actions/lead/create.operation';
 import { router } from '../../../../nodes/VoiceChatAssistant/actions/router';
 import { TEST_BASE_URL, createContext } from '../../../helpers/context';
-import { items, rl, run } from '../helpers';
+import { items, run } from '../helpers';
+import {
+	base as fieldsBelow,
+	duplicateThenReadBack,
+	onePage,
+	storedLead,
+	taken,
+} from './createFixtures';
 
 describe('Lead → Create: Variables From = Input Fields', () => {
 	const base = {
-		resource: 'lead',
-		operation: 'create',
-		campaignId: rl('7'),
-		phoneNumber: '+4915112345678',
+		...fieldsBelow,
 		variablesFrom: 'inputFields',
 		fieldsToLeaveOut: 'phone, phone_number',
 	};
-	const stored = {
-		id: 12,
-		campaign_id: 7,
-		phone_number: '+4915112345678',
-		status: 'created',
-		secondary_contacts: [],
-	};
+	const stored = { ...storedLead, id: 12 };
 	const ok = (variables?: object) => ({
 		message: 'Lead created successfully',
 		data: { ...stored, variables: variables ?? {} },
@@ -33,6 +31,19 @@ describe('Lead → Create: Variables From = Input Fields', () => {
 	/** A POST whose body is exactly `expected` (no further keys, in this order). */
 	const exactly = (expected: object) => (body: object) =>
 		JSON.stringify(body) === JSON.stringify(expected);
+	/** `times` creates of the lead with exactly `variables` (no variables key when undefined), answered with it. */
+	const expectCreate = (variables?: object, times = 1) =>
+		nock(TEST_BASE_URL)
+			.post(
+				'/api/user/lead',
+				exactly({
+					phone_number: '+4915112345678',
+					campaign_id: 7,
+					...(variables && { variables }),
+				}),
+			)
+			.times(times)
+			.reply(200, ok(variables));
 
 	it('the parameter: Variables From before the variable fields, default Fields Below; Fields to Leave Out and the variable fields each shown in their mode', () => {
 		const names = leadCreateDescription.map((p) => p.name);
@@ -71,17 +82,6 @@ describe('Lead → Create: Variables From = Input Fields', () => {
 	});
 
 	it('every field of the input item is a variable, the default Fields to Leave Out removed, values sent as they are', async () => {
-		const row = {
-			phone: '+4915112345678',
-			phone_number: '+4915112345678',
-			customer_name: 'Ada',
-			email: 'ada@example.com',
-			visits: 3,
-			vip: true,
-			note: null,
-			tags: ['a', 'b'],
-			address: { city: 'Berlin' },
-		};
 		const variables = {
 			customer_name: 'Ada',
 			email: 'ada@example.com',
@@ -91,27 +91,14 @@ describe('Lead → Create: Variables From = Input Fields', () => {
 			tags: ['a', 'b'],
 			address: { city: 'Berlin' },
 		};
-		const scope = nock(TEST_BASE_URL)
-			.post(
-				'/api/user/lead',
-				exactly({ phone_number: '+4915112345678', campaign_id: 7, variables }),
-			)
-			.reply(200, ok(variables));
+		const row = { phone: '+4915112345678', phone_number: '+4915112345678', ...variables };
+		const scope = expectCreate(variables);
 		expect(await run(base, [{ json: row }])).toEqual(items([{ ...stored, variables }]));
 		scope.done();
 	});
 
 	it('custom Fields to Leave Out: names trimmed, empty names ignored, names the item lacks ignored', async () => {
-		const scope = nock(TEST_BASE_URL)
-			.post(
-				'/api/user/lead',
-				exactly({
-					phone_number: '+4915112345678',
-					campaign_id: 7,
-					variables: { phone_number: 'kept', customer_name: 'Ada' },
-				}),
-			)
-			.reply(200, ok());
+		const scope = expectCreate({ phone_number: 'kept', customer_name: 'Ada' });
 		await run({ ...base, fieldsToLeaveOut: ' row ,  Phone,, email , missing ,' }, [
 			{
 				json: {
@@ -127,28 +114,14 @@ describe('Lead → Create: Variables From = Input Fields', () => {
 	});
 
 	it('an empty item, or one with only fields left out, sends no variables key', async () => {
-		const body = { phone_number: '+4915112345678', campaign_id: 7 };
-		const scope = nock(TEST_BASE_URL)
-			.post('/api/user/lead', exactly(body))
-			.reply(200, ok())
-			.post('/api/user/lead', exactly(body))
-			.reply(200, ok());
+		const scope = expectCreate(undefined, 2);
 		await run(base, [{ json: {} }]);
 		await run(base, [{ json: { phone: '+4915112345678' } }]);
 		scope.done();
 	});
 
 	it('the name/value pairs and Variables (JSON) are not read in this mode', async () => {
-		const scope = nock(TEST_BASE_URL)
-			.post(
-				'/api/user/lead',
-				exactly({
-					phone_number: '+4915112345678',
-					campaign_id: 7,
-					variables: { customer_name: 'Ada' },
-				}),
-			)
-			.reply(200, ok());
+		const scope = expectCreate({ customer_name: 'Ada' });
 		await run(
 			{
 				...base,
@@ -161,16 +134,7 @@ describe('Lead → Create: Variables From = Input Fields', () => {
 	});
 
 	it('Fields Below (the default, and old workflows without the parameter) is unchanged: the input fields are not sent', async () => {
-		const body = {
-			phone_number: '+4915112345678',
-			campaign_id: 7,
-			variables: { plan: 'gold', customer_name: 'Ada' },
-		};
-		const scope = nock(TEST_BASE_URL)
-			.post('/api/user/lead', exactly(body))
-			.reply(200, ok())
-			.post('/api/user/lead', exactly(body))
-			.reply(200, ok());
+		const scope = expectCreate({ plan: 'gold', customer_name: 'Ada' }, 2);
 		const fieldsBelow = {
 			...base,
 			variablesFrom: 'fieldsBelow',
@@ -228,18 +192,9 @@ describe('Lead → Create: Variables From = Input Fields', () => {
 			id: 31,
 			variables: { customer_name: 'Anna', visits: '3', since: '2026-11-22T10:00:00.000Z' },
 		};
-		const scope = nock(TEST_BASE_URL)
-			.post(
-				'/api/user/lead',
-				exactly({ phone_number: '+4915112345678', campaign_id: 7, variables: sent }),
-			)
-			.reply(422, {
-				message: 'The given data was invalid.',
-				errors: { phone_number: ['The phone number has already been taken in this campaign.'] },
-			})
-			.get('/api/user/leads')
-			.query({ phone_number: '+4915112345678', campaign_id: 7, per_page: 10, page: 1 })
-			.reply(200, { data: [lead], current_page: 1, last_page: 1, next_page_url: null });
+		const scope = duplicateThenReadBack(
+			exactly({ phone_number: '+4915112345678', campaign_id: 7, variables: sent }),
+		).reply(200, onePage([lead]));
 		const output = await run(base, [
 			{
 				json: {
@@ -258,18 +213,10 @@ describe('Lead → Create: Variables From = Input Fields', () => {
 	it('a stored lead with other variables fails the item, naming the input field that differs', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.post('/api/user/lead')
-			.reply(422, {
-				message: 'The given data was invalid.',
-				errors: { phone_number: ['The phone number has already been taken in this campaign.'] },
-			})
+			.reply(422, taken)
 			.get('/api/user/leads')
 			.query(true)
-			.reply(200, {
-				data: [{ ...stored, variables: { customer_name: 'Ann' } }],
-				current_page: 1,
-				last_page: 1,
-				next_page_url: null,
-			});
+			.reply(200, onePage([{ ...stored, variables: { customer_name: 'Ann' } }]));
 		await expect(
 			run(base, [{ json: { phone: '+4915112345678', customer_name: 'Anna' } }]),
 		).rejects.toThrow('variable "customer_name": stored "Ann", sent "Anna"');
