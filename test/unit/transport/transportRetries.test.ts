@@ -109,8 +109,9 @@ describe('transport', () => {
 		});
 
 		it('a timeout on GET is retried', async () => {
-			await expectGetRetried((first) => first.delayConnection(300).reply(200, { name: 'late' }), {
-				timeout: 50,
+			// half a second the retry may take on a busy machine (the first attempt waits 2 s for its answer)
+			await expectGetRetried((first) => first.delayConnection(2_000).reply(200, { name: 'late' }), {
+				timeout: 500,
 			});
 		});
 
