@@ -17,6 +17,8 @@ import {
 	LEFT_TO_DELIVERY_MS,
 	MAX_CATCH_UP_DOWNLOADS,
 	MAX_PAGES,
+	MAX_ROUND_PAGES,
+	MAX_STARTS,
 	PER_PAGE as CATCH_UP_PER_PAGE,
 } from '../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
 import { ELSEWHERE_MS } from '../../nodes/VoiceChatAssistantTrigger/calls/catchUpList';
@@ -112,9 +114,19 @@ type Limit = [string, string, string];
 
 const WEBHOOK_LIMITS: Limit[] = [
 	[
+		'MAX_ROUND_PAGES × PER_PAGE (calls/catchUpList.ts)',
+		'Calls of the call list a heartbeat round reads, newest first',
+		`${written(MAX_ROUND_PAGES * CATCH_UP_PER_PAGE)} (${MAX_ROUND_PAGES} requests of ${CATCH_UP_PER_PAGE})`,
+	],
+	[
 		'MAX_PAGES × PER_PAGE (calls/catchUpList.ts)',
-		'Calls of the call list one catch-up reads, newest first',
+		"Calls of the call list a webhook process's catch-up reads (with a delivered call)",
 		`${written(MAX_PAGES * CATCH_UP_PER_PAGE)} (${MAX_PAGES} requests of ${CATCH_UP_PER_PAGE})`,
+	],
+	[
+		'MAX_STARTS (calls/catchUpList.ts)',
+		'Missed calls one catch-up starts, oldest first',
+		written(MAX_STARTS),
 	],
 	[
 		'LEFT_TO_DELIVERY_MS (calls/catchUp.ts)',

@@ -15,19 +15,25 @@ import {
 	answeredElsewhere,
 	callId,
 	deliveryElsewhere,
+	endOf,
 	isoSeconds,
 	MAX_CALL_MS,
+	maxCallId,
+	MAX_PAGES,
+	MAX_ROUND_PAGES,
+	MAX_STARTS,
 	readGap,
 	recordingToDownload,
 	selectCalls,
 	toCaughtUpItem,
+	zoneBetweenReads,
 	zoneless,
 } from './catchUpList';
 import type { Delivered, Gap } from './catchUpList';
 import { downloadCaughtUpRecordings } from './catchUpRecordings';
 import type { RecordingJob } from './catchUpRecordings';
 
-export { MAX_CALL_MS, MAX_PAGES, PER_PAGE } from './catchUpList';
+export { MAX_CALL_MS, MAX_PAGES, MAX_ROUND_PAGES, MAX_STARTS, PER_PAGE } from './catchUpList';
 export {
 	CATCH_UP_DOWNLOAD_BUDGET_MS,
 	CATCH_UP_DOWNLOADS_AT_ONCE,
@@ -126,6 +132,13 @@ const removedHere = new Set<string>();
 /** Triggers whose heartbeat runs in this process (calls/heartbeat.ts): since when, per trigger. */
 const heartbeats = new Map<string, number>();
 /**
+ * The last read of each assistant's list while the service's zone is unknown, per trigger and
+ * assistant: when it was sent and the highest call id it listed (zoneBetweenReads).
+ */
+const zoneProbes = new Map<string, { sentBefore: number; maxId: number }>();
+/** What starts a trigger's next heartbeat round at once, per trigger (noteHeartbeat). */
+const wakers = new Map<string, () => void>();
+/**
  * n8n starts the heartbeats shortly after it starts (and loads this module): until this long
  * after the load, a delivery leaves the catch-up to the heartbeat that is about to start.
  */
@@ -156,6 +169,8 @@ export function resetCatchUpMemory() {
 	runCopies.clear();
 	removedHere.clear();
 	heartbeats.clear();
+	wakers.clear();
+	zoneProbes.clear();
 	// as if n8n had started long ago (the tests of a starting process set it: heartbeatGraceFrom)
 	loadedAt = Number.NEGATIVE_INFINITY;
 }
@@ -165,11 +180,16 @@ export function heartbeatGraceFrom(time: number) {
 	loadedAt = time;
 }
 
-/** Notes that the trigger's heartbeat runs in this process from now on (`false`: it stopped). */
-export function noteHeartbeat(ctx: ITriggerFunctions, beating: boolean): void {
+/**
+ * Notes that the trigger's heartbeat runs in this process from now on (`false`: it stopped);
+ * `wake` starts its next round at once (a delivery that taught the service's zone calls it).
+ */
+export function noteHeartbeat(ctx: ITriggerFunctions, beating: boolean, wake?: () => void): void {
 	const scope = scopeOf(ctx);
 	if (beating) heartbeats.set(scope, getClock().now());
 	else heartbeats.delete(scope);
+	if (beating && wake) wakers.set(scope, wake);
+	else wakers.delete(scope);
 }
 
 function scopeOf(ctx: IHookFunctions | IExecuteFunctions | CatchUpContext): string {
@@ -384,8 +404,9 @@ export async function catchUp(
 		writeState(scope, staticData, state);
 		return [];
 	}
-	// with the heartbeat running here, it catches up, one execution per call; a delivery does only
-	// while the service's zone is not known (a delivered call is what teaches it)
+	// with the heartbeat running here, it catches up, one execution per call; a delivery only
+	// reads the list while the service's zone is not known (a delivered call is what teaches it),
+	// and leaves the calls it finds to the heartbeat's next round, which it starts at once
 	const beatingSince = heartbeats.get(scope);
 	const beatsHere = beatingSince !== undefined || now - loadedAt < HEARTBEAT_GRACE_MS;
 	const teaches = !heartbeat && beatsHere && delivered.verified && state.zone === undefined;
@@ -398,11 +419,12 @@ export async function catchUp(
 	// minute old; later ones when the watermark lags
 	const done = attempts.get(attemptKey) ?? 0;
 	const lag = heartbeat ? LEFT_TO_DELIVERY_MS : deliveryLag(done);
-	// a delivery that can teach the service's zone reads the list whatever the lag (a minute apart)
+	// a delivery that can teach the service's zone reads the list whatever the lag (a minute apart);
+	// the heartbeat keeps its own pace (a round woken by such a delivery comes sooner)
 	if (
 		(!teaches && now - entry.at <= lag) ||
 		running.has(memoryKey) ||
-		(tried !== undefined && now - tried < RETRY_MS)
+		(!heartbeat && tried !== undefined && now - tried < RETRY_MS)
 	) {
 		return [];
 	}
@@ -412,6 +434,10 @@ export async function catchUp(
 	const copies = openCopies.get(scope) ?? new Set<IDataObject>();
 	openCopies.set(scope, copies.add(staticData));
 	try {
+		if (teaches) {
+			await teachZone(ctx, delivered, assistantId, scope, now);
+			return [];
+		}
 		const items = await catchUpFrom(ctx, delivered, assistantId, scope, now, beatingSince);
 		if (items) return items;
 		// left to another process's delivery: this one has not tried
@@ -424,6 +450,58 @@ export async function catchUp(
 		copies.delete(staticData);
 		if (!copies.size) openCopies.delete(scope);
 	}
+}
+
+/**
+ * A delivery while the heartbeat runs here and the service's zone is not known: the list read
+ * once, the zone learned from the delivered call in it and saved, and the heartbeat's next round
+ * started at once, so the calls that were missed start there, each in an execution of its own.
+ * The delivery itself starts only its own call; the watermark stays for the heartbeat.
+ */
+async function teachZone(
+	ctx: CatchUpContext,
+	delivered: Delivered,
+	assistantId: number,
+	scope: string,
+	now: number,
+): Promise<void> {
+	const staticData = ctx.getWorkflowStaticData('node');
+	const since = currentState(scope, staticData).assistants[String(assistantId)].at;
+	let gap: Gap;
+	try {
+		gap = await readGap(
+			ctx,
+			delivered.event,
+			assistantId,
+			since - MAX_CALL_MS,
+			delivered.payload,
+			undefined,
+			now,
+		);
+	} catch (error) {
+		ctx.logger.warn(
+			`${LOG} could not read the calls of assistant ${assistantId} to learn the service's time zone: ${(error as Error).message}; a later call tries again`,
+		);
+		return;
+	}
+	if (gap.zone === undefined) return;
+	// read again: another request of this process may have moved it while the list was read
+	const state = currentState(scope, staticData);
+	state.zone = gap.zone;
+	writeState(scope, staticData, state);
+	wakers.get(scope)?.();
+}
+
+/**
+ * The service's zone from two reads of the list (zoneBetweenReads): this one, sent at `sentAt`
+ * and answered now, and the previous one of this process; this read is noted for the next.
+ */
+function zoneFromReads(key: string, calls: IDataObject[], sentAt: number): number | undefined {
+	const previous = zoneProbes.get(key);
+	const maxId = Math.max(maxCallId(calls) ?? 0, previous?.maxId ?? 0);
+	zoneProbes.set(key, { sentBefore: sentAt, maxId });
+	if (!previous) return undefined;
+	return zoneBetweenReads(calls, previous.maxId, previous.sentBefore, getClock().now());
 }
 
 async function catchUpFrom(
@@ -441,7 +519,9 @@ async function catchUpFrom(
 	try {
 		const teaching = delivered.verified ? payload : undefined;
 		const zone = currentState(scope, staticData).zone;
-		gap = await readGap(ctx, event, assistantId, since - MAX_CALL_MS, teaching, zone, now);
+		// a heartbeat round reads further than a delivery, which the service waits for
+		const pages = ctx.getMode() === 'trigger' ? MAX_ROUND_PAGES : MAX_PAGES;
+		gap = await readGap(ctx, event, assistantId, since - MAX_CALL_MS, teaching, zone, now, pages);
 	} catch (error) {
 		// the delivered call still starts; a later delivery tries again from the same watermark
 		const next = ctx.getMode() === 'trigger' ? 'the next round' : 'a later call';
@@ -456,9 +536,13 @@ async function catchUpFrom(
 	const entry = state.assistants[String(assistantId)];
 	if (!entry) return [];
 	if (state.zone === undefined && gap.calls.some(zoneless)) {
-		// the heartbeat waits for a delivered call quietly; a delivery says why it could not
+		state.zone = zoneFromReads(`${scope}|${assistantId}`, gap.calls, now);
+	}
+	if (state.zone === undefined && gap.calls.some(zoneless)) {
+		// the heartbeat waits quietly for a delivered call or a new call between two rounds; a
+		// delivery says why it could not
 		ctx.logger[ctx.getMode() === 'trigger' ? 'debug' : 'warn'](
-			`${LOG} could not catch up the calls of assistant ${assistantId}: the call list's time zone is not known yet (it is learned from a delivered call with a verified secret); a later call tries again`,
+			`${LOG} could not catch up the calls of assistant ${assistantId}: the call list's time zone is not known yet (it is learned from a delivered call with a verified secret, or from a call that starts between two of the trigger's reads); a later call tries again`,
 		);
 		return [];
 	}
@@ -494,8 +578,10 @@ async function catchUpFrom(
 		until,
 		(id) => id === deliveredId || remembered.has(id),
 	);
+	// the oldest MAX_STARTS; the watermark stays before the first call left for the next catch-up
+	const later = selected.slice(MAX_STARTS);
 	const toStart: IDataObject[] = [];
-	for (const call of selected) {
+	for (const call of selected.slice(0, MAX_STARTS)) {
 		const id = callId(call.id) as number;
 		// started already, or its delivery is being built; else remembered before any item is built
 		// (always built, with recording_error at worst): a delivery arriving meanwhile starts nothing
@@ -512,15 +598,21 @@ async function catchUpFrom(
 	}
 	const started = toStart.map((call) => callId(call.id) as number);
 	for (const id of started) entry.recent.push([id, now]);
-	entry.at = Math.max(entry.at, until);
+	const nextEnd = Math.min(...later.map((call) => endOf(call, zoneMs) as number));
+	entry.at = Math.max(entry.at, Math.min(until, nextEnd));
 	entry.recent = entry.recent
 		.filter(([, at]) => at >= entry.at - REMEMBER_MS)
 		.slice(-MAX_REMEMBERED);
 	// written before the items are built: a delivery arriving meanwhile sees the new watermark
 	writeState(scope, staticData, state);
 	if (started.length) {
+		const ids =
+			started.length <= 20
+				? started.join(', ')
+				: `${started.slice(0, 3).join(', ')}, ... ${started[started.length - 1]}`;
+		const rest = later.length ? `; ${later.length} more start at the next catch-up` : '';
 		ctx.logger.info(
-			`${LOG} caught up ${started.length} call(s) of assistant ${assistantId} that ended while n8n could not receive (ids ${started.join(', ')})`,
+			`${LOG} caught up ${started.length} call(s) of assistant ${assistantId} that ended while n8n could not receive (ids ${ids})${rest}`,
 		);
 	}
 	// the items in their order (oldest first); their recordings a few at a time, within a bound

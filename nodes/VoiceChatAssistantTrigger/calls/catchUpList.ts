@@ -26,8 +26,21 @@ import type { TriggerEvent } from '../core/events';
  * to the calls created this long before the watermark.
  */
 export const MAX_CALL_MS = 60 * 60_000;
-/** At most this many list requests per catch-up (100 calls each). */
+/**
+ * At most this many list requests per catch-up of a delivery (100 calls each): the service
+ * waits for the delivery's answer meanwhile.
+ */
 export const MAX_PAGES = 10;
+/**
+ * At most this many list requests per heartbeat round (100 calls each): the calls since the
+ * watermark are read whole up to 5,000 of them, so the oldest come first however long the outage.
+ */
+export const MAX_ROUND_PAGES = 50;
+/**
+ * At most this many calls one catch-up starts, the oldest first; the next round (or catch-up)
+ * starts the next ones, the watermark kept before them.
+ */
+export const MAX_STARTS = 1_000;
 export const PER_PAGE = 100;
 
 const CALLS_PATH = '/api/user/calls';
@@ -84,6 +97,55 @@ function learnZone(listed: IDataObject, payload: IDataObject, now: number): numb
 	return Math.abs(minutes) <= WIDEST_ZONE_MS / 60_000 ? minutes : undefined;
 }
 
+/** How far a call's listed times may lie outside the reads that bracket it (seconds cut, lag). */
+const BRACKET_SLACK_MS = 60_000;
+
+/**
+ * The offset of the list's zone-less times (minutes), from the service's list and n8n's clock
+ * alone. A call with an id above every id an earlier read listed was not listed then: it was
+ * created (or, where the list shows only ended calls, ended) after that read was sent
+ * (`sentBefore`), and created and ended before this read was answered (`answeredAt`). So its
+ * `created_at` and its end (`created_at` plus `duration`), read as UTC, bracket the zone: a real
+ * zone is a whole number of quarter hours, and when exactly one lies in the bracket (reads a few
+ * minutes apart, a call of a few minutes), that is the zone. No delivery is needed, and no post
+ * can name a time that moves it. It assumes the list shows a call within about ten minutes of its
+ * end.
+ */
+export function zoneBetweenReads(
+	calls: IDataObject[],
+	previousMaxId: number,
+	sentBefore: number,
+	answeredAt: number,
+): number | undefined {
+	for (const call of calls) {
+		const id = callId(call.id);
+		const seconds = Number(call.duration ?? 0);
+		if (id === undefined || id <= previousMaxId || !zoneless(call)) continue;
+		if (!Number.isFinite(seconds) || seconds < 0) continue;
+		const created = serviceTime(call.created_at, 0) as number;
+		const ended = created + seconds * 1000;
+		const first = Math.ceil((created - answeredAt - BRACKET_SLACK_MS) / QUARTER_HOUR_MS);
+		const last = Math.floor((ended - sentBefore + BRACKET_SLACK_MS) / QUARTER_HOUR_MS);
+		if (first !== last) continue;
+		const zoneMs = first * QUARTER_HOUR_MS;
+		// it ended before this read was answered
+		if (ended - zoneMs > answeredAt + BRACKET_SLACK_MS) continue;
+		// (+ 0: never -0)
+		if (Math.abs(zoneMs) <= WIDEST_ZONE_MS) return zoneMs / 60_000 + 0;
+	}
+	return undefined;
+}
+
+/** The highest call id of a list read (undefined for none). */
+export function maxCallId(calls: IDataObject[]): number | undefined {
+	let max: number | undefined;
+	for (const call of calls) {
+		const id = callId(call.id);
+		if (id !== undefined && (max === undefined || id > max)) max = id;
+	}
+	return max;
+}
+
 /** Whether the list's times name no zone (then the zone must be known to read them). */
 export function zoneless(call: IDataObject): boolean {
 	return ZONELESS.test(String(call.created_at ?? '').trim());
@@ -109,6 +171,7 @@ export async function readGap(
 	delivered: IDataObject | undefined,
 	storedZone: number | undefined,
 	now: number,
+	maxPages = MAX_PAGES,
 ): Promise<Gap> {
 	const qs: IDataObject = {
 		assistant_id: assistantId,
@@ -119,7 +182,7 @@ export async function readGap(
 	const deliveredId = delivered ? callId(delivered.id) : undefined;
 	const calls: IDataObject[] = [];
 	let zone: number | undefined;
-	for (let page = 1; page <= MAX_PAGES; page++) {
+	for (let page = 1; page <= maxPages; page++) {
 		const answer = (await apiRequest.call(ctx, 'GET', CALLS_PATH, {
 			qs: { ...qs, per_page: PER_PAGE, page },
 		})) as IDataObject;
@@ -354,7 +417,7 @@ export function answeredElsewhere(
 }
 
 /** When a listed call ended: its `updated_at`, else its start plus its duration. */
-function endOf(call: IDataObject, zoneMs: number): number | undefined {
+export function endOf(call: IDataObject, zoneMs: number): number | undefined {
 	const updated = serviceTime(call.updated_at, zoneMs);
 	if (updated !== undefined) return updated;
 	const started = serviceTime(call.created_at, zoneMs);

@@ -64,15 +64,18 @@ export async function startHeartbeat(ctx: ITriggerFunctions): Promise<ITriggerRe
 	}
 	const clock = getClock();
 	let stopped = false;
-	if (calls) noteHeartbeat(ctx, true);
+	// a delivery that taught the service's zone starts the next round at once (calls/catchUp.ts)
+	let woken = false;
+	if (calls) noteHeartbeat(ctx, true, () => (woken = true));
 	void (async () => {
 		let wait = HEARTBEAT_FIRST_MS;
 		for (let round = 1; !stopped; round++) {
 			const until = clock.now() + wait;
-			while (!stopped && clock.now() < until) {
+			while (!stopped && !woken && clock.now() < until) {
 				await clock.sleep(Math.min(STEP_MS, until - clock.now()));
 			}
 			if (stopped) break;
+			woken = false;
 			try {
 				if (calls) await beat(ctx);
 				else await reattachTools(ctx);

@@ -14,7 +14,11 @@ import {
 	beat,
 } from '../../../nodes/VoiceChatAssistantTrigger/calls/heartbeat';
 import { reattachTools } from '../../../nodes/VoiceChatAssistantTrigger/midCallTool/toolHeartbeat';
-import { heartbeatGraceFrom } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
+import {
+	heartbeatGraceFrom,
+	MAX_ROUND_PAGES,
+	MAX_STARTS,
+} from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
 import { deliveryKey, remember } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import {
@@ -41,15 +45,18 @@ import { execute, heartbeatClockPerTest, watermarked } from './catchUpHarness';
 
 const ZONE_MINUTES = 60;
 let time = NOW;
+/** While set, the heartbeat's sleeps take no time (a delivery under way takes none either). */
+let frozen = false;
 
 heartbeatClockPerTest(() => {
 	time = NOW;
+	frozen = false;
 	// time moves only when the heartbeat sleeps, one turn of the event loop per sleep
 	return {
 		now: () => time,
 		sleep: async (ms: number) => {
 			await new Promise((resolve) => setImmediate(resolve));
-			time += ms;
+			if (!frozen) time += ms;
 		},
 		random: () => 0.5,
 	};
@@ -163,6 +170,47 @@ describe('the heartbeat: missed calls arrive by themselves', () => {
 		await started.closeFunction?.();
 	});
 
+	it(`an outage of 1,200 calls: a round reads them whole (up to ${MAX_ROUND_PAGES} pages) and starts the oldest ${MAX_STARTS}, each alone; the next round the other 200`, async () => {
+		// one call every 5 s from 10:01 UTC (ids from 9001): 1,200 calls in 100 minutes
+		const gap = Array.from({ length: 1_200 }, (_, i) =>
+			listCall(9001 + i, DOWN_AT + MINUTE + i * 5_000),
+		);
+		const pages = listPages([...gap, BEFORE]);
+		const asked: string[] = [];
+		// assistant 34's list; assistant 12 (watermarked at the first round) has no calls
+		nock(TEST_BASE_URL)
+			.get(CALLS)
+			.query(true)
+			.times(2 * pages.length + 1)
+			.reply(200, (uri) => {
+				const query = new URL(uri, TEST_BASE_URL).searchParams;
+				if (query.get('assistant_id') !== '34') return { data: [], next_page_url: null };
+				asked.push(`page ${query.get('page')}`);
+				return pages[Number(query.get('page')) - 1];
+			});
+		const { context, executions, staticData: data, logs } = triggerContext(staticData());
+		expect(await beat(context)).toBe(MAX_STARTS);
+		expect(asked).toEqual(pages.map((_, n) => `page ${n + 1}`));
+		expect(executions.map((items) => items.map((i) => i.id))).toEqual(
+			gap.slice(0, MAX_STARTS).map((call) => [call.id]),
+		);
+		expect(logs.map((l) => l.message)).toContainEqual(
+			expect.stringMatching(
+				/caught up 1000 call\(s\) .*ids 9001, 9002, 9003, \.\.\. 10000\); 200 more start at the next catch-up$/,
+			),
+		);
+		// the watermark stays before the end of the first call left (10001 ended a minute after it started)
+		const entry = ((data.catchUp as IDataObject).assistants as Record<string, IDataObject>)['34'];
+		expect(entry.at).toBe(DOWN_AT + MINUTE + MAX_STARTS * 5_000 + MINUTE);
+		time += HEARTBEAT_MS;
+		asked.length = 0;
+		const next = triggerContext(data);
+		expect(await beat(next.context)).toBe(200);
+		expect(next.executions.map((items) => items[0].id)).toEqual(
+			gap.slice(MAX_STARTS).map((call) => call.id),
+		);
+	});
+
 	it('the zone not known yet: the round waits quietly (debug) and starts nothing', async () => {
 		expectList([...missed(2), BEFORE]);
 		const { context, executions, logs } = triggerContext(staticData(null));
@@ -172,6 +220,37 @@ describe('the heartbeat: missed calls arrive by themselves', () => {
 		expect(logs.map((l) => `${l.level} ${l.message}`).join('\n')).toContain(
 			"debug Voice Chat Assistant Trigger: could not catch up the calls of assistant 34: the call list's time zone is not known yet",
 		);
+	});
+
+	it('the zone not known yet and no delivery: a call that starts between two rounds teaches it, and the second round starts the missed calls', async () => {
+		const gap = missed(2);
+		expectList([...gap, BEFORE]);
+		const { context, executions, staticData: data } = triggerContext(staticData(null));
+		expect(await beat(context)).toBe(0);
+		// a minute later: a call that started 30 s ago is listed (it ends in the round after)
+		time += HEARTBEAT_SECOND_MS;
+		const fresh = listCall(9500, time - 30_000);
+		const scope = expectList([fresh, ...gap, BEFORE]);
+		const next = triggerContext(data);
+		expect(await beat(next.context)).toBe(2);
+		expect(scope.isDone()).toBe(true);
+		expect(next.executions.map((items) => items.map((i) => i.id))).toEqual(
+			gap.map((call) => [call.id]),
+		);
+		expect(executions).toEqual([]);
+		expect((data.catchUp as IDataObject).zone).toBe(ZONE_MINUTES);
+	});
+
+	it('the zone not known yet: two rounds with no new call between them learn nothing and start nothing', async () => {
+		expectList([...missed(2), BEFORE]);
+		const { context, staticData: data } = triggerContext(staticData(null));
+		expect(await beat(context)).toBe(0);
+		time += HEARTBEAT_SECOND_MS;
+		expectList([...missed(2), BEFORE]);
+		const next = triggerContext(data);
+		expect(await beat(next.context)).toBe(0);
+		expect(next.executions).toEqual([]);
+		expect((data.catchUp as IDataObject).zone).toBeUndefined();
 	});
 
 	it('a list that fails: logged, nothing started, the watermark stays for the next round', async () => {
@@ -256,16 +335,28 @@ describe('trigger(): when n8n starts the heartbeat, and what a delivery does mea
 		expect(items.map((i) => i.id)).toEqual([DELIVERED_ID]);
 	});
 
-	it('with the heartbeat running but the zone not known yet, a verified delivery catches up itself (it teaches the zone), the missed calls as extra items', async () => {
-		const { context } = triggerContext(staticData(null));
+	it('with the heartbeat running but the zone not known yet, a verified delivery teaches the zone and starts only its own call; the heartbeat starts the missed calls at once, each in an execution of its own', async () => {
+		const { context, executions } = triggerContext(staticData(null));
 		const started = await trigger.trigger.call(context);
 		const payload = { ...DELIVERED, created_at: new Date(DELIVERED_START).toISOString() };
 		const gap = missed(2);
-		const scope = expectList([
-			listCall(DELIVERED_ID, DELIVERED_START, { duration: 73 }),
-			...gap,
-			BEFORE,
-		]);
+		const listedAt: number[] = [];
+		const scope = nock(TEST_BASE_URL, {
+			reqheaders: { authorization: `Bearer ${TEST_API_KEY}` },
+		})
+			.get(CALLS)
+			.query(LIST_QUERY)
+			.times(2)
+			.reply(200, () => {
+				listedAt.push(time);
+				return listPages([
+					listCall(DELIVERED_ID, DELIVERED_START, { duration: 73 }),
+					...gap,
+					BEFORE,
+				])[0];
+			});
+		// the delivery arrives at the start and takes no time: only a woken round comes before 20 s
+		frozen = true;
 		const {
 			items,
 			sent,
@@ -274,15 +365,21 @@ describe('trigger(): when n8n starts the heartbeat, and what a delivery does mea
 			staticData: staticData(null),
 			body: payload,
 		});
+		frozen = false;
+		// the delivery: its own call only, the zone learned from the list (one request)
+		expect(sent).toHaveLength(1);
+		expect(items.map((i) => [i.id, i.caught_up])).toEqual([[DELIVERED_ID, undefined]]);
+		expect((data.catchUp as IDataObject).zone).toBe(ZONE_MINUTES);
+		for (let n = 0; n < 2000 && executions.length < gap.length; n++) {
+			await new Promise((resolve) => setImmediate(resolve));
+		}
 		await started.closeFunction?.();
 		expect(scope.isDone()).toBe(true);
-		expect(sent).toHaveLength(1);
-		expect(items.map((i) => [i.id, i.caught_up])).toEqual([
-			[gap[0].id, true],
-			[gap[1].id, true],
-			[DELIVERED_ID, undefined],
-		]);
-		expect((data.catchUp as IDataObject).zone).toBe(ZONE_MINUTES);
+		// the woken round came before the first scheduled one, and started each missed call alone
+		expect(listedAt[1] - NOW).toBeLessThan(HEARTBEAT_FIRST_MS);
+		expect(executions.map((run) => run.map((i) => [i.id, i.caught_up]))).toEqual(
+			gap.map((call) => [[call.id, true]]),
+		);
 	});
 
 	it(`n8n just started (the heartbeat not yet running): a delivery leaves the catch-up to it for ${2} minutes`, async () => {

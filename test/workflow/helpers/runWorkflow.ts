@@ -20,6 +20,7 @@ import {
 	ExecutionLifecycleHooks,
 	HookContext,
 	PollContext,
+	TriggerContext,
 	WebhookContext,
 	WorkflowExecute,
 } from 'n8n-core';
@@ -43,6 +44,7 @@ import type {
 } from 'n8n-workflow';
 import { createRunExecutionData, deepCopy, Workflow } from 'n8n-workflow';
 
+import { beat } from '../../../nodes/VoiceChatAssistantTrigger/calls/heartbeat';
 import { n8nAnswerBody } from '../../helpers/hookContext';
 import { TestCredentialsHelper } from './credentialsHelper';
 import { setupN8nCore } from './n8nCore';
@@ -413,6 +415,34 @@ export class TestWorkflow {
 		const nodeType = nodeTypes.getByNameAndVersion(node.type, node.typeVersion);
 		if (!nodeType.poll) throw new Error(`Node "${nodeName}" has no poll method`);
 		return await nodeType.poll.call(context!);
+	}
+
+	/**
+	 * One heartbeat round of the webhook trigger (calls/heartbeat.ts, the round its trigger() runs
+	 * every few minutes) in n8n-core's TriggerContext (`trigger` mode, activation "init"): each
+	 * `emit` is one execution, saved as n8n saves it (the static data after every emit). Resolves
+	 * to the executions' items, one array per execution.
+	 */
+	async beat(nodeName: string): Promise<IDataObject[][]> {
+		await setupN8nCore();
+		const node = this.node(nodeName);
+		const { additionalData } = this.additionalData(`beat-${++executionCounter}`, 'trigger');
+		const workflow = this.loaded();
+		const executions: IDataObject[][] = [];
+		const context = new TriggerContext(
+			workflow,
+			node,
+			additionalData,
+			'trigger',
+			'init',
+			(data) => {
+				executions.push(data[0].map((item) => item.json));
+				this.save(workflow);
+			},
+		);
+		await beat(context);
+		this.save(workflow);
+		return executions;
 	}
 
 	/** The URL n8n gives the trigger's webhook (production, or test with `test: true`). */

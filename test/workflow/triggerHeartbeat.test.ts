@@ -1,0 +1,119 @@
+/**
+ * The webhook trigger's heartbeat (calls/heartbeat.ts) against a simulator that never posts a call
+ * webhook again: after an outage longer than one round reaches, every missed call starts once, in
+ * an execution of its own, oldest first, a bounded number per round. n8n's saving is modelled
+ * (`savesLikeN8n`); time moves by shifting Date.now (the simulator's and the node's clock); a
+ * restart forgets the node's in-process memory.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import {
+	MAX_ROUND_PAGES,
+	MAX_STARTS,
+	resetCatchUpMemory,
+} from '../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
+import { resetReplays } from '../../nodes/VoiceChatAssistantTrigger/core/replays';
+import { TestWorkflow, TYPES } from './helpers/runWorkflow';
+import { byId, control, simCredentials, simulatorForTests } from './helpers/workflows';
+
+const TRIGGER = 'Call Ended';
+const MINUTE = 60_000;
+const OUTAGE_CALLS = 3_000;
+const OUTAGE_MS = 2 * 60 * MINUTE;
+
+describe('Trigger heartbeat: an outage longer than one round reaches', () => {
+	const sim = simulatorForTests({ redeliveryDelaysMs: [], rateLimit: false }, { resetEach: true });
+	const realNow = Date.now.bind(Date);
+	let offset = 0;
+	let test: TestWorkflow | undefined;
+
+	beforeEach(() => {
+		jest.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
+		resetCatchUpMemory();
+		resetReplays();
+	});
+	afterEach(async () => {
+		jest.restoreAllMocks();
+		await test?.close();
+		test = undefined;
+	});
+
+	const advance = (ms: number) => {
+		offset += ms;
+	};
+
+	/** A call of assistant 1 ends now; resolves to its id. */
+	async function callEnds(): Promise<number> {
+		const done = await control<IDataObject>(sim, 'calls/complete', { assistant_id: 1 });
+		return Number((done.call as IDataObject).id);
+	}
+
+	/** The call-list requests the simulator answered since `from` (an index of its log). */
+	const listRequests = (from: number) =>
+		sim.log.slice(from).filter((e) => e.method === 'GET' && e.path === '/api/user/calls').length;
+
+	it(`${OUTAGE_CALLS} calls missed over a 2-hour outage: the rounds start each once, in an execution of its own, oldest first, ${MAX_STARTS} a round`, async () => {
+		test = new TestWorkflow(
+			{
+				nodes: [
+					{
+						name: TRIGGER,
+						type: TYPES.trigger,
+						webhookId: '5c1d2c3b-0a9b-4c3d-8e7f-aabbccddee01',
+						parameters: { event: 'callCompleted', assistantId: byId(1) },
+						credentials: {
+							voiceChatAssistantApi: { id: 'credential-1', name: 'Simulator account' },
+						},
+					},
+				],
+				connections: {},
+			},
+			{ credentials: simCredentials(sim), savesLikeN8n: true },
+		);
+		await test.listen();
+		expect(await test.hook(TRIGGER, 'checkExists')).toBe(false);
+		expect(await test.hook(TRIGGER, 'create', { activation: 'activate' })).toBe(true);
+		// a delivered call teaches the trigger the service's time zone
+		advance(MINUTE);
+		const first = await callEnds();
+		await test.waitForDeliveries(1);
+		// n8n is down for 2 hours while the calls end (their deliveries refused, never posted again)
+		test.down = true;
+		const missed: number[] = [];
+		for (let n = 0; n < OUTAGE_CALLS; n++) {
+			advance(OUTAGE_MS / OUTAGE_CALLS);
+			missed.push(await callEnds());
+		}
+		resetCatchUpMemory();
+		resetReplays();
+		test.down = false;
+		expect(await test.hook(TRIGGER, 'checkExists', { activation: 'init' })).toBe(true);
+		// the heartbeat's rounds: 20 s after the start, a minute later, then every 2 minutes
+		const rounds: Array<{ executions: IDataObject[][]; requests: number }> = [];
+		let wait = 20_000;
+		for (let round = 0; round < 5; round++) {
+			advance(wait);
+			const from = sim.log.length;
+			const executions = await test.beat(TRIGGER);
+			rounds.push({ executions, requests: listRequests(from) });
+			wait = round === 0 ? MINUTE : 2 * MINUTE;
+		}
+		// a bounded number per round, oldest first, and every round within its read budget
+		expect(rounds.map((r) => r.executions.length)).toEqual([
+			MAX_STARTS,
+			MAX_STARTS,
+			MAX_STARTS,
+			0,
+			0,
+		]);
+		for (const { requests } of rounds) expect(requests).toBeLessThanOrEqual(MAX_ROUND_PAGES);
+		const executions = rounds.flatMap((r) => r.executions);
+		// one call per execution, marked caught_up; all of them once, in the order they ended
+		expect(executions.filter((items) => items.length !== 1 || items[0].caught_up !== true)).toEqual(
+			[],
+		);
+		expect(executions.map((items) => Number(items[0].id))).toEqual(missed);
+		// the delivered call was never started again
+		expect(executions.some((items) => Number(items[0].id) === first)).toBe(false);
+	}, 120_000);
+});
