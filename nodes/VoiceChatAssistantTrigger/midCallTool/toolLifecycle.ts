@@ -311,19 +311,13 @@ export async function toolRemove(ctx: IHookFunctions): Promise<boolean> {
 		return true;
 	}
 	const { toolId } = registration;
-	let states: Map<number, ToolIdsState>;
-	try {
-		states = await readAssistantTools(ctx, registration.attached);
-	} catch (error) {
-		ctx.logger.warn(
-			`${LOG} could not read the assistants' mid-call tools: ${(error as Error).message}`,
-		);
-		return false;
-	}
 	const remaining: number[] = [];
 	for (const assistantId of registration.attached) {
 		try {
-			await detach(ctx, assistantId, toolId, states.get(assistantId));
+			// each assistant's list read right before its write (the update replaces the whole list):
+			// a tool another workflow added meanwhile is kept
+			const state = (await readAssistantTools(ctx, [assistantId])).get(assistantId);
+			await detach(ctx, assistantId, toolId, state);
 		} catch (error) {
 			ctx.logger.warn(
 				`${LOG} could not remove mid-call tool ${toolId} from assistant ${assistantId}: ${(error as Error).message}`,

@@ -49,12 +49,41 @@ describeMidCallTool('removal', () => {
 		expect(requestLines(sent)).toEqual([
 			`GET ${LIST} page=1`,
 			`PUT /api/user/assistant/12 {"tool_ids":[1,9]}`,
+			`GET ${LIST} page=1`,
 			`PUT /api/user/assistant/34 {"tool_ids":[]}`,
 			`DELETE ${TOOLS}/50`,
 		]);
 		expect(svc.assistants.map((a) => a.tool_ids)).toEqual([[1, 9], []]);
 		expect(svc.tools).toEqual([]);
 		expect(staticData).toEqual({});
+	});
+
+	it("each assistant's list is read right before its write: a tool another workflow adds to the second assistant while the first is written is kept", async () => {
+		const svc = service([
+			{ id: 12, tool_ids: [1] },
+			{ id: 34, tool_ids: [] },
+		]);
+		const staticData: IDataObject = {};
+		await activate(
+			createHookContext({
+				parameters: params({
+					additionalAssistants: { assistant: [{ assistantId: locator(34, 'id') }] },
+				}),
+				staticData,
+			}).context,
+		);
+		// another workflow adds its tool 77 to assistant 34 once assistant 12 has been written
+		let written: number[] | undefined;
+		Object.defineProperty(svc.assistants[1], 'tool_ids', {
+			get: () => written ?? (String(svc.assistants[0].tool_ids) === '1' ? [50, 77] : [50]),
+			set: (value: number[]) => {
+				written = value;
+			},
+			enumerable: true,
+		});
+		const { context } = createHookContext({ parameters: params(), staticData });
+		await expect(methods.delete.call(context)).resolves.toBe(true);
+		expect(svc.assistants.map((a) => a.tool_ids)).toEqual([[1], [77]]);
 	});
 
 	it('an assistant dropped from the form loses the tool at the next activation', async () => {
