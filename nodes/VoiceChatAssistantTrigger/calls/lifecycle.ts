@@ -180,16 +180,32 @@ async function undoRegistered(
 	staticData: IDataObject,
 	registration: Registration,
 	previous: Registration | undefined,
+	failed?: RegisteredAssistant,
 ): Promise<void> {
 	const kept: RegisteredAssistant[] = [];
-	for (const done of registration.assistants) {
+	const done = [...registration.assistants];
+	if (failed) {
+		// its change may have been carried out with the answer lost (a timeout, a 502): given back
+		// too when the assistant shows this URL now; unread, kept for delete, which checks first
 		try {
-			await giveBack(ctx, registration.event, done);
+			const state = (await readWebhookStates(ctx, registration.event, [failed.id])).get(failed.id);
+			if (state?.found && state.readable && holds(state, failed.url)) done.push(failed);
+		} catch (readError) {
+			ctx.logger.warn(
+				`${LOG} could not read assistant ${failed.id}'s webhook after a failed registration: ${(readError as Error).message}; the next deactivation checks it`,
+			);
+			kept.push(failed);
+		}
+	}
+	for (const entry of done) {
+		const state = entry;
+		try {
+			await giveBack(ctx, registration.event, state);
 		} catch (undoError) {
 			ctx.logger.warn(
-				`${LOG} could not give assistant ${done.id} its previous webhook back: ${(undoError as Error).message}`,
+				`${LOG} could not give assistant ${state.id} its previous webhook back: ${(undoError as Error).message}`,
 			);
-			kept.push(done);
+			kept.push(state);
 		}
 	}
 	// what could not be undone stays listed for delete; else the earlier registration, if any
@@ -230,6 +246,7 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 		// derived, so the same for every activation of this node (core/secrets.ts)
 		const secret = (await webhookSecret(ctx, wanted.event, assistantId)) ?? newSecret();
 		const url = registeredUrl(wanted.webhookUrl, assistantId, secret);
+		let attempted: RegisteredAssistant | undefined;
 		try {
 			// 3. decide what to give back later (or refuse, for "Fail Activation")
 			const state = states.get(assistantId)!;
@@ -241,12 +258,14 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 				earlierOf(assistantId),
 			);
 			// 4. register at the service
+			attempted = { id: assistantId, url, secret, giveBack };
 			await enableWebhook(ctx, wanted.event, assistantId, url, wanted.settings);
 			// 5. remember, after each assistant, so a failure later undoes exactly this
-			registration.assistants.push({ id: assistantId, url, secret, giveBack });
+			registration.assistants.push(attempted);
 			writeRegistration(staticData, registration);
 		} catch (error) {
-			await undoRegistered(ctx, staticData, registration, previous);
+			const failed = registration.assistants.includes(attempted!) ? undefined : attempted;
+			await undoRegistered(ctx, staticData, registration, previous, failed);
 			throw aboutAssistant(ctx.getNode(), error, assistantId, 'Registering the webhook');
 		}
 	}

@@ -4,7 +4,10 @@
  * restart, repairs a lost one and respects another live trigger. Every test
  * asserts the exact requests sent.
  */
+import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
+
+import { TEST_BASE_URL } from '../../helpers/context';
 
 import {
 	PRODUCTION_URL,
@@ -211,6 +214,49 @@ describe('Voice Chat Assistant Trigger: registering the webhook (create, checkEx
 					{ url: CRM, active: true },
 				],
 			});
+		});
+
+		it.each([
+			['a 502', 502, { message: 'Bad Gateway' }],
+			['a 500', 500, { message: 'Server Error' }],
+		])(
+			'a registration the service carried out but whose answers were lost (%s, retries too): the activation fails and the assistant gets its earlier webhook back',
+			async (_name, status, body) => {
+				const assistants = [assistant(12, { inbound_webhook_url: CRM })];
+				// the service applies the change, then the answer is lost, also for every retry
+				// (registered before service(): nock tries interceptors in the order they were added)
+				nock(TEST_BASE_URL)
+					.post(ENABLE_INBOUND)
+					.times(10)
+					.reply((_uri, request) => {
+						const url = String((request as IDataObject).webhook_url);
+						assistants[0].inbound_webhook_url = url;
+						// the give-back's answer arrives
+						return url === CRM ? [200, { message: 'ok', data: [] }] : [status, body];
+					});
+				service(assistants);
+				const { context, staticData, sent } = hook({ parameters: inboundParams() });
+				await expect(activate(context)).rejects.toThrow();
+				expect(
+					requestLines(sent)
+						.filter((l) => l.startsWith('POST'))
+						.at(-1),
+				).toBe(`POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${CRM}"}`);
+				expect(assistants[0].inbound_webhook_url).toBe(CRM);
+				expect(staticData.registration).toBeUndefined();
+			},
+		);
+
+		it('a registration refused by the service (422): nothing is given back, the assistant keeps its webhook', async () => {
+			const assistants = [assistant(12, { inbound_webhook_url: CRM })];
+			nock(TEST_BASE_URL)
+				.post(ENABLE_INBOUND)
+				.reply(422, { message: 'The webhook url field must be a valid URL.' });
+			service(assistants);
+			const { context, sent } = hook({ parameters: inboundParams() });
+			await expect(activate(context)).rejects.toThrow();
+			expect(requestLines(sent).filter((l) => l.startsWith('POST'))).toHaveLength(1);
+			expect(assistants[0].inbound_webhook_url).toBe(CRM);
 		});
 
 		it('registers an assistant once when it is chosen twice', async () => {
