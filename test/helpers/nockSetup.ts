@@ -2,12 +2,14 @@
  * The setup of every unit test file. Every file gets its own copy of nock
  * (jest isolates modules), while Node's http module is shared by the process:
  * unpatch at the end of each file so the next file's nock intercepts cleanly.
- * Before each test: no network but local servers, and the rate limiters
- * forgotten; after it, nock's interceptors removed.
+ * Before each test: no network but local servers, the rate limiters and the
+ * webhook trigger's memory of its own registrations forgotten (each test is a
+ * process of its own); after it, nock's interceptors removed.
  */
 import nock from 'nock';
 
 import { resetLimiters } from '../../nodes/VoiceChatAssistant/transport/rateLimiter';
+import { resetRegistrationMemory } from '../../nodes/VoiceChatAssistantTrigger/calls/lifecycle';
 
 const LOCAL = /(127\.0\.0\.1|localhost)/;
 
@@ -24,6 +26,7 @@ beforeAll(() => {
 beforeEach(() => {
 	localOnly();
 	resetLimiters();
+	resetRegistrationMemory();
 });
 
 afterEach(() => nock.cleanAll());

@@ -47,6 +47,53 @@ const LOG = 'Voice Chat Assistant Trigger:';
  */
 const unfinished = new Map<string, Registration>();
 
+/**
+ * The registrations this process wrote, per workflow and node, oldest first (as readRegistration
+ * reads them back; "null" for removed). n8n saves a webhook request's copy of the static data whole
+ * when the request ends: a delivery that began before a publish and ended after it saves the
+ * registration of before (without an assistant the publish added). A saved registration equal to
+ * one this process wrote before its latest is such a stale save: the hooks take the latest instead
+ * (newestRegistration), so the publish's assistants are still given back at the next removal.
+ */
+const written = new Map<string, string[]>();
+/** How many of its registrations per node this process remembers. */
+const MAX_WRITTEN = 20;
+
+/** Forgets what this process wrote, as a restart does (tests only). */
+export function resetRegistrationMemory(): void {
+	written.clear();
+}
+
+/** Writes the registration to the static data and notes it as this process's latest. */
+function saveRegistration(
+	ctx: IHookFunctions,
+	staticData: IDataObject,
+	registration: Registration | undefined,
+): void {
+	writeRegistration(staticData, registration);
+	const key = nodeKey(ctx);
+	const list = written.get(key) ?? [];
+	list.push(JSON.stringify(readRegistration(staticData) ?? null));
+	written.set(key, list.slice(-MAX_WRITTEN));
+}
+
+/** The saved registration, or this process's latest where the saved one is a stale save of its own. */
+function newestRegistration(
+	ctx: IHookFunctions,
+	staticData: IDataObject,
+): Registration | undefined {
+	const saved = readRegistration(staticData);
+	const list = written.get(nodeKey(ctx));
+	if (!list) return saved;
+	const text = JSON.stringify(saved ?? null);
+	const latest = list[list.length - 1];
+	if (text === latest || !list.includes(text)) return saved;
+	ctx.logger.debug(
+		`${LOG} the saved registration is an older one of this process; using its latest`,
+	);
+	return (JSON.parse(latest) as Registration | null) ?? undefined;
+}
+
 function nodeKey(ctx: IHookFunctions): string {
 	const node = ctx.getNode();
 	return `${ctx.getWorkflow().id ?? ''}|${node.webhookId ?? node.id ?? node.name}`;
@@ -80,7 +127,7 @@ async function holdsOwn(
  * live trigger of this package that took it over (which this one respects).
  */
 export async function checkExists(ctx: IHookFunctions): Promise<boolean> {
-	const registration = readRegistration(ctx.getWorkflowStaticData('node'));
+	const registration = newestRegistration(ctx, ctx.getWorkflowStaticData('node'));
 	const wanted = readWanted(ctx);
 	await assertReachable(ctx, wanted.webhookUrl);
 	if (!registration || !registrationMatches(registration, wanted)) return false;
@@ -209,7 +256,7 @@ async function undoRegistered(
 		}
 	}
 	// what could not be undone stays listed for delete; else the earlier registration, if any
-	writeRegistration(staticData, kept.length ? { ...registration, assistants: kept } : previous);
+	saveRegistration(ctx, staticData, kept.length ? { ...registration, assistants: kept } : previous);
 	// n8n does not save the static data of a failed create: delete finds them here
 	if (kept.length) unfinished.set(nodeKey(ctx), { ...registration, assistants: kept });
 }
@@ -226,7 +273,7 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 	// 1. read what is wanted (the form) and what this node registered before (the static data)
 	const wanted = readWanted(ctx);
 	await assertReachable(ctx, wanted.webhookUrl);
-	const previous = readRegistration(staticData);
+	const previous = newestRegistration(ctx, staticData);
 	warnUnwatched(ctx, previous, wanted);
 	const earlierOf = (id: number) =>
 		previous?.event === wanted.event ? previous.assistants.find((a) => a.id === id) : undefined;
@@ -262,7 +309,7 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 			await enableWebhook(ctx, wanted.event, assistantId, url, wanted.settings);
 			// 5. remember, after each assistant, so a failure later undoes exactly this
 			registration.assistants.push(attempted);
-			writeRegistration(staticData, registration);
+			saveRegistration(ctx, staticData, registration);
 		} catch (error) {
 			const failed = registration.assistants.includes(attempted!) ? undefined : attempted;
 			await undoRegistered(ctx, staticData, registration, previous, failed);
@@ -324,9 +371,9 @@ async function giveBack(
 export async function remove(ctx: IHookFunctions): Promise<boolean> {
 	const staticData = ctx.getWorkflowStaticData('node');
 	clearCatchUp(ctx);
-	const registration = withUnfinished(ctx, readRegistration(staticData));
+	const registration = withUnfinished(ctx, newestRegistration(ctx, staticData));
 	if (!registration) {
-		writeRegistration(staticData, undefined);
+		saveRegistration(ctx, staticData, undefined);
 		return true;
 	}
 	const remaining: RegisteredAssistant[] = [];
@@ -339,7 +386,7 @@ export async function remove(ctx: IHookFunctions): Promise<boolean> {
 		);
 	} catch (error) {
 		ctx.logger.warn(`${LOG} could not read the assistants' webhooks: ${(error as Error).message}`);
-		writeRegistration(staticData, registration);
+		saveRegistration(ctx, staticData, registration);
 		return false;
 	}
 	for (const entry of registration.assistants) {
@@ -364,6 +411,6 @@ export async function remove(ctx: IHookFunctions): Promise<boolean> {
 			remaining.push(entry);
 		}
 	}
-	writeRegistration(staticData, { ...registration, assistants: remaining });
+	saveRegistration(ctx, staticData, { ...registration, assistants: remaining });
 	return remaining.length === 0;
 }

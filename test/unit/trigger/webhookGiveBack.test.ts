@@ -6,6 +6,7 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
+import { resetRegistrationMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/lifecycle';
 import { openTargets } from '../../../nodes/VoiceChatAssistantTrigger/calls/probeAnswer';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import {
@@ -35,6 +36,8 @@ import {
 	secretOf,
 	ourUrl,
 } from './webhookLifecycle';
+
+const ERP = 'https://erp.example.com/calls?key=erp-key';
 
 /**
  * The static data after a removal, without the catch-up state: that is kept,
@@ -149,7 +152,9 @@ describe('Voice Chat Assistant Trigger: giving the webhook back (delete, the pro
 				`POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${OTHER}"}`,
 			]);
 
-			// the other trigger was deactivated meanwhile: its own earlier target comes back
+			// the other trigger was deactivated meanwhile: its own earlier target comes back (the same
+			// registration removed again, as another n8n process would: this one knows it removed it)
+			resetRegistrationMemory();
 			svc.assistants[0].inbound_webhook_url = ourUrl(saved);
 			svc.live.delete(OTHER);
 			const again = hook({ parameters: inboundParams(), staticData: saved });
@@ -160,6 +165,34 @@ describe('Voice Chat Assistant Trigger: giving the webhook back (delete, the pro
 				`POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${CRM}"}`,
 			]);
 			expect(svc.assistants[0].inbound_webhook_url).toBe(CRM);
+		});
+
+		it('a stale save after a publish (a delivery that began before it ended after it, saving its copy): the assistant the publish added still gets its earlier webhook back', async () => {
+			const svc = service([
+				assistant(12, { inbound_webhook_url: CRM }),
+				assistant(34, { inbound_webhook_url: ERP }),
+			]);
+			const { context, staticData } = hook({ parameters: inboundParams() });
+			await activate(context);
+			// the delivery's copy of the static data, loaded before the publish
+			const copy = JSON.parse(JSON.stringify(staticData)) as IDataObject;
+			// the publish adds assistant 34 (n8n removes the old version and registers the new one)
+			const both = inboundParams({
+				additionalAssistants: { assistant: [{ assistantId: locator(34) }] },
+			});
+			await methods.delete.call(context);
+			const published = hook({ parameters: both, staticData });
+			await activate(published.context);
+			expect(svc.assistants.map((a) => a.inbound_webhook_url)).toEqual([
+				ourUrl(staticData),
+				expect.stringContaining('assistant_id=34'),
+			]);
+			// the delivery ends and n8n saves its copy whole
+			staticData.registration = copy.registration;
+			// deactivation: both assistants get their earlier webhook back
+			const removal = hook({ parameters: both, staticData });
+			await expect(methods.delete.call(removal.context)).resolves.toBe(true);
+			expect(svc.assistants.map((a) => a.inbound_webhook_url)).toEqual([CRM, ERP]);
 		});
 
 		it('an assistant that no longer exists counts as removed', async () => {
