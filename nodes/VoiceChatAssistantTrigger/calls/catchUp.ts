@@ -120,9 +120,10 @@ const running = new Set<string>();
  */
 const openCopies = new Map<string, Set<IDataObject>>();
 /**
- * The static data of the latest executions of a trigger that noted a delivered call
- * (rememberDelivered): n8n saves each whole when its execution ends, so later writes go into them
- * too, and a save never takes back what was written after its execution began.
+ * The static data of the latest executions of a trigger in this process (its execute(),
+ * rememberDelivered): n8n saves each whole when its execution ends if anything in it changed (a
+ * delivered call noted, a Code node writing static data), so later writes go into them too, and a
+ * save never takes back what was written after its execution began.
  */
 const runCopies = new Map<string, IDataObject[]>();
 /** How many such executions of a trigger are kept (the oldest have ended long since). */
@@ -325,11 +326,15 @@ export function rememberDelivered(ctx: IExecuteFunctions, items: INodeExecutionD
 	if (ctx.getMode() === 'manual') return;
 	const event = ctx.getNodeParameter('event', 0, INBOUND);
 	if (event !== INBOUND && event !== POST_CALL) return;
-	if (ctx.getNodeParameter('responseMode', 0, 'onReceived') === 'onReceived') return;
-	if (ctx.getNodeParameter('verifySecret', 0, true) === false) return;
 	const scope = scopeOf(ctx);
 	if (!heartbeats.has(scope)) return;
 	const staticData = ctx.getWorkflowStaticData('node');
+	// every execution's copy gets this process's later writes: n8n saves it whole when the
+	// execution ends if anything in it changed (this note, or a Code node writing static data),
+	// and the save must not take the heartbeat's rounds back
+	keepRunCopy(scope, staticData);
+	if (ctx.getNodeParameter('responseMode', 0, 'onReceived') === 'onReceived') return;
+	if (ctx.getNodeParameter('verifySecret', 0, true) === false) return;
 	const state = currentState(scope, staticData);
 	const now = getClock().now();
 	let changed = false;
@@ -344,8 +349,11 @@ export function rememberDelivered(ctx: IExecuteFunctions, items: INodeExecutionD
 			.slice(-MAX_REMEMBERED);
 		changed = true;
 	}
-	if (!changed) return;
-	writeState(scope, staticData, state);
+	if (changed) writeState(scope, staticData, state);
+}
+
+/** Notes an execution's copy of the static data among the latest MAX_RUN_COPIES of the trigger. */
+function keepRunCopy(scope: string, staticData: IDataObject): void {
 	const copies = runCopies.get(scope) ?? [];
 	if (!copies.includes(staticData))
 		runCopies.set(scope, [...copies, staticData].slice(-MAX_RUN_COPIES));

@@ -136,6 +136,28 @@ describe('a delivered call answered by the workflow ({} or nothing) never starts
 		expect(await roundAfterRestart(saved(execution))).toEqual([]);
 	});
 
+	it.each([
+		['"Immediately"', { responseMode: 'onReceived' }],
+		['"When Last Node Finishes"', LAST_NODE],
+		['Verify Secret off', { ...LAST_NODE, verifySecret: false }],
+	])(
+		'%s, a Code node beside the trigger writes static data: a heartbeat round during the execution goes into its copy, so its save at the end takes nothing back',
+		async (_name, parameters) => {
+			heartbeatRunsHere();
+			// the execution's copy of the static data, loaded when the delivery came
+			const execution = staticData();
+			await run(execution, [delivered(9001)], parameters);
+			// the heartbeat's round meanwhile (the trigger's own copy) starts the missed call
+			const heartbeat = staticData();
+			expect(await round(heartbeat, parameters)).toContain(9003);
+			// a Code node writes the workflow's static data: n8n saves the execution's copy whole
+			execution.seen = ['order-1'];
+			expect(saved(execution).catchUp).toEqual(saved(heartbeat).catchUp);
+			// a restart after that save starts the missed call not again
+			expect(await roundAfterRestart(saved(execution), parameters)).not.toContain(9003);
+		},
+	);
+
 	it('caught-up items (the heartbeat remembered them already), other events and unregistered assistants add nothing', async () => {
 		heartbeatRunsHere();
 		const data = staticData();
