@@ -89,7 +89,7 @@ export async function addTool(
 		if (!after?.found || !after.toolIds || after.toolIds.includes(toolId)) return;
 		if (attempt >= ADD_ATTEMPTS) {
 			ctx.logger.warn(
-				`${LOG} mid-call tool ${toolId} was dropped from assistant ${assistantId} ${ADD_ATTEMPTS} times by other changes of its tools; it is added again at the next start of this workflow`,
+				`${LOG} mid-call tool ${toolId} was dropped from assistant ${assistantId} ${ADD_ATTEMPTS} times by other changes of its tools; the trigger adds it again within 5 minutes`,
 			);
 			return;
 		}
