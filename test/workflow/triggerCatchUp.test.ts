@@ -13,7 +13,13 @@ import { resetCatchUpMemory } from '../../nodes/VoiceChatAssistantTrigger/calls/
 import { resetReplays } from '../../nodes/VoiceChatAssistantTrigger/core/replays';
 import { TestWorkflow, TYPES } from './helpers/runWorkflow';
 import type { WorkflowJson } from './helpers/runWorkflow';
-import { byId, control, simCredentials, simulatorForTests } from './helpers/workflows';
+import {
+	byId,
+	control,
+	shiftedClockPerTest,
+	simCredentials,
+	simulatorForTests,
+} from './helpers/workflows';
 
 const TRIGGER = 'Call Ended';
 const MINUTE = 60_000;
@@ -35,26 +41,14 @@ function triggerWorkflow(parameters: INodeParameters): WorkflowJson {
 
 describe('Trigger: every call once through restarts, activations and deliveries at once', () => {
 	const sim = simulatorForTests({ redeliveryDelaysMs: [] }, { resetEach: true });
-	const realNow = Date.now.bind(Date);
-	let offset = 0;
+	const { advance } = shiftedClockPerTest();
 	let test: TestWorkflow | undefined;
 
-	beforeEach(() => {
-		// time never goes back between tests (the node's rate limiter remembers it)
-		jest.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
-		resetCatchUpMemory();
-		resetReplays();
-	});
 	afterEach(async () => {
 		sim.setConfig({ webhookResponseShape: 'body' });
-		jest.restoreAllMocks();
 		await test?.close();
 		test = undefined;
 	});
-
-	const advance = (ms: number) => {
-		offset += ms;
-	};
 
 	/** n8n stops and starts again: the process forgets; the saved static data stays. */
 	const restart = () => {

@@ -14,7 +14,13 @@ import {
 } from '../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
 import { resetReplays } from '../../nodes/VoiceChatAssistantTrigger/core/replays';
 import { TestWorkflow, TYPES } from './helpers/runWorkflow';
-import { byId, control, simCredentials, simulatorForTests } from './helpers/workflows';
+import {
+	byId,
+	control,
+	shiftedClockPerTest,
+	simCredentials,
+	simulatorForTests,
+} from './helpers/workflows';
 
 const TRIGGER = 'Call Ended';
 const MINUTE = 60_000;
@@ -23,24 +29,13 @@ const OUTAGE_MS = 2 * 60 * MINUTE;
 
 describe('Trigger heartbeat: an outage longer than one round reaches', () => {
 	const sim = simulatorForTests({ redeliveryDelaysMs: [], rateLimit: false }, { resetEach: true });
-	const realNow = Date.now.bind(Date);
-	let offset = 0;
+	const { advance } = shiftedClockPerTest();
 	let test: TestWorkflow | undefined;
 
-	beforeEach(() => {
-		jest.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
-		resetCatchUpMemory();
-		resetReplays();
-	});
 	afterEach(async () => {
-		jest.restoreAllMocks();
 		await test?.close();
 		test = undefined;
 	});
-
-	const advance = (ms: number) => {
-		offset += ms;
-	};
 
 	/** A call of assistant 1 ends now; resolves to its id. */
 	async function callEnds(): Promise<number> {

@@ -27,21 +27,27 @@ import {
 	toolBody,
 } from './midCallToolFixtures';
 
+/** The tool registered on assistant 12 (which has tool 1) and assistant 34 (none). */
+async function activatedOnBoth() {
+	const svc = service([
+		{ id: 12, tool_ids: [1] },
+		{ id: 34, tool_ids: [] },
+	]);
+	const staticData: IDataObject = {};
+	await activate(
+		createHookContext({
+			parameters: params({
+				additionalAssistants: { assistant: [{ assistantId: locator(34, 'id') }] },
+			}),
+			staticData,
+		}).context,
+	);
+	return { svc, staticData };
+}
+
 describeMidCallTool('removal', () => {
 	it('reads the tool lists first, takes only this tool out, keeps tools added meanwhile, then deletes the tool', async () => {
-		const svc = service([
-			{ id: 12, tool_ids: [1] },
-			{ id: 34, tool_ids: [] },
-		]);
-		const staticData: IDataObject = {};
-		await activate(
-			createHookContext({
-				parameters: params({
-					additionalAssistants: { assistant: [{ assistantId: locator(34, 'id') }] },
-				}),
-				staticData,
-			}).context,
-		);
+		const { svc, staticData } = await activatedOnBoth();
 		expect(svc.assistants.map((a) => a.tool_ids)).toEqual([[1, 50], [50]]);
 		svc.assistants[0].tool_ids = [1, 50, 9];
 		const { context, sent } = createHookContext({ parameters: params(), staticData });
@@ -59,19 +65,7 @@ describeMidCallTool('removal', () => {
 	});
 
 	it("each assistant's list is read right before its write: a tool another workflow adds to the second assistant while the first is written is kept", async () => {
-		const svc = service([
-			{ id: 12, tool_ids: [1] },
-			{ id: 34, tool_ids: [] },
-		]);
-		const staticData: IDataObject = {};
-		await activate(
-			createHookContext({
-				parameters: params({
-					additionalAssistants: { assistant: [{ assistantId: locator(34, 'id') }] },
-				}),
-				staticData,
-			}).context,
-		);
+		const { svc, staticData } = await activatedOnBoth();
 		// another workflow adds its tool 77 to assistant 34 once assistant 12 has been written
 		let written: number[] | undefined;
 		Object.defineProperty(svc.assistants[1], 'tool_ids', {

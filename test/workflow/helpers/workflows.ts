@@ -4,6 +4,8 @@
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
+import { resetCatchUpMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
+import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import type { ItemFile, WorkflowJson } from './runWorkflow';
 import { TYPES } from './runWorkflow';
 
@@ -80,6 +82,29 @@ export async function control<T = IDataObject>(
 	});
 	if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
 	return (await response.json()) as T;
+}
+
+/**
+ * For a trigger test file: Date.now shifted by `advance(ms)` (the simulator's and the node's
+ * clock; time never goes back between tests, the node's rate limiter remembers it), and before
+ * each test the webhook trigger's process memory forgotten (each test is a process of its own).
+ */
+export function shiftedClockPerTest(): { advance: (ms: number) => void } {
+	const realNow = Date.now.bind(Date);
+	let offset = 0;
+	beforeEach(() => {
+		jest.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
+		resetCatchUpMemory();
+		resetReplays();
+	});
+	afterEach(() => {
+		jest.restoreAllMocks();
+	});
+	return {
+		advance: (ms: number) => {
+			offset += ms;
+		},
+	};
 }
 
 /** Credential data for the simulator, with budgets high enough never to hold a test back. */
