@@ -20,6 +20,14 @@ export const triggerProperties: INodeProperties[] = [
 		displayOptions: { hide: { event: [MID_CALL_TOOL, WHATSAPP_STATUS] } },
 	},
 	{
+		displayName:
+			'Listening for a test event while this workflow is active takes the calls away from it only for that time: each call the test gets starts the active workflow too, one to three minutes after it ends, with caught_up: true.',
+		name: 'testListenerNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: { event: [INBOUND, POST_CALL] } },
+	},
+	{
 		displayName: 'Event',
 		name: 'event',
 		type: 'options',

@@ -62,6 +62,14 @@ describe('Voice Chat Assistant Trigger: description', () => {
 			'fail',
 			'takeOver',
 		]);
+		// a test listener on an active workflow: the call events say the active workflow gets the call too
+		const listener = property('testListenerNotice');
+		expect(listener.displayOptions).toEqual({
+			show: { event: ['inboundCallCompleted', 'callCompleted'] },
+		});
+		expect(String(listener.displayName)).toMatch(
+			/starts the active workflow too, one to three minutes after it ends, with caught_up: true/,
+		);
 		const warning = property('verifySecretOffNotice');
 		expect(warning.displayOptions).toEqual({ show: { verifySecret: [false] } });
 		expect(String(warning.displayName)).toMatch(
