@@ -794,6 +794,26 @@ test('simulator', async (t) => {
 		assert.deepEqual(stored.body.webhook_response, { received: true, crm_id: 'abc' });
 		assert.equal(typeof stored.body.transcript, 'string');
 
+		// serviceZoneMinutes: the list's zone-less times are written in the service's zone, the
+		// delivered ISO times stay UTC
+		sim.setConfig({ serviceZoneMinutes: 345 });
+		try {
+			const zoned = await call(sim, 'POST', '/__sim/calls/complete', {
+				auth: false,
+				body: { assistant_id: 1 },
+			});
+			const posted = receiver.got[receiver.got.length - 1].body;
+			const listed = (await call(sim, 'GET', `/api/user/calls/${posted.id}`)).body;
+			assert.equal(zoned.status, 200);
+			assert.equal(
+				Date.parse(`${listed.created_at.replace(' ', 'T')}Z`) - Date.parse(posted.created_at),
+				345 * 60_000,
+			);
+			assert.throws(() => sim.setConfig({ serviceZoneMinutes: 50 }), /quarter hours/);
+		} finally {
+			sim.setConfig({ serviceZoneMinutes: 0 });
+		}
+
 		// a call that ended a while ago: its times are set back, its delivery is posted now
 		const late = await call(sim, 'POST', '/__sim/calls/complete', {
 			auth: false,

@@ -14,7 +14,7 @@ const { Router } = require('./router');
 const { RateLimiter, DEFAULT_RATE_LIMIT } = require('./ratelimit');
 const { readBody, decodeBody, parseQuery } = require('./body');
 const { createState } = require('./state');
-const { HttpError, iso, sleep, isPlainObject } = require('./util');
+const { HttpError, iso, sleep, isPlainObject, setServiceZone } = require('./util');
 
 const DEFAULT_API_KEY = 'sim-test-key-0123456789';
 
@@ -44,6 +44,11 @@ const DEFAULT_CONFIG = {
 	 * and `{error}` when the delivery failed (refused, timed out).
 	 */
 	webhookResponseShape: 'body',
+	/**
+	 * Minutes the zone-less times of the lists (`created_at` of calls, leads, conversations) are ahead
+	 * of UTC: SPEC shows them without a zone; whole quarter hours from -720 to +840.
+	 */
+	serviceZoneMinutes: 0,
 };
 
 /** Keys `setConfig` / POST /__sim/config may change at runtime. */
@@ -61,6 +66,7 @@ const RUNTIME_KEYS = [
 	'holdRecordings',
 	'leadOrder',
 	'webhookResponseShape',
+	'serviceZoneMinutes',
 ];
 
 const API_ROUTE_MODULES = [
@@ -114,6 +120,10 @@ function mergeConfig(base, partial) {
 		) {
 			if (!Number.isFinite(value) || value < 0) throw new TypeError(`${key} must be a number >= 0`);
 			out[key] = value;
+		} else if (key === 'serviceZoneMinutes') {
+			if (!Number.isInteger(value) || value % 15 !== 0 || value < -720 || value > 840)
+				throw new TypeError('serviceZoneMinutes must be whole quarter hours from -720 to 840');
+			out.serviceZoneMinutes = value;
 		} else if (key === 'apiKey') {
 			if (typeof value !== 'string' || value === '')
 				throw new TypeError('apiKey must be a non-empty string');
@@ -191,6 +201,7 @@ function redactHeaders(headers) {
 class Simulator {
 	constructor(config) {
 		this.config = config;
+		setServiceZone(config.serviceZoneMinutes ?? 0);
 		this.log = [];
 		/** Requests for recordings (either origin): what each was sent, whether it carried the API key. */
 		this.recordingLog = [];
@@ -231,6 +242,7 @@ class Simulator {
 		const next = mergeConfig(this.config, partial || {});
 		const rateChanged = JSON.stringify(next.rateLimit) !== JSON.stringify(this.config.rateLimit);
 		this.config = next;
+		setServiceZone(next.serviceZoneMinutes);
 		if (rateChanged) this.limiter.configure(next.rateLimit);
 		if (!next.holdRecordings) this.releaseRecordings();
 		return this.config;

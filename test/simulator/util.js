@@ -10,9 +10,18 @@ function iso(ms = Date.now()) {
 	return new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 }
 
-/** The `YYYY-MM-DD HH:MM:SS` form (UTC) used by leads, calls and conversations. */
+/**
+ * Minutes the service's zone-less times are ahead of UTC (config `serviceZoneMinutes`; SPEC shows
+ * those times without a zone, so the simulator can write them in any zone; 0: UTC).
+ */
+let serviceZoneMinutes = 0;
+function setServiceZone(minutes) {
+	serviceZoneMinutes = minutes;
+}
+
+/** The `YYYY-MM-DD HH:MM:SS` form (the service's zone) used by leads, calls and conversations. */
 function sqlTime(ms = Date.now()) {
-	return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+	return new Date(ms + serviceZoneMinutes * 60_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** ISO 8601 without fractions (webhook payloads: created_at, finished_at). */
@@ -85,6 +94,7 @@ function sleep(ms) {
 module.exports = {
 	iso,
 	sqlTime,
+	setServiceZone,
 	isoSeconds,
 	uuid,
 	sha256,

@@ -47,15 +47,16 @@ describe('Trigger heartbeat: an outage longer than one round reaches', () => {
 	const listRequests = (from: number) =>
 		sim.log.slice(from).filter((e) => e.method === 'GET' && e.path === '/api/user/calls').length;
 
-	it(`${OUTAGE_CALLS} calls missed over a 2-hour outage: the rounds start each once, in an execution of its own, oldest first, ${MAX_STARTS} a round`, async () => {
-		test = new TestWorkflow(
+	/** A workflow whose trigger watches assistant 1's ended calls, with n8n's saving modelled. */
+	function callEndedWorkflow(parameters: IDataObject = {}): TestWorkflow {
+		return new TestWorkflow(
 			{
 				nodes: [
 					{
 						name: TRIGGER,
 						type: TYPES.trigger,
 						webhookId: '5c1d2c3b-0a9b-4c3d-8e7f-aabbccddee01',
-						parameters: { event: 'callCompleted', assistantId: byId(1) },
+						parameters: { event: 'callCompleted', assistantId: byId(1), ...parameters },
 						credentials: {
 							voiceChatAssistantApi: { id: 'credential-1', name: 'Simulator account' },
 						},
@@ -65,6 +66,10 @@ describe('Trigger heartbeat: an outage longer than one round reaches', () => {
 			},
 			{ credentials: simCredentials(sim), savesLikeN8n: true },
 		);
+	}
+
+	it(`${OUTAGE_CALLS} calls missed over a 2-hour outage: the rounds start each once, in an execution of its own, oldest first, ${MAX_STARTS} a round`, async () => {
+		test = callEndedWorkflow();
 		await test.listen();
 		expect(await test.hook(TRIGGER, 'checkExists')).toBe(false);
 		expect(await test.hook(TRIGGER, 'create', { activation: 'activate' })).toBe(true);
@@ -111,4 +116,50 @@ describe('Trigger heartbeat: an outage longer than one round reaches', () => {
 		// the delivered call was never started again
 		expect(executions.some((items) => Number(items[0].id) === first)).toBe(false);
 	}, 120_000);
+
+	it('Verify Secret off behind a proxy that drops query strings, the service writing its times at +05:45: no delivery teaches the zone, yet after a restart every missed call starts once, in its own execution, learned from a call that ends between two rounds', async () => {
+		sim.setConfig({ serviceZoneMinutes: 5 * 60 + 45 });
+		try {
+			test = callEndedWorkflow({ verifySecret: false });
+			test.stripQuery = true;
+			await test.listen();
+			expect(await test.hook(TRIGGER, 'create', { activation: 'activate' })).toBe(true);
+			// delivered before the outage: each starts its execution; none teaches the zone (unverified)
+			advance(MINUTE);
+			const before = [await callEnds(), await callEnds()];
+			await test.waitForDeliveries(2);
+			test.down = true;
+			const missed: number[] = [];
+			for (let n = 0; n < 5; n++) {
+				advance(MINUTE);
+				missed.push(await callEnds());
+			}
+			resetCatchUpMemory();
+			resetReplays();
+			test.down = false;
+			expect(await test.hook(TRIGGER, 'checkExists', { activation: 'init' })).toBe(true);
+			// the first round after the start reads the list but cannot place its times yet
+			advance(20_000);
+			expect(await test.beat(TRIGGER)).toEqual([]);
+			// a call that starts and ends between two rounds is delivered (its own execution) and places
+			// the list's times: the next round starts the missed calls
+			advance(30_000);
+			const between = await callEnds();
+			await test.waitForDeliveries(3);
+			advance(30_000);
+			const second = await test.beat(TRIGGER);
+			advance(2 * MINUTE);
+			const third = await test.beat(TRIGGER);
+			const started = [...second, ...third];
+			expect(started.filter((items) => items.length !== 1 || items[0].caught_up !== true)).toEqual(
+				[],
+			);
+			expect(started.map((items) => Number(items[0].id))).toEqual(missed);
+			// neither the calls delivered before nor the one between the rounds started again
+			for (const id of [...before, between])
+				expect(started.some((items) => Number(items[0].id) === id)).toBe(false);
+		} finally {
+			sim.setConfig({ serviceZoneMinutes: 0 });
+		}
+	}, 60_000);
 });
