@@ -13,7 +13,8 @@
  *   webhook processes, become executions run by the workers, one per call;
  *   deactivation on the main removes the registration at the service. A burst,
  *   then one webhook process restarts while calls end (the balancer answers
- *   502 for it): every call once, without redelivery.
+ *   502 for it), then the main restarts while calls end: every call once,
+ *   without redelivery.
  * - Document uploads from binary data in the `database` binary mode: a file
  *   received by the main and uploaded by a worker, and a file made on a worker.
  * - A worker killed (SIGKILL) during an import of 300 leads after about 100:
@@ -524,7 +525,7 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 		expect(JSON.stringify(wf.staticData ?? {})).not.toContain('secret');
 	}, 60_000);
 
-	it('webhook processes behind a balancer: a burst, then one of them restarts (the balancer answers 502 for it meanwhile); every call starts once', async () => {
+	it('webhook processes behind a balancer: a burst, then one of them restarts (the balancer answers 502 for it meanwhile), then the main restarts while calls end; every call starts once', async () => {
 		const assistant = () => sim.state.assistants.find((a: any) => a.id === ASSISTANT_ID);
 		await session.activate(ids.scaleOut);
 		const url = await W.waitFor('the registration through the balancer', () => {
@@ -574,17 +575,27 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 		expect(refused).toHaveLength(3);
 		expect(during.filter((c) => c.status === 200)).toHaveLength(3);
 		webhookProcesses[0] = await cluster.startWebhookProcess('webhook-1', { again: first });
-		// then a call every 10 s
+		// then a call every 10 s, while the main (where the trigger's heartbeat runs) restarts: its
+		// heartbeat starts again and must start none of these calls a second time
+		let mainBack = false;
+		const mainRestart = (async () => {
+			await cluster.main.stop();
+			await cluster.startMain();
+			mainBack = true;
+		})();
 		const after: Array<{ id: number; status: number }> = [];
 		const expected = () => [...burst, ...during, ...after].map((c) => c.id);
-		const deadline = Date.now() + 240_000;
+		const deadline = Date.now() + 300_000;
 
 		for (;;) {
 			after.push(await complete());
 			await new Promise((r) => setTimeout(r, 10_000));
 			const ids = new Set((await started()).items.map((i: any) => i.id));
-			if (expected().every((id) => ids.has(id)) || Date.now() > deadline) break;
+			if ((mainBack && expected().every((id) => ids.has(id))) || Date.now() > deadline) break;
 		}
+		await mainRestart;
+		// a round of the restarted main's heartbeat after the last call is a minute old (its first
+		// round comes 20 s after the start, the second a minute later): nothing more starts
 		await new Promise((r) => setTimeout(r, 3_000));
 		const { runs, items } = await started();
 		const count = new Map<number, number>();
@@ -606,7 +617,7 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 		);
 		await session.deactivate(ids.scaleOut);
 		sim.setConfig({ redeliveryDelaysMs: redelivery });
-	}, 360_000);
+	}, 420_000);
 
 	it("lead import, 1 worker (the other one stopped): every lead once, no 429; the 2 workers above took at most 1.15 × the least possible time, on this machine's pace", async () => {
 		const second = cluster.processes.find((p: any) => p.name === 'worker-2');
