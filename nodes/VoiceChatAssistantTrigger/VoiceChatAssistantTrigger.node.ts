@@ -27,6 +27,7 @@ import { triggerProperties } from './description';
 import { toolCheckExists, toolCreate, toolRemove } from './midCallTool/toolLifecycle';
 import { PROBE_HEADER } from './calls/ownership';
 import { probeAnswer } from './calls/probeAnswer';
+import { confirmUnverified } from './calls/unverifiedPost';
 import { webhookSecret, safeEqual } from './core/secrets';
 import { deliveryKey, finish, inFlight, remember, seen, start } from './core/replays';
 import {
@@ -192,12 +193,21 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		// without the assistant's secret (Verify Secret off) has its own memory, so it can
 		// never make the service's delivery of that call a duplicate
 		const genuine = verified || (await authenticated(this, registration, query)) !== undefined;
+		const manual = this.getMode() === 'manual';
+		// a call posted without its assistant's secret starts only a call the service lists
+		let confirmed: number | undefined;
+		if (!genuine && !manual && event !== CONVERSATION_ENDED) {
+			const watched = registration ? registration.assistants.map((a) => a.id) : safeIds(this);
+			const confirmation = await confirmUnverified(this, payload, named, watched);
+			if ('refused' in confirmation) return answer(this, 401, { message: confirmation.refused });
+			confirmed = confirmation.assistantId;
+		}
 		const scope = `${this.getWorkflow().id}|${this.getNode().id}${genuine ? '' : '|unverified'}`;
-		const key = this.getMode() === 'manual' ? undefined : deliveryKey(scope, event, payload);
+		const key = manual ? undefined : deliveryKey(scope, event, payload);
 		if (key !== undefined && (seen(key) || inFlight(key))) {
 			return answer(this, 200, { received: true, duplicate: true });
 		}
-		let assistantId = verified ? named : asId(named ?? payload.assistant_id);
+		let assistantId = confirmed ?? (verified ? named : asId(named ?? payload.assistant_id));
 		if (assistantId === null) {
 			const watched = registration ? registration.assistants.map((a) => a.id) : safeIds(this);
 			if (watched.length === 1) assistantId = watched[0];
@@ -207,7 +217,6 @@ export class VoiceChatAssistantTrigger implements INodeType {
 		const withRecording = event !== CONVERSATION_ENDED && options.downloadRecording === true;
 		// a test delivery ("Listen for test event") is answered marked as one: the call list then shows
 		// that no production workflow got the call, and an active workflow's heartbeat starts it there too
-		const manual = this.getMode() === 'manual';
 		const received: IDataObject = manual
 			? { received: true, test_listener: true }
 			: { received: true };

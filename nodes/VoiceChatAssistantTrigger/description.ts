@@ -179,7 +179,7 @@ export const triggerProperties: INodeProperties[] = [
 	},
 	{
 		displayName:
-			'Without the secret check, anyone who knows the webhook URL can start this workflow with made-up call data, and "Download Recording" cannot be used. Turn it off only when something between the service and n8n strips query strings.',
+			'Without the secret check, a call starts this workflow only when the service lists it for a watched assistant (one request per post), but anyone who knows the webhook URL can start it with made-up chat data, and "Download Recording" cannot be used. Turn it off only when something between the service and n8n strips query strings.',
 		name: 'verifySecretOffNotice',
 		type: 'notice',
 		default: '',

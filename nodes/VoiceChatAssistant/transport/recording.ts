@@ -288,16 +288,14 @@ export function callListQuery(lookup: CallLookup): IDataObject {
 }
 
 /**
- * The recording URL of a call, read from the service's call list filtered by
- * the assistant (so a call of another assistant is never found): the URL to
- * download, from the service itself rather than from what was posted.
- * Throws a NodeOperationError when the call is not listed or has no recording.
+ * A call as the service lists it, looked up in the call list filtered by the assistant (so a call
+ * of another assistant is never found), its customer's number and a day either side of `when`:
+ * undefined when the list does not show it (at most CALL_LIST_PAGES pages read).
  */
-export async function recordingUrlOfCall(
+export async function listedCall(
 	ctx: RecordingContext,
 	lookup: CallLookup,
-): Promise<string> {
-	const node = ctx.getNode();
+): Promise<IDataObject | undefined> {
 	const qs = callListQuery(lookup);
 	const wanted = String(lookup.callId);
 	for (let page = 1; page <= CALL_LIST_PAGES; page++) {
@@ -306,22 +304,35 @@ export async function recordingUrlOfCall(
 		});
 		const items = asList(response);
 		const call = items.find((item) => String(item.id) === wanted);
-		if (call) {
-			const url = call.recording_url;
-			if (typeof url !== 'string' || url.trim() === '') {
-				throw new NodeOperationError(
-					node,
-					`The service lists no recording for call ${wanted} (yet)`,
-				);
-			}
-			return url;
-		}
+		if (call) return call;
 		const next = isObject(response) ? response.next_page_url : undefined;
 		const last = isObject(response) ? Number(response.last_page) : NaN;
 		if (items.length === 0 || (!next && !(Number.isFinite(last) && page < last))) break;
 	}
-	throw new NodeOperationError(
-		node,
-		`Call ${wanted} is not among the calls of assistant ${lookup.assistantId} at the service`,
-	);
+	return undefined;
+}
+
+/**
+ * The recording URL of a call, read from the service's call list (listedCall): the URL to
+ * download, from the service itself rather than from what was posted. Throws a
+ * NodeOperationError when the call is not listed or has no recording.
+ */
+export async function recordingUrlOfCall(
+	ctx: RecordingContext,
+	lookup: CallLookup,
+): Promise<string> {
+	const node = ctx.getNode();
+	const wanted = String(lookup.callId);
+	const call = await listedCall(ctx, lookup);
+	if (!call) {
+		throw new NodeOperationError(
+			node,
+			`Call ${wanted} is not among the calls of assistant ${lookup.assistantId} at the service`,
+		);
+	}
+	const url = call.recording_url;
+	if (typeof url !== 'string' || url.trim() === '') {
+		throw new NodeOperationError(node, `The service lists no recording for call ${wanted} (yet)`);
+	}
+	return url;
 }

@@ -109,6 +109,12 @@ describe('Voice Chat Assistant Trigger: catching up after downtime', () => {
 describe('Voice Chat Assistant Trigger: every call once, whatever n8n and the service do', () => {
 	it('with Verify Secret off, a post without the secret never makes the real delivery a duplicate', async () => {
 		const params = parameters({ verifySecret: false });
+		// each post without the secret is checked against the service's call list
+		nock(TEST_BASE_URL)
+			.get(CALLS)
+			.query((query) => query.assistant_id === '34' && 'phone_number' in query)
+			.times(2)
+			.reply(200, page([{ ...listCall(9100, DOWN_AT + MINUTE), webhook_response: null }], 1, 1));
 		const guessed = await deliver({
 			parameters: params,
 			staticData: staticData('inboundCallCompleted', [], null),

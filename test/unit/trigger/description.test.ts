@@ -73,7 +73,7 @@ describe('Voice Chat Assistant Trigger: description', () => {
 		const warning = property('verifySecretOffNotice');
 		expect(warning.displayOptions).toEqual({ show: { verifySecret: [false] } });
 		expect(String(warning.displayName)).toMatch(
-			/anyone who knows the webhook URL can start this workflow/,
+			/a call starts this workflow only when the service lists it for a watched assistant \(one request per post\), but anyone who knows the webhook URL can start it with made-up chat data/,
 		);
 	});
 

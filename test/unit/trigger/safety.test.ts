@@ -350,8 +350,9 @@ describe('Download Recording', () => {
 		expect(sent).toEqual([]);
 	});
 
-	it('with "Verify Secret" off nothing is fetched: the item says why', async () => {
+	it('with "Verify Secret" off no recording is fetched: the item says why (the post is only checked against the call list)', async () => {
 		const attacker = nock('https://attacker.example.org').get(/.*/).reply(200, 'x');
+		const list = callList('https://attacker.example.org/rec.mp3');
 		const { run, sent } = post({
 			parameters: download({ verifySecret: false }),
 			query: { assistant_id: '34' },
@@ -360,7 +361,8 @@ describe('Download Recording', () => {
 		expect(item.recording_error).toBe(
 			'The recording is downloaded only for deliveries with a verified secret (turn "Verify Secret" on)',
 		);
-		expect(sent).toEqual([]);
+		expect(list.isDone()).toBe(true);
+		expect(requests(sent)).toEqual([`GET ${TEST_BASE_URL}/api/user/calls [key]`]);
 		expect(attacker.isDone()).toBe(false);
 	});
 

@@ -6,6 +6,7 @@ import { streamingBinary } from './streamingBinary';
 import { resetCatchUpMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
 import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import { firstOutput } from '../../helpers/hookContext';
+import type { LogEntry } from '../../helpers/hookContext';
 import { registeredTrigger, trigger } from '../../helpers/registeredTrigger';
 
 beforeEach(() => resetReplays());
@@ -36,6 +37,37 @@ const registered = registeredTrigger({
 	payload: PAYLOAD,
 });
 const { deliver, parameters } = registered;
+
+/** What the node logged as warnings, one per line. */
+const warnings = (logs: LogEntry[]) =>
+	logs
+		.filter((l) => l.level === 'warn')
+		.map((l) => l.message)
+		.join('\n');
+
+/**
+ * The service's call list of `assistantId`, filtered as a post without the secret is checked (its
+ * customer number, a day either side of its time): it lists the calls `ids`.
+ */
+function listing(assistantId: number, ids: number[], times = 1) {
+	return nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
+		.get('/api/user/calls')
+		.query({
+			assistant_id: String(assistantId),
+			per_page: '100',
+			phone_number: PAYLOAD.customer_phone,
+			date_from: '2025-05-01',
+			date_to: '2025-05-03',
+			page: '1',
+		})
+		.times(times)
+		.reply(200, {
+			current_page: 1,
+			last_page: 1,
+			next_page_url: null,
+			data: ids.map((id) => ({ id, status: 'completed', created_at: '2025-05-02 10:00:00' })),
+		});
+}
 
 describe('Voice Chat Assistant Trigger: webhook()', () => {
 	describe('the secret', () => {
@@ -104,14 +136,84 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 			expect(response.statusCode).toBe(401);
 		});
 
-		it('"Verify Secret" off accepts calls without the secret (for a watched assistant)', async () => {
+		it('"Verify Secret" off accepts calls without the secret (for a watched assistant) that the service lists for it', async () => {
+			const list = listing(12, [9000, 9001]);
 			const { result, response } = await deliver({
 				parameters: parameters({ verifySecret: false }),
 				query: { assistant_id: '12' },
 			});
+			expect(list.isDone()).toBe(true);
 			expect(firstOutput(result.workflowData)).toHaveLength(1);
 			expect(firstOutput(result.workflowData)[0].assistant_id).toBe(12);
 			expect(response.statusCode).toBe(200);
+		});
+	});
+
+	describe('a post without the secret (Verify Secret off)', () => {
+		const unverified = { parameters: parameters({ verifySecret: false }), query: {} };
+
+		it('of a call the service does not list (made up): 401, nothing starts, the log says why', async () => {
+			const twelve = listing(12, [9000]);
+			const thirtyFour = listing(34, [9002]);
+			const { result, response, logs } = await deliver(unverified);
+			expect(twelve.isDone() && thirtyFour.isDone()).toBe(true);
+			expect(result).toEqual({ noWebhookResponse: true });
+			expect(response).toMatchObject({
+				statusCode: 401,
+				body: {
+					message:
+						'Unauthorized: the service lists no call 9001 of the watched assistant(s) with this customer number',
+				},
+			});
+			expect(warnings(logs)).toMatch(
+				/a post of call 9001 without the assistant's secret names no call/,
+			);
+		});
+
+		it('naming a watched assistant: only that assistant is asked; the call it lists starts once, a repeat is a duplicate without a second check', async () => {
+			const thirtyFour = listing(34, [9001]);
+			const first = await deliver({ ...unverified, body: { ...PAYLOAD, assistant_id: 34 } });
+			expect(thirtyFour.isDone()).toBe(true);
+			expect(firstOutput(first.result.workflowData).map((i) => [i.id, i.assistant_id])).toEqual([
+				[9001, 34],
+			]);
+			const again = listing(34, [9001]);
+			const repeat = await deliver({ ...unverified, body: { ...PAYLOAD, assistant_id: 34 } });
+			expect(again.isDone()).toBe(true);
+			expect(repeat.response).toMatchObject({
+				statusCode: 200,
+				body: { received: true, duplicate: true },
+			});
+		});
+
+		it('naming an assistant the trigger does not watch: 401 before any request', async () => {
+			const { response } = await deliver({ ...unverified, query: { assistant_id: '99' } });
+			expect(response.statusCode).toBe(401);
+			expect(nock.pendingMocks()).toEqual([]);
+		});
+
+		it('without a call id: 401 before any request', async () => {
+			const { id: _id, ...withoutId } = PAYLOAD;
+			const { response } = await deliver({ ...unverified, body: withoutId });
+			expect(response).toMatchObject({
+				statusCode: 401,
+				body: { message: 'Unauthorized: the post names no call ("id")' },
+			});
+		});
+
+		it('when the list cannot be read: 401 (the service records a refusal, which the catch-up reads as not delivered)', async () => {
+			nock(TEST_BASE_URL)
+				.get('/api/user/calls')
+				.query(true)
+				.reply(401, { message: 'Unauthenticated.' });
+			const { result, response, logs } = await deliver(unverified);
+			expect(result).toEqual({ noWebhookResponse: true });
+			expect(response).toMatchObject({
+				statusCode: 401,
+				body: { message: 'Unauthorized: the call could not be checked at the service' },
+			});
+			expect(warnings(logs)).toMatch(/could not be checked at the service/);
+			expect(warnings(logs)).not.toContain(TEST_API_KEY);
 		});
 	});
 
@@ -251,11 +353,12 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 			expect(firstOutput(result.workflowData)[0].event).toBe('callCompleted');
 		});
 
-		it('without assistant_id in the URL: 401 with "Verify Secret"; without it the only watched assistant, or null when there are several', async () => {
+		it('without assistant_id in the URL: 401 with "Verify Secret"; without it the watched assistant whose call list shows the call', async () => {
 			const verified = await deliver({ query: { secret: SECRET } });
 			expect(verified.result).toEqual({ noWebhookResponse: true });
 			expect(verified.response.statusCode).toBe(401);
 
+			listing(12, [9001]);
 			const single = await deliver({
 				staticData: registered.staticData('inboundCallCompleted', [12]),
 				parameters: parameters({ additionalAssistants: {}, verifySecret: false }),
@@ -263,12 +366,15 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 			});
 			expect(firstOutput(single.result.workflowData)[0].assistant_id).toBe(12);
 
+			// several watched: the one whose list shows the call
+			listing(12, []);
+			listing(34, [9003]);
 			const several = await deliver({
 				parameters: parameters({ verifySecret: false }),
 				query: {},
 				body: { ...PAYLOAD, id: 9003 },
 			});
-			expect(firstOutput(several.result.workflowData)[0].assistant_id).toBeNull();
+			expect(firstOutput(several.result.workflowData)[0].assistant_id).toBe(34);
 		});
 
 		it('does not change the registration', async () => {
