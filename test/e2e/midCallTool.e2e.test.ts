@@ -196,10 +196,13 @@ describe('real n8n server: Mid-Call Tool Request', () => {
 		expect([failed.status, failed.response]).toEqual([500, { message: 'Error in workflow' }]);
 	});
 
-	it('a restart of n8n creates nothing twice', async () => {
+	it('a restart of n8n creates nothing twice, and attaches the tool again where another write dropped it while n8n was down', async () => {
 		const tool = ours();
 		await server.stop();
+		// someone saves the assistant with its tool list of before (the dashboard, another workflow)
+		assistant().tool_ids = [1];
 		server = await home.start({ port: Number(new URL(server.baseUrl).port) });
+		await waitFor('the tool attached again', () => assistant().tool_ids.includes(tool.id), 120_000);
 		await new Promise((r) => setTimeout(r, 4000));
 		const created = sim.log.filter(
 			(e: { method: string; path: string }) => e.method === 'POST' && e.path === '/api/user/tools',
@@ -225,7 +228,9 @@ describe('real n8n server: Mid-Call Tool Request', () => {
 			(e: { method: string; path: string }) =>
 				e.method === 'PUT' && e.path === `/api/user/assistant/${ASSISTANT_ID}`,
 		);
+		// attached at the activation, again after the restart (the dropped tool), detached now
 		expect(detach.map((e: { body: unknown }) => e.body)).toEqual([
+			{ tool_ids: [1, toolId] },
 			{ tool_ids: [1, toolId] },
 			{ tool_ids: [1] },
 		]);
