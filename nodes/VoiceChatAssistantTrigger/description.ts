@@ -2,7 +2,13 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { CALL_STATUS_OPTIONS, assistantLocator } from '../VoiceChatAssistant/descriptions';
 import { midCallToolProperties } from './midCallTool/midCallTool';
-import { CONVERSATION_ENDED, INBOUND, MID_CALL_TOOL, POST_CALL } from './core/events';
+import {
+	CALL_AND_CHAT_EVENTS,
+	CONVERSATION_ENDED,
+	INBOUND,
+	MID_CALL_TOOL,
+	POST_CALL,
+} from './core/events';
 import {
 	WHATSAPP_STATUS,
 	whatsappStatusOptions,
@@ -17,7 +23,7 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'oneUrlPerAssistantNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { hide: { event: [MID_CALL_TOOL, WHATSAPP_STATUS] } },
+		displayOptions: { show: { event: CALL_AND_CHAT_EVENTS } },
 	},
 	{
 		displayName:
@@ -75,7 +81,7 @@ export const triggerProperties: INodeProperties[] = [
 		...assistantLocator,
 		description:
 			'The assistant whose calls start this workflow. Pick it from the list or give its numeric ID.',
-		displayOptions: { hide: { event: [WHATSAPP_STATUS] } },
+		displayOptions: { show: { event: [...CALL_AND_CHAT_EVENTS, MID_CALL_TOOL] } },
 	},
 	{
 		displayName: 'Additional Assistants',
@@ -86,7 +92,7 @@ export const triggerProperties: INodeProperties[] = [
 		default: {},
 		description:
 			'More assistants whose calls start this workflow; the item says which one in "assistant_id"',
-		displayOptions: { hide: { event: [WHATSAPP_STATUS] } },
+		displayOptions: { show: { event: [...CALL_AND_CHAT_EVENTS, MID_CALL_TOOL] } },
 		options: [
 			{
 				displayName: 'Assistant',
@@ -127,7 +133,7 @@ export const triggerProperties: INodeProperties[] = [
 		default: 'takeOverAndGiveBack',
 		description:
 			'What to do when the assistant already sends its calls to another URL (read from the service before registering)',
-		displayOptions: { hide: { event: [MID_CALL_TOOL, WHATSAPP_STATUS] } },
+		displayOptions: { show: { event: CALL_AND_CHAT_EVENTS } },
 	},
 	{
 		displayName: 'Response Mode',
@@ -156,7 +162,7 @@ export const triggerProperties: INodeProperties[] = [
 		],
 		default: 'onReceived',
 		description: 'When and how to answer the service',
-		displayOptions: { hide: { event: [MID_CALL_TOOL, WHATSAPP_STATUS] } },
+		displayOptions: { show: { event: CALL_AND_CHAT_EVENTS } },
 	},
 	...midCallToolProperties,
 	...whatsappStatusProperties,
@@ -175,7 +181,7 @@ export const triggerProperties: INodeProperties[] = [
 		default: true,
 		description:
 			"Whether to refuse (HTTP 401) calls of the webhook URL that lack the random secret this node adds to the URL it registers for each assistant. The service signs nothing, so the secret is what tells its calls from anyone else's.",
-		displayOptions: { hide: { event: [MID_CALL_TOOL, WHATSAPP_STATUS] } },
+		displayOptions: { show: { event: CALL_AND_CHAT_EVENTS } },
 	},
 	{
 		displayName:
@@ -191,7 +197,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Option',
 		default: {},
-		displayOptions: { hide: { event: [MID_CALL_TOOL] } },
+		displayOptions: { show: { event: [...CALL_AND_CHAT_EVENTS, WHATSAPP_STATUS] } },
 		options: [
 			{
 				displayName: 'Call Statuses',

@@ -15,6 +15,8 @@ export const CONVERSATION_ENDED = 'conversationEnded';
 /** The mid-call tool event: registered as a tool of the service, not as a webhook (midCallTool/midCallTool.ts). */
 export const MID_CALL_TOOL = 'midCallTool';
 export type TriggerEvent = typeof INBOUND | typeof POST_CALL | typeof CONVERSATION_ENDED;
+/** The events of the call family (calls/family.ts): a webhook URL registered per assistant. */
+export const CALL_AND_CHAT_EVENTS: string[] = [INBOUND, CONVERSATION_ENDED, POST_CALL];
 
 function parseAssistantId(node: INode, value: unknown, where: string): number | undefined {
 	const raw = locatorValue(value);

@@ -321,7 +321,7 @@ describe('WhatsApp Message Status: the form and the lifecycle', () => {
 			expect(byName(name)[0].displayOptions).toEqual({ show: { event: [EVENT] } });
 		}
 		for (const name of ['assistantId', 'additionalAssistants', 'existingWebhook', 'verifySecret']) {
-			expect(byName(name)[0].displayOptions?.hide?.event).toContain(EVENT);
+			expect(byName(name)[0].displayOptions?.show?.event).not.toContain(EVENT);
 		}
 		const options = props.find((p) => p.name === 'options')!;
 		const include = (options.options as unknown as IDataObject[]).find(

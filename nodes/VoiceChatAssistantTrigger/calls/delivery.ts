@@ -1,0 +1,239 @@
+import type {
+	IDataObject,
+	INodeExecutionData,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	downloadRecording,
+	recordingUrlOfCall,
+} from '../../VoiceChatAssistant/transport/recording';
+import { CONVERSATION_ENDED, readAssistantIds } from '../core/events';
+import { answer, asId, parsePayload, queryValue, statusAllowed, toItem } from '../core/payload';
+import { deliveryKey, finish, inFlight, remember, seen, start } from '../core/replays';
+import { safeEqual, webhookSecret } from '../core/secrets';
+import { CATCH_UP_KEY, withCaughtUp } from './catchUp';
+import { PROBE_HEADER } from './ownership';
+import { probeAnswer } from './probeAnswer';
+import { readEvent, readRegistration } from './registration';
+import type { RegisteredAssistant, Registration } from './registration';
+import { confirmUnverified } from './unverifiedPost';
+
+/**
+ * A post of the service for a call or chat event: a probe of another trigger of this package, or a
+ * delivery. The delivery is checked (the assistant's secret, or with Verify Secret off the
+ * service's call list), repeats start nothing, the item is built (with its recording), and the
+ * answer follows the Response Mode.
+ */
+export async function callDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const query = ctx.getQueryData();
+	const registration = readRegistration(ctx.getWorkflowStaticData('node'));
+
+	// another trigger of this package on this n8n asking whether this URL is live (starts nothing)
+	const headers = ctx.getHeaderData() as IDataObject;
+	if (headers[PROBE_HEADER] !== undefined) {
+		const entry = await authenticated(ctx, registration, query);
+		if (!entry) return answer(ctx, 404, { message: 'Not registered' });
+		// what it would give back goes sealed: the answer shows no URL (calls/probeAnswer.ts)
+		return answer(ctx, 200, await probeAnswer(ctx, entry));
+	}
+
+	// the assistant the delivery names must be a registered one, with its own secret
+	const verified = ctx.getNodeParameter('verifySecret', true) !== false;
+	const named = asId(queryValue(query, 'assistant_id'));
+	if (verified) {
+		if (!(await authenticated(ctx, registration, query))) {
+			return answer(ctx, 401, { message: 'Unauthorized' });
+		}
+	} else if (named !== null) {
+		const watched = registration ? registration.assistants.map((a) => a.id) : safeIds(ctx);
+		if (!watched.includes(named as number)) {
+			return answer(ctx, 401, { message: 'Unauthorized' });
+		}
+	}
+
+	const request = ctx.getRequestObject() as unknown as { rawBody?: unknown };
+	const payload = parsePayload(ctx.getBodyData() as unknown, request.rawBody);
+	if (!payload) {
+		return answer(ctx, 400, {
+			message: 'Bad request: the body must be a JSON object with the call data',
+		});
+	}
+
+	const event = registration?.event ?? readEvent(ctx);
+	const options = ctx.getNodeParameter('options', {}) as IDataObject;
+	if (event !== CONVERSATION_ENDED && !statusAllowed(payload, options.callStatuses)) {
+		return answer(ctx, 200, {
+			received: true,
+			ignored: true,
+			reason: `call status ${JSON.stringify(payload.status ?? null)} is not one this workflow listens to`,
+		});
+	}
+
+	// a delivery repeated (or arriving again while its item is built) starts nothing; a post
+	// without the assistant's secret (Verify Secret off) has its own memory, so it can
+	// never make the service's delivery of that call a duplicate
+	const genuine = verified || (await authenticated(ctx, registration, query)) !== undefined;
+	const manual = ctx.getMode() === 'manual';
+	// a call posted without its assistant's secret starts only a call the service lists
+	let confirmed: number | undefined;
+	if (!genuine && !manual && event !== CONVERSATION_ENDED) {
+		const watched = registration ? registration.assistants.map((a) => a.id) : safeIds(ctx);
+		const confirmation = await confirmUnverified(ctx, payload, named, watched);
+		if ('refused' in confirmation) return answer(ctx, 401, { message: confirmation.refused });
+		confirmed = confirmation.assistantId;
+	}
+	const scope = `${ctx.getWorkflow().id}|${ctx.getNode().id}${genuine ? '' : '|unverified'}`;
+	const key = manual ? undefined : deliveryKey(scope, event, payload);
+	if (key !== undefined && (seen(key) || inFlight(key))) {
+		return answer(ctx, 200, { received: true, duplicate: true });
+	}
+	let assistantId = confirmed ?? (verified ? named : asId(named ?? payload.assistant_id));
+	if (assistantId === null) {
+		const watched = registration ? registration.assistants.map((a) => a.id) : safeIds(ctx);
+		if (watched.length === 1) assistantId = watched[0];
+	}
+	const item: INodeExecutionData = { json: toItem(payload, event, assistantId) };
+	const immediately = ctx.getNodeParameter('responseMode', 'onReceived') === 'onReceived';
+	const withRecording = event !== CONVERSATION_ENDED && options.downloadRecording === true;
+	// a test delivery ("Listen for test event") is answered marked as one: the call list then shows
+	// that no production workflow got the call, and an active workflow's heartbeat starts it there too
+	const received: IDataObject = manual
+		? { received: true, test_listener: true }
+		: { received: true };
+	// with a recording to fetch, the service gets its answer first and waits for nothing
+	if (immediately && withRecording) ctx.getResponseObject().status(200).json(received);
+	// while the item is built, a catch-up running for another delivery leaves this call to it
+	if (key !== undefined) start(key);
+	try {
+		if (withRecording) {
+			await attachRecording(ctx, item, payload, verified ? assistantId : null);
+		}
+		// the item is built: from here on a repeat of this delivery is a replay
+		if (key !== undefined) remember(key);
+	} finally {
+		if (key !== undefined) finish(key);
+	}
+	// calls that ended while n8n could not receive start with this one
+	const staticData = ctx.getWorkflowStaticData('node');
+	const memory = staticData[CATCH_UP_KEY];
+	const items = await withCaughtUp(ctx, item, {
+		event,
+		assistantId,
+		payload,
+		registration,
+		options,
+		verified: genuine,
+	});
+
+	const workflowData = [items];
+	if (manual) {
+		if (immediately && withRecording) return { noWebhookResponse: true, workflowData };
+		return answer(ctx, 200, received, workflowData);
+	}
+	if (immediately) {
+		if (withRecording) return { noWebhookResponse: true, workflowData };
+		// n8n saves what webhook() wrote only when the answer comes before the run (the run resets
+		// the change flag): a delivery that moved the catch-up's memory is answered now
+		if (staticData[CATCH_UP_KEY] !== memory)
+			return answer(ctx, 200, { received: true }, workflowData);
+		// otherwise n8n answers once it has created the run (n8n 2.x; queued, in queue mode): a
+		// process that stops before leaves the call unanswered at the service, for a catch-up
+		return { workflowData, webhookResponse: { received: true } };
+	}
+	// n8n saves what webhook() wrote only when the answer comes before the run (the run resets the
+	// change flag): a delivery that brings caught-up calls is answered at once, so that n8n keeps
+	// the note that they started and a restart never starts them again
+	const caughtUp = items.length - 1;
+	if (caughtUp > 0) return answer(ctx, 200, { received: true, caught_up: caughtUp }, workflowData);
+	return { workflowData };
+}
+
+/**
+ * The registered assistant a delivery names (`assistant_id`) when the
+ * delivery carries that assistant's secret (compared in constant time), else
+ * undefined. The secret is the one stored with the registration or the one
+ * this node derives for a watched assistant (core/secrets.ts): a stale save of the
+ * static data, or a publish that registered again, does not turn a delivery
+ * away. The stored secret is compared first, so a delivery reads the
+ * credential only when it does not match.
+ */
+async function authenticated(
+	ctx: IWebhookFunctions,
+	registration: Registration | undefined,
+	query: unknown,
+): Promise<RegisteredAssistant | undefined> {
+	const id = asId(queryValue(query, 'assistant_id'));
+	const secret = queryValue(query, 'secret');
+	if (typeof id !== 'number' || secret === undefined || secret === '') return undefined;
+	const entry = registration?.assistants.find((a) => a.id === id);
+	if (entry && safeEqual(secret, entry.secret)) return entry;
+	if (!entry && !safeIds(ctx).includes(id)) return undefined;
+	const derived = await webhookSecret(ctx, readEvent(ctx), id);
+	if (derived === undefined || !safeEqual(secret, derived)) return undefined;
+	return entry ?? { id, url: '', secret: derived, giveBack: [] };
+}
+
+/**
+ * Downloads the call's recording into the item's binary "data". The
+ * recording's address is read from the service's call list for the verified
+ * assistant, never taken from the post. What fails does not hold the event
+ * back: the item goes on without the binary and with `recording_error`.
+ */
+async function attachRecording(
+	ctx: IWebhookFunctions,
+	item: INodeExecutionData,
+	payload: IDataObject,
+	assistantId: number | string | null,
+): Promise<void> {
+	// the service says the call has no recording
+	if (
+		'recording_url' in payload &&
+		(payload.recording_url === null || payload.recording_url === '')
+	)
+		return;
+	const callId = payload.id ?? payload.call_id;
+	const label =
+		typeof callId === 'number' || typeof callId === 'string' ? String(callId) : 'without an id';
+	try {
+		if (typeof assistantId !== 'number') {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				'The recording is downloaded only for deliveries with a verified secret (turn "Verify Secret" on)',
+			);
+		}
+		if (
+			typeof callId !== 'number' &&
+			!(typeof callId === 'string' && /^\d+$/.test(callId.trim()))
+		) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				'The call data has no call id ("id"), so its recording cannot be looked up',
+			);
+		}
+		const url = await recordingUrlOfCall(ctx, {
+			assistantId,
+			callId: String(callId).trim(),
+			customerPhone: payload.customer_phone,
+			when: payload.created_at ?? payload.finished_at,
+		});
+		item.binary = { data: await downloadRecording(ctx, url, callId) };
+	} catch (error) {
+		const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+		item.json.recording_error = message;
+		ctx.logger.warn(
+			`Voice Chat Assistant Trigger: call ${label} goes on without its recording: ${message}`,
+		);
+	}
+}
+
+/** The watched assistants from the parameters, or none when they cannot be read. */
+function safeIds(ctx: IWebhookFunctions): number[] {
+	try {
+		return readAssistantIds(ctx);
+	} catch {
+		return [];
+	}
+}
