@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { getClock } from '../../VoiceChatAssistant/transport/clock';
 import { apiRequest, unwrap } from '../../VoiceChatAssistant/transport';
+import type { BalanceWatch } from '../watches';
 import type { EventRun, PollEvent } from './event';
 import { emit } from './event';
 import { triggerKey } from '../singleFlight';
@@ -35,19 +36,6 @@ export const BALANCE_BELOW = 'balanceBelow';
 
 /** SPEC: the user's `total_balance` is in USD. */
 export const CURRENCY = 'USD';
-
-export interface BalanceWatch {
-	/** Whether the balance was below the threshold at the last poll. */
-	below: boolean;
-	/** The balance at the last poll. */
-	balance: number;
-	/** When a poll first saw the balance below (ISO 8601), null while it is not. */
-	since: string | null;
-	/** When the poll that wrote the state ran (ms). */
-	at: number;
-	/** Which write of which n8n process this is. */
-	stamp: string;
-}
 
 /** The last state this process wrote, by trigger (workflow and node), with its threshold. */
 const written = new Map<string, { threshold: number; watch: BalanceWatch }>();

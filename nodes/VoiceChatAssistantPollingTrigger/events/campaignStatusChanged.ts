@@ -2,6 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, asList } from '../../VoiceChatAssistant/transport';
+import type { CampaignStatuses } from '../watches';
 import type { EventRun, PollEvent } from './event';
 import { emit } from './event';
 import { readCampaignId } from './leadStatusChanged';
@@ -32,15 +33,6 @@ const GROUPS: Record<string, string[]> = {
 	stopped: ['stopped', 'paused'],
 	completed: ['completed', 'finished'],
 };
-
-export interface CampaignStatuses {
-	/** Each campaign's status as last read: id → status. */
-	statuses: Record<string, string>;
-	/** Each campaign's `updated_at` as last read: id → time. */
-	updated: Record<string, string>;
-	/** The n8n process that last wrote the state. */
-	process: string;
-}
 
 /** The state as saved (a plain id → status map before `updated_at` was kept). */
 function known(saved: unknown): CampaignStatuses {

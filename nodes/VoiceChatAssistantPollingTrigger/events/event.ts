@@ -5,9 +5,8 @@ import { isOneOf, locatorValue, parseId } from '../../VoiceChatAssistant/shared/
 import type { CallWalk } from '../calls';
 import type { ConversationWalk } from '../conversations';
 import type { DocumentStatuses } from '../documents';
-import type { BalanceWatch } from './balanceBelow';
-import type { CampaignStatuses } from './campaignStatusChanged';
-import type { LeadSnapshot } from './leadStatusChanged';
+import type { BalanceWatch, CampaignStatuses } from '../watches';
+import type { LeadSnapshot } from './leadScan';
 
 /** What the node keeps between polls (n8n's static data of the node). */
 export interface PollState {
