@@ -390,8 +390,13 @@ export async function catchUp(
 	heartbeat = false,
 ): Promise<INodeExecutionData[]> {
 	const { event } = delivered;
-	// chats are not caught up; test deliveries never
-	if (ctx.getMode() === 'manual' || (event !== INBOUND && event !== POST_CALL)) return [];
+	// chats are not caught up
+	if (event !== INBOUND && event !== POST_CALL) return [];
+	// a test delivery is never caught up, but may teach the active workflow's heartbeat the zone
+	if (ctx.getMode() === 'manual') {
+		await teachZoneFromTest(ctx, delivered);
+		return [];
+	}
 	const assistantId = typeof delivered.assistantId === 'number' ? delivered.assistantId : undefined;
 	// only an assistant this trigger registered (its calls are the ones it may start)
 	if (
@@ -497,6 +502,50 @@ async function teachZone(
 	const state = currentState(scope, staticData);
 	state.zone = gap.zone;
 	writeState(scope, staticData, state);
+	wakers.get(scope)?.();
+}
+
+/**
+ * A test delivery ("Listen for test event") with a verified secret, while the workflow is active
+ * and its heartbeat runs in this process and the service's zone is not known yet: the list read
+ * once, the zone learned from the delivered call and kept in this process's memory only (a test
+ * run's copy of the static data is not the active workflow's), and the heartbeat's next round
+ * started at once, so the call the test got (its answer says a test listener took it) starts the
+ * active workflow at the round after it is a minute old, as the form promises. Without this, a
+ * workflow that never had a production delivery would not know the zone until a later call.
+ */
+async function teachZoneFromTest(ctx: CatchUpContext, delivered: Delivered): Promise<void> {
+	const scope = scopeOf(ctx);
+	const assistantId = typeof delivered.assistantId === 'number' ? delivered.assistantId : undefined;
+	if (!delivered.verified || assistantId === undefined || !heartbeats.has(scope)) return;
+	const known = newest.get(scope);
+	if (known?.zone !== undefined) return;
+	const staticData = ctx.getWorkflowStaticData('node');
+	if (readState(staticData).zone !== undefined) return;
+	const now = getClock().now();
+	let zone: number | undefined;
+	try {
+		const gap = await readGap(
+			ctx,
+			delivered.event,
+			assistantId,
+			now - MAX_CALL_MS,
+			delivered.payload,
+			undefined,
+			now,
+			1,
+		);
+		zone = gap.zone;
+	} catch (error) {
+		ctx.logger.debug(
+			`${LOG} a test delivery could not read the calls of assistant ${assistantId} to learn the service's time zone: ${(error as Error).message}`,
+		);
+		return;
+	}
+	if (zone === undefined) return;
+	// read again: the heartbeat may have written meanwhile
+	const latest = newest.get(scope);
+	newest.set(scope, { ...(latest ?? { assistants: {} }), zone });
 	wakers.get(scope)?.();
 }
 

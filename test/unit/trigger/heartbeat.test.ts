@@ -512,6 +512,57 @@ describe('Listen for test event on an active workflow: a test never costs produc
 		]);
 	});
 
+	it("a workflow that never had a production delivery (the zone not known): the test delivery teaches the running heartbeat the zone, without writing the test run's static data, and the rounds start the missed calls and then the test's call, each alone", async () => {
+		const { context, executions } = triggerContext(staticData(null));
+		const started = await trigger.trigger.call(context);
+		const payload = { ...DELIVERED, created_at: new Date(DELIVERED_START).toISOString() };
+		const gap = missed(2);
+		const listedAt: number[] = [];
+		const scope = nock(TEST_BASE_URL, {
+			reqheaders: { authorization: `Bearer ${TEST_API_KEY}` },
+		})
+			.get(CALLS)
+			.query(LIST_QUERY)
+			.times(2)
+			.reply(200, () => {
+				listedAt.push(time);
+				return listPages([
+					listCall(DELIVERED_ID, DELIVERED_START, {
+						duration: 73,
+						webhook_response: { received: true, test_listener: true },
+					}),
+					...gap,
+					BEFORE,
+				])[0];
+			});
+		frozen = true;
+		const {
+			items,
+			response,
+			staticData: data,
+		} = await registered.deliver({
+			mode: 'manual',
+			webhookUrl: TEST_URL,
+			staticData: staticData(null),
+			body: payload,
+		});
+		frozen = false;
+		expect(items.map((i) => i.id)).toEqual([DELIVERED_ID]);
+		expect(response.body).toEqual({ received: true, test_listener: true });
+		expect((data.catchUp as IDataObject).zone).toBeUndefined();
+		for (let n = 0; n < 4000 && executions.length < gap.length + 1; n++) {
+			await new Promise((resolve) => setImmediate(resolve));
+		}
+		await started.closeFunction?.();
+		expect(scope.isDone()).toBe(true);
+		// the woken round came before the first scheduled one (the test's call ended a minute before)
+		expect(listedAt[1] - NOW).toBeLessThan(HEARTBEAT_FIRST_MS);
+		expect(executions.map((run) => run.map((i) => [i.id, i.caught_up]))).toEqual([
+			...gap.map((call) => [[call.id, true]]),
+			[[DELIVERED_ID, true]],
+		]);
+	});
+
 	it('"When Last Node Finishes": a test delivery is answered at once all the same, marked', async () => {
 		const { items, response } = await registered.deliver({
 			mode: 'manual',
