@@ -12,7 +12,19 @@
 import * as fs from 'fs';
 import * as path from 'path';
 
-const { createN8nHome, credential, OWNER, ROOT } = require('../harness/n8n');
+const {
+	createN8nHome,
+	credential,
+	credentialRef,
+	chain,
+	rl,
+	outputOf,
+	runtimeModule,
+	OWNER,
+	ROOT,
+	TRIGGER_TYPE,
+	waitFor,
+} = require('../harness/n8n');
 const { startSimulator } = require('../simulator/server');
 const { openEditor } = require('./editor');
 const { copyExampleFiles, tryItCopy } = require('../../scripts/try-it-examples');
@@ -61,6 +73,18 @@ const eventsOf = (description: { properties: Property[] }) =>
 const POLLING_APP = polling.displayName.replace(' Trigger', '');
 const APP = action.displayName;
 
+/** The simulator's credential, as the editor's workflows name it. */
+const SIM_CREDENTIAL = { id: 'simulatorCred001', name: 'Voice Chat Assistant (simulator)' };
+/** The active workflow whose trigger listens for a test event: the calls of the seeded outbound assistant. */
+const LISTEN = {
+	id: 'browserListen001',
+	node: 'Call Ended',
+	assistantId: 2,
+	webhookId: '7d3c2b1a-5e4f-4a3b-9c2d-1e0f9a8b7c6d',
+};
+/** The active workflow gets a call that reached only a test listener this long after the call ended, at most. */
+const CAUGHT_UP_WITHIN_MS = 210_000;
+
 describe(`the n8n editor (${LINE}) in a real browser`, () => {
 	let sim: {
 		url: string;
@@ -72,6 +96,11 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 	let editor: any;
 	let exampleId: string;
 	let balanceId: string;
+	let flatted: { parse(text: string): any };
+	/** The call the test listener got, and when it ended (set by the listening test, checked by the last one). */
+	let listened: { callId: number; endedAt: number; production: string } | undefined;
+	const listenAssistant = () =>
+		(sim.state as any).assistants.find((a: { id: number }) => a.id === LISTEN.assistantId);
 
 	beforeAll(async () => {
 		sim = await startSimulator({ port: 0 });
@@ -89,7 +118,6 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 			folder: home.folder,
 			credential: { id: 'simulatorCred001', name: 'Voice Chat Assistant (simulator)' },
 		});
-		exampleId = await home.importWorkflow({ ...example, id: 'browserExample01' });
 		// the Balance Below example as a user imports it, with the simulator's credential chosen
 		const balance = tryItCopy(
 			JSON.parse(fs.readFileSync(path.join(ROOT, 'examples/balance-below-alert.json'), 'utf8')),
@@ -98,7 +126,38 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 				credential: { id: 'simulatorCred001', name: 'Voice Chat Assistant (simulator)' },
 			},
 		);
-		balanceId = await home.importWorkflow({ ...balance, id: 'browserBalance01' });
+		// the calls of one assistant (Call Ended, answered immediately) into a NoOp, active from the start
+		const listenNodes = [
+			{
+				id: 'listenTrigger',
+				name: LISTEN.node,
+				type: TRIGGER_TYPE,
+				typeVersion: 1,
+				webhookId: LISTEN.webhookId,
+				credentials: credentialRef(SIM_CREDENTIAL.id, SIM_CREDENTIAL.name),
+				parameters: { event: 'callCompleted', assistantId: rl(LISTEN.assistantId) },
+			},
+			{
+				id: 'listenNoOp',
+				name: 'No Operation, do nothing',
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				parameters: {},
+			},
+		];
+		// one CLI boot for all three
+		[exampleId, balanceId] = await home.importWorkflows([
+			{ ...example, id: 'browserExample01' },
+			{ ...balance, id: 'browserBalance01' },
+			{
+				id: LISTEN.id,
+				name: 'Calls of the sales caller',
+				nodes: listenNodes,
+				connections: chain(listenNodes),
+			},
+		]);
+		await home.activate(LISTEN.id);
+		flatted = runtimeModule('flatted', home.runtime);
 		server = await home.start();
 		await home.rest(server); // 1.x: claims the instance for the owner
 		editor = await openEditor({ baseUrl: server.baseUrl, owner: OWNER, dir: ARTIFACTS });
@@ -113,6 +172,95 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 		await editor?.close();
 		await home?.cleanup();
 		await sim?.close();
+	});
+
+	// first, so that the active workflow's heartbeat gets the call while the other tests run (the last test checks)
+	it('on an active workflow, the call trigger\'s "Listen for test event" shows the next call in the editor, answered as a test listener\'s, and gives the production URL back', async () => {
+		const before = editor.serverErrors.length;
+		const atAssistant = () => String(listenAssistant().webhook_url ?? '');
+		const production = await waitFor('the active workflow at the assistant', () =>
+			atAssistant().includes(`/webhook/${LISTEN.webhookId}/webhook`) ? atAssistant() : false,
+		);
+		await editor.page.goto(`${server.baseUrl}/workflow/${LISTEN.id}`);
+		const node = editor.page
+			.locator('[data-test-id="canvas-node"]')
+			.filter({ hasText: LISTEN.node });
+		await node.waitFor();
+		await node.dblclick();
+		await editor.page.locator('[data-test-id="ndv"] [data-test-id="node-parameters"]').waitFor();
+		expect(await editor.parameterValue('event')).toBe('Call Completed (Post-Call Webhook)');
+		const notice = (trigger.properties as Property[]).find(
+			(p) => p.name === 'testListenerNotice',
+		)!.displayName;
+		expect(notice).toMatch(/^Listening for a test event while this workflow is active/);
+		expect(await editor.formText()).toContain(notice);
+
+		await editor.listenForTestEvent();
+		const testUrl = await waitFor(
+			'the test URL at the assistant',
+			() => atAssistant().includes('/webhook-test/') && atAssistant(),
+			30_000,
+		);
+		expect(testUrl).toContain(`/webhook-test/${LISTEN.webhookId}/webhook`);
+		await editor.shot('call-trigger-listening');
+
+		// a call of the assistant ends: the service posts it to the test URL
+		const endedAt = Date.now();
+		const res = await fetch(`${sim.url}/__sim/calls/complete`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({
+				assistant_id: LISTEN.assistantId,
+				customer_phone: '+4915112345678',
+				status: 'completed',
+				type: 'outbound',
+			}),
+		});
+		expect(res.status).toBe(200);
+		const completed = (await res.json()) as {
+			call: { id: number };
+			deliveries: Array<{ kind: string; url: string; status: number; response: unknown }>;
+		};
+		const callId = completed.call.id;
+		const testAnswer = { received: true, test_listener: true };
+		expect(completed.deliveries.filter((d) => d.kind === 'post_call')).toEqual([
+			expect.objectContaining({ url: testUrl, status: 200, response: testAnswer }),
+		]);
+		// the service keeps the answer with the call (alone, or with its status): the call reached a test run
+		const stored = (sim.state as any).calls.find(
+			(c: { id: number }) => c.id === callId,
+		).webhook_response;
+		expect((sim as any).config.webhookResponseShape === 'wrapped' ? stored.body : stored).toEqual(
+			testAnswer,
+		);
+
+		// the editor shows the call as the trigger's output
+		const output = editor.page.locator('[data-test-id="ndv"] [data-test-id="output-panel"]');
+		await output
+			.getByText(/^1 item$/)
+			.first()
+			.waitFor({ timeout: 30_000 })
+			.catch(async (error: Error) => {
+				await editor.shot('call-trigger-not-received');
+				throw error;
+			});
+		const { rows } = await editor.outputTable();
+		expect(rows).toEqual([
+			expect.objectContaining({
+				event: 'callCompleted',
+				id: String(callId),
+				customer_phone: '+4915112345678',
+			}),
+		]);
+		await editor.shot('call-trigger-test-event');
+
+		// one event ends the test listener: the active workflow has the assistant's URL again
+		await waitFor('the production URL back at the assistant', () => atAssistant() === production);
+		expect(listenAssistant().is_webhook_active).toBe(true);
+		listened = { callId, endedAt, production };
+		await editor.closeForm();
+		expect(await editor.listening()).toBe(false);
+		expect(editor.serverErrors.slice(before)).toEqual([]);
 	});
 
 	it('in a new workflow, "Voice Chat Assistant" and "Famulor" find the app and the polling trigger in the first step and in "On app event"', async () => {
@@ -367,4 +515,49 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 		await editor.shot('balance-below-fetched');
 		await editor.closeForm();
 	});
+
+	// last: the heartbeat of the active workflow starts the call one to three minutes after its end,
+	// while the tests before this one run
+	it('the call the test listener got starts the active workflow as well, once, caught up', async () => {
+		expect(listened).toBeDefined();
+		const { callId, endedAt, production } = listened!;
+		// no test listener any more: the service sends the calls to the active workflow
+		expect(await editor.listening()).toBe(false);
+		expect(listenAssistant().webhook_url).toBe(production);
+		/** The executions of the active workflow (not the editor's test runs) with their trigger's items. */
+		const runs = () =>
+			(
+				home.queryDb(
+					`select e.id as id, e.mode as mode, e.status as status, e.startedAt as startedAt, d.data as data from execution_entity e left join execution_data d on d.executionId = e.id where e.workflowId = '${LISTEN.id}' and e.mode != 'manual' order by e.id`,
+				) as Array<{ id: number; mode: string; status: string; startedAt: string; data: string }>
+			).map((r) => ({
+				id: r.id,
+				mode: r.mode,
+				status: r.status,
+				startedAt: Date.parse(`${String(r.startedAt).replace(' ', 'T')}Z`),
+				items: (r.data ? outputOf(flatted.parse(String(r.data)), LISTEN.node).items : []) as Array<{
+					json: Record<string, unknown>;
+				}>,
+			}));
+		const ofCall = () => runs().filter((r) => r.items.some((i) => i.json.id === callId));
+		const [run] = await waitFor(
+			`an execution of the active workflow for call ${callId}`,
+			() => {
+				const found = ofCall();
+				return found.some((r) => !['new', 'running'].includes(r.status)) && found;
+			},
+			// up to 3.5 minutes after the call's end, and some room for n8n to write the execution
+			Math.max(endedAt + CAUGHT_UP_WITHIN_MS + 15_000 - Date.now(), 1_000),
+		).catch((error: Error) => {
+			throw new Error(
+				`${error.message}; its executions: ${JSON.stringify(runs().map(({ items, ...r }) => ({ ...r, calls: items.map((i) => i.json.id) })))}`,
+			);
+		});
+		expect(ofCall()).toHaveLength(1);
+		expect(run.status).toBe('success');
+		expect(run.items.map((i: { json: Record<string, unknown> }) => i.json)).toEqual([
+			expect.objectContaining({ id: callId, caught_up: true, event: 'callCompleted' }),
+		]);
+		expect(run.startedAt - endedAt).toBeLessThanOrEqual(CAUGHT_UP_WITHIN_MS);
+	}, 240_000);
 });

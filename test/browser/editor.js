@@ -19,6 +19,8 @@ const sel = {
 	item: '[data-test-id="item-iterator-item"]',
 	itemName: '[data-test-id="node-creator-item-name"]',
 	ndv: '[data-test-id="ndv"]',
+	/** The canvas's "Stop waiting for the test event" (both lines). */
+	stopListening: '[data-test-id="stop-execution-waiting-for-webhook-button"]:visible',
 };
 
 /** A browser logged in to the n8n at `baseUrl` as `owner`; it records the HTTP errors the editor receives. */
@@ -288,10 +290,47 @@ async function openEditor({ baseUrl, owner, dir, viewport = { width: 1400, heigh
 			await page.keyboard.press('Escape');
 			return names.map((n) => n.trim());
 		},
-		/** Closes a node's form a failed test left open, so that one failure does not fail the next test. */
+		/**
+		 * Clicks the open trigger's "Listen for test event" (the form's execute button, on both
+		 * lines) and waits until the form shows that it listens.
+		 */
+		async listenForTestEvent() {
+			await page.locator(`${sel.ndv} [data-test-id="node-execute-button"]:visible`).first().click();
+			await page.locator(`${sel.ndv} [data-test-id="trigger-listening"]`).first().waitFor();
+		},
+		/**
+		 * The open node's output in the table view (the default of both lines), once it shows a row:
+		 * the column names and each row as `{column: cell text}`.
+		 */
+		async outputTable() {
+			const table = page.locator(`${sel.ndv} [data-test-id="output-panel"] table`).first();
+			await table.locator('tbody tr td').first().waitFor();
+			return await table.evaluate((t) => {
+				const text = (cell) => cell.innerText.trim();
+				const columns = [...t.querySelectorAll('thead th')].map(text);
+				const rows = [...t.querySelectorAll('tbody tr')].map((tr) =>
+					Object.fromEntries([...tr.querySelectorAll('td')].map((td, n) => [columns[n], text(td)])),
+				);
+				return { columns, rows };
+			});
+		},
+		/** Whether the canvas shows that the workflow waits for a test event (its stop button). */
+		async listening() {
+			return (await page.locator(sel.stopListening).count()) > 0;
+		},
+		/**
+		 * Closes a node's form a failed test left open, and stops a test listener it left, so that
+		 * one failure does not fail the next test (and the service gets its production URL back).
+		 */
 		async tidy() {
 			if (await page.locator(sel.ndv).isVisible())
 				await this.closeForm().catch(() => page.keyboard.press('Escape'));
+			if (await this.listening())
+				await page
+					.locator(sel.stopListening)
+					.first()
+					.click()
+					.catch(() => {});
 		},
 		/** Closes the node panel (Escape until it is gone). */
 		async closePanel() {

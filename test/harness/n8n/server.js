@@ -168,4 +168,12 @@ async function startN8n({
 	return proc;
 }
 
-module.exports = { waitUntil, isReady, stopChild, spawnN8n, startN8n, sleep };
+/**
+ * What the tests wait for: polls `probe` (sync or async) every 300 ms until it answers something
+ * truthy, which it returns; a probe that throws ends the wait with its error.
+ */
+function waitFor(what, probe, timeoutMs = 60_000) {
+	return waitUntil(what, probe, { timeoutMs, intervalMs: 300, ignoreErrors: false });
+}
+
+module.exports = { waitUntil, waitFor, isReady, stopChild, spawnN8n, startN8n, sleep };
