@@ -5,28 +5,22 @@
  * a chat that ends and a call that the service delivers twice (one execution
  * each, the recording as binary data), and Call → Make with Wait for Result.
  */
-const { createN8nHome, outputOf, pollEvery } = require('../harness/n8n');
+const {
+	createN8nHome,
+	outputOf,
+	pollEvery,
+	waitFor: harnessWaitFor,
+	sleep,
+} = require('../harness/n8n');
+/** The harness's waitFor with this file's default: n8n's polls take real minutes. */
+const waitFor = (what: string, probe: () => any, timeoutMs = 150_000) =>
+	harnessWaitFor(what, probe, timeoutMs);
 const { startSimulator } = require('../simulator/server');
 
 const KEY = 'sim-test-key-0123456789';
 const PACKAGE = 'n8n-nodes-voice-chat-assistant';
 const credentials = { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } };
 const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(
-	what: string,
-	probe: () => T | undefined | false,
-	timeoutMs = 150_000,
-): Promise<T> {
-	const end = Date.now() + timeoutMs;
-	for (;;) {
-		const value = probe();
-		if (value) return value;
-		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-		await sleep(500);
-	}
-}
 
 async function control(sim: any, path: string, body: unknown) {
 	const res = await fetch(`${sim.url}/__sim/${path}`, {

@@ -7,26 +7,21 @@
  * status once (20 items across polls) and the campaign's start and completion
  * once each.
  */
-const { pollEvery, SIM_KEY, simCredential, startSimulatorAndHome } = require('../harness/n8n');
+const {
+	pollEvery,
+	SIM_KEY,
+	simCredential,
+	startSimulatorAndHome,
+	waitFor: harnessWaitFor,
+	sleep,
+} = require('../harness/n8n');
+/** The harness's waitFor with this file's default: n8n's polls take real minutes. */
+const waitFor = (what: string, probe: () => any, timeoutMs = 300_000) =>
+	harnessWaitFor(what, probe, timeoutMs);
 
 const PACKAGE = 'n8n-nodes-voice-chat-assistant';
 const credentials = { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const PHONE = (i: number) => `+49151777000${String(i).padStart(2, '0')}`;
-
-async function waitFor<T>(
-	what: string,
-	probe: () => T | undefined | false,
-	timeoutMs = 300_000,
-): Promise<T> {
-	const end = Date.now() + timeoutMs;
-	for (;;) {
-		const value = probe();
-		if (value) return value;
-		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-		await sleep(500);
-	}
-}
 
 async function call(sim: any, method: string, path: string, body?: unknown) {
 	const res = await fetch(`${sim.url}${path}`, {
@@ -151,14 +146,16 @@ describe('real n8n server: lead and campaign events', () => {
 		expect(leadItems()).toHaveLength(8);
 		await advance(10);
 		expect(sim.state.campaigns.find((c: any) => c.id === campaignId).status).toBe('completed');
-		await waitFor('20 leads emitted', () => leadItems().length >= 20, 180_000).catch((error) => {
-			const statuses = sim.state.leads
-				.filter((l: any) => l.campaign_id === campaignId)
-				.map((l: any) => l.status);
-			throw new Error(
-				`${error.message}: ${leadItems().length} emitted in ${executions('e2eLeadStatusWf1').length} executions; leads ${statuses.join(',')}`,
-			);
-		});
+		await waitFor('20 leads emitted', () => leadItems().length >= 20, 180_000).catch(
+			(error: Error) => {
+				const statuses = sim.state.leads
+					.filter((l: any) => l.campaign_id === campaignId)
+					.map((l: any) => l.status);
+				throw new Error(
+					`${error.message}: ${leadItems().length} emitted in ${executions('e2eLeadStatusWf1').length} executions; leads ${statuses.join(',')}`,
+				);
+			},
+		);
 		await waitFor(
 			'the campaign completed',
 			() => executions('e2eCampaignWf001').some((e) => dataOf(e.id).includes('"completed"')),

@@ -8,7 +8,7 @@
  * appointment during a call", activated in the same n8n. One simulator and one
  * n8n for the file; the one restart is named in its test.
  */
-const { simCredential, startSimulatorAndHome } = require('../harness/n8n');
+const { simCredential, startSimulatorAndHome, waitFor } = require('../harness/n8n');
 const { tryItCopy } = require('../../scripts/try-it-examples');
 import { readFileSync } from 'fs';
 import { join } from 'path';
@@ -16,20 +16,6 @@ import { join } from 'path';
 const ASSISTANT_ID = 1; // the simulator's inbound assistant, with tool 1
 const WORKFLOW_ID = 'e2eMidCallTool01';
 const WEBHOOK_ID = '4d2c1b0a-9e8f-4a7b-8c6d-5e4f3a2b1c0d';
-
-async function waitFor<T>(
-	what: string,
-	probe: () => T | undefined | false,
-	timeoutMs = 60_000,
-): Promise<T> {
-	const end = Date.now() + timeoutMs;
-	for (;;) {
-		const value = probe();
-		if (value) return value;
-		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 300));
-	}
-}
 
 /** The tool workflow: the tool on the simulator's inbound assistant, answered by a Set node. */
 const TOOL_WORKFLOW = {

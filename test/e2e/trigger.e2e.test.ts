@@ -5,23 +5,9 @@
  * starts none, a restart registers nothing twice, and deactivation in the
  * running server removes the registration.
  */
-const { startSimulatorAndHome } = require('../harness/n8n');
+const { startSimulatorAndHome, waitFor } = require('../harness/n8n');
 
 const ASSISTANT_ID = 1; // the simulator's inbound assistant
-
-async function waitFor<T>(
-	what: string,
-	probe: () => T | undefined | false,
-	timeoutMs = 60_000,
-): Promise<T> {
-	const end = Date.now() + timeoutMs;
-	for (;;) {
-		const value = probe();
-		if (value) return value;
-		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 300));
-	}
-}
 
 describe('real n8n server: Voice Chat Assistant Trigger', () => {
 	let sim: any;

@@ -20,7 +20,16 @@
  * and workflow; the tests run in order (the restart of the busy stream is the "after a restart"
  * of the others).
  */
-const { createN8nHome, runtimeModule, outputOf, TRIGGER_TYPE, KEY, rl } = require('../harness/n8n');
+const {
+	createN8nHome,
+	runtimeModule,
+	outputOf,
+	TRIGGER_TYPE,
+	KEY,
+	rl,
+	waitFor,
+	sleep,
+} = require('../harness/n8n');
 const { startSimulator } = require('../simulator/server');
 
 const NODE = 'Call Ended';
@@ -49,22 +58,6 @@ const ROUNDS_AT_ONCE = 4;
 type Item = { json: Record<string, any>; binary?: Record<string, unknown> };
 type Execution = { id: number; items: Item[] };
 type Delivery = { url: string; kind: string; status: number | null; response: any };
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(
-	what: string,
-	probe: () => T | undefined | false | Promise<T | undefined | false>,
-	timeoutMs = 60_000,
-): Promise<T> {
-	const end = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value) return value;
-		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-		await sleep(300);
-	}
-}
 
 function triggerWorkflow(
 	assistantId: number,

@@ -13,7 +13,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-const { createN8nHome, runtimeModule, outputOf, TRIGGER_TYPE, KEY, rl } = require('../harness/n8n');
+const {
+	createN8nHome,
+	runtimeModule,
+	outputOf,
+	TRIGGER_TYPE,
+	KEY,
+	rl,
+	waitFor,
+	sleep,
+} = require('../harness/n8n');
 const { startSimulator } = require('../simulator/server');
 
 const OUTAGE_ASSISTANT = 1; // the simulator's inbound assistant
@@ -26,22 +35,6 @@ const RECORDING_CALLS = 5;
 
 type Item = { json: Record<string, any>; binary?: Record<string, unknown> };
 type Execution = { id: number; items: Item[] };
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(
-	what: string,
-	probe: () => T | undefined | false | Promise<T | undefined | false>,
-	timeoutMs = 60_000,
-): Promise<T> {
-	const end = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value) return value;
-		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-		await sleep(300);
-	}
-}
 
 function triggerWorkflow(
 	id: string,
@@ -308,7 +301,7 @@ describe('real n8n server: the trigger loses no call', () => {
 		);
 		await sleep(1500);
 		expect(itemsOf(RECORDING_WORKFLOW)).toHaveLength(RECORDING_CALLS);
-		expect(items.map(callIdOf).sort((a, b) => a - b)).toEqual(recordingIds);
+		expect(items.map(callIdOf).sort((a: number, b: number) => a - b)).toEqual(recordingIds);
 		for (const item of items) {
 			expect(Object.keys(item.binary ?? {})).toEqual([]);
 			expect(typeof item.json.recording_error).toBe('string');

@@ -12,23 +12,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const { startSimulatorAndHome } = require('../harness/n8n');
+const { startSimulatorAndHome, waitFor } = require('../harness/n8n');
 
 const EVENT = 'callCompleted';
-
-async function waitFor<T>(
-	what: string,
-	probe: () => T | undefined | false | Promise<T | undefined | false>,
-	timeoutMs = 60_000,
-): Promise<T> {
-	const end = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await probe();
-		if (value) return value;
-		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 300));
-	}
-}
 
 /** A receiver outside n8n (the user's own CRM endpoint): records what it is sent. */
 async function startReceiver() {

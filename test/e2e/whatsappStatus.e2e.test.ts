@@ -12,26 +12,12 @@
  */
 const fs = require('fs');
 const path = require('path');
-const { simCredential, startSimulatorAndHome } = require('../harness/n8n');
+const { simCredential, startSimulatorAndHome, waitFor } = require('../harness/n8n');
 
 const SECRET = 'whsec_e2e_0123456789abcdef';
 const WORKFLOW_ID = 'e2eWhatsappSts01';
 const WEBHOOK_ID = '7a1e2d3c-4b5a-4f6e-9d8c-0b1a2c3d4e5f';
 const FORMATS = ['compact', 'pretty', 'escaped'];
-
-async function waitFor<T>(
-	what: string,
-	probe: () => T | undefined | false,
-	timeoutMs = 60_000,
-): Promise<T> {
-	const end = Date.now() + timeoutMs;
-	for (;;) {
-		const value = probe();
-		if (value) return value;
-		if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 300));
-	}
-}
 
 describe('real n8n server: WhatsApp Message Status', () => {
 	let sim: any;

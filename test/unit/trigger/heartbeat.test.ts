@@ -94,6 +94,18 @@ function expectList(calls: IDataObject[]) {
 		.reply(200, first);
 }
 
+/** The list of `calls` for `reads` reads, each noting its time in `listedAt`. */
+function listedEachRead(calls: IDataObject[], reads: number, listedAt: number[]) {
+	return nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
+		.get(CALLS)
+		.query(LIST_QUERY)
+		.times(reads)
+		.reply(200, () => {
+			listedAt.push(time);
+			return listPages(calls)[0];
+		});
+}
+
 /** Calls that started during the downtime, one every 3 minutes from 10:01 UTC (ids from 9001). */
 function missed(count: number): IDataObject[] {
 	return Array.from({ length: count }, (_, i) =>
@@ -341,20 +353,11 @@ describe('trigger(): when n8n starts the heartbeat, and what a delivery does mea
 		const payload = { ...DELIVERED, created_at: new Date(DELIVERED_START).toISOString() };
 		const gap = missed(2);
 		const listedAt: number[] = [];
-		const scope = nock(TEST_BASE_URL, {
-			reqheaders: { authorization: `Bearer ${TEST_API_KEY}` },
-		})
-			.get(CALLS)
-			.query(LIST_QUERY)
-			.times(2)
-			.reply(200, () => {
-				listedAt.push(time);
-				return listPages([
-					listCall(DELIVERED_ID, DELIVERED_START, { duration: 73 }),
-					...gap,
-					BEFORE,
-				])[0];
-			});
+		const scope = listedEachRead(
+			[listCall(DELIVERED_ID, DELIVERED_START, { duration: 73 }), ...gap, BEFORE],
+			2,
+			listedAt,
+		);
 		// the delivery arrives at the start and takes no time: only a woken round comes before 20 s
 		frozen = true;
 		const {
@@ -518,23 +521,11 @@ describe('Listen for test event on an active workflow: a test never costs produc
 		const payload = { ...DELIVERED, created_at: new Date(DELIVERED_START).toISOString() };
 		const gap = missed(2);
 		const listedAt: number[] = [];
-		const scope = nock(TEST_BASE_URL, {
-			reqheaders: { authorization: `Bearer ${TEST_API_KEY}` },
-		})
-			.get(CALLS)
-			.query(LIST_QUERY)
-			.times(2)
-			.reply(200, () => {
-				listedAt.push(time);
-				return listPages([
-					listCall(DELIVERED_ID, DELIVERED_START, {
-						duration: 73,
-						webhook_response: { received: true, test_listener: true },
-					}),
-					...gap,
-					BEFORE,
-				])[0];
-			});
+		const taken = listCall(DELIVERED_ID, DELIVERED_START, {
+			duration: 73,
+			webhook_response: { received: true, test_listener: true },
+		});
+		const scope = listedEachRead([taken, ...gap, BEFORE], 2, listedAt);
 		frozen = true;
 		const {
 			items,
