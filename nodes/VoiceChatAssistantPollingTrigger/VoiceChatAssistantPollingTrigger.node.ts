@@ -8,14 +8,6 @@ import type {
 import { NodeConnectionTypes, NodeOperationError, deepCopy } from 'n8n-workflow';
 
 import {
-	CONVERSATION_TYPE_OPTIONS,
-	FINAL_CALL_STATUS_OPTIONS,
-	assistantLocator,
-	callTypeFilter,
-	campaignLocator,
-	knowledgebaseLocator,
-} from '../VoiceChatAssistant/descriptions';
-import {
 	searchAssistants,
 	searchCampaigns,
 	searchKnowledgebases,
@@ -25,15 +17,16 @@ import { getClock } from '../VoiceChatAssistant/transport/clock';
 import { forgetCredentialSettings } from '../VoiceChatAssistant/transport/credentials';
 import { POLL_EVENTS } from './events';
 import type { PollState } from './events';
-import { BALANCE_BELOW } from './events/balanceBelow';
 import { CALL_ENDED } from './events/callEnded';
-import { CAMPAIGN_STATUS_CHANGED } from './events/campaignStatusChanged';
 import { CONVERSATION_ENDED } from './events/conversationEnded';
-import { DOCUMENT_PROCESSED } from './events/documentProcessed';
-import { LEAD_STATUS_CHANGED, LEAD_STATUS_OPTIONS } from './events/leadStatusChanged';
-import { NEW_CONVERSATION } from './events/newConversation';
 import { newProcessId } from './events/process';
+import { SHARED_FIELDS } from './fields';
 import { board } from './singleFlight';
+
+/** The events in the order of the Event picker (by name). */
+const EVENTS = Object.entries(POLL_EVENTS).sort(([, a], [, b]) =>
+	a.option.name.localeCompare(b.option.name),
+);
 
 export class VoiceChatAssistantPollingTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -45,8 +38,7 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 		},
 		group: ['trigger'],
 		version: 1,
-		subtitle:
-			'={{ {"balanceBelow": "Balance below", "callEnded": "Call ended", "campaignStatusChanged": "Campaign status changed", "conversationEnded": "Chat ended", "documentProcessed": "Document processed", "leadStatusChanged": "Lead status changed", "newConversation": "New chat"}[$parameter["event"]] }}',
+		subtitle: `={{ {${EVENTS.map(([value, event]) => `"${value}": "${event.subtitle}"`).join(', ')}}[$parameter["event"]] }}`,
 		description:
 			'Starts the workflow when calls or chats of voice assistants end, documents finish processing, leads and campaigns change status, or the balance runs low, by asking the service at intervals: no public URL needed (Famulor)',
 		defaults: { name: 'Voice Chat Assistant Polling Trigger' },
@@ -68,174 +60,10 @@ export class VoiceChatAssistantPollingTrigger implements INodeType {
 				type: 'options',
 				noDataExpression: true,
 				default: CALL_ENDED,
-				options: [
-					{
-						name: 'Balance Below',
-						value: BALANCE_BELOW,
-						action: 'On balance below',
-						description:
-							"The account's balance fell below the Threshold; one item per crossing, again after a top-up back to it or above. One request per poll.",
-					},
-					{
-						name: 'Call Ended',
-						value: CALL_ENDED,
-						action: 'On call ended',
-						description:
-							'A call reached a final status (completed, ended, busy, no answer, failed, ...); one item per call with transcript and variables',
-					},
-					{
-						name: 'Campaign Status Changed',
-						value: CAMPAIGN_STATUS_CHANGED,
-						action: 'On campaign status changed',
-						description:
-							'A campaign started, stopped or completed (ran out of leads); one item per change. One request per poll.',
-					},
-					{
-						name: 'Conversation Ended',
-						value: CONVERSATION_ENDED,
-						action: 'On conversation ended (chat)',
-						description:
-							'A chat (widget, WhatsApp, API, test) had no new message for the inactivity time; one item per chat with its messages',
-					},
-					{
-						name: 'Document Processed',
-						value: DOCUMENT_PROCESSED,
-						action: 'On document processed',
-						description: 'A document of a knowledgebase finished processing (active or failed)',
-					},
-					{
-						name: 'Lead Status Changed',
-						value: LEAD_STATUS_CHANGED,
-						action: 'On lead status changed',
-						description:
-							'A lead of a campaign moved to one of the chosen statuses (e.g. completed); one item per change with the lead, previous_status and status. One request per 100 leads, at most 10 per poll.',
-					},
-					{
-						name: 'New Conversation',
-						value: NEW_CONVERSATION,
-						action: 'On new conversation (chat)',
-						description: 'A chat with an assistant started',
-					},
-				],
+				options: EVENTS.map(([value, event]) => ({ ...event.option, value })),
 			},
-			{
-				...assistantLocator,
-				displayName: 'Assistant',
-				required: false,
-				description:
-					'Only calls or chats of this assistant (leave empty for all assistants of the account)',
-				displayOptions: { show: { event: [CALL_ENDED, NEW_CONVERSATION, CONVERSATION_ENDED] } },
-			},
-			{
-				...knowledgebaseLocator,
-				displayOptions: { show: { event: [DOCUMENT_PROCESSED] } },
-			},
-			{
-				...campaignLocator,
-				required: false,
-				description:
-					'Only leads or changes of this campaign (leave empty for all campaigns of the account)',
-				displayOptions: { show: { event: [LEAD_STATUS_CHANGED, CAMPAIGN_STATUS_CHANGED] } },
-			},
-			{
-				displayName: 'Threshold (USD)',
-				name: 'balanceThreshold',
-				type: 'number',
-				required: true,
-				default: 10,
-				typeOptions: { numberPrecision: 2 },
-				description:
-					'Emit an item when the balance falls below this amount; it is emitted once, and again only after the balance was back at or above it (a top-up)',
-				displayOptions: { show: { event: [BALANCE_BELOW] } },
-			},
-			{
-				displayName: 'Statuses',
-				name: 'leadStatuses',
-				type: 'multiOptions',
-				default: ['completed', 'reached-max-retries', 'blacklisted'],
-				description:
-					'Emit a lead when it moves to one of these statuses (leave empty for every change). The trigger watches up to 200,000 leads; a campaign of N leads is read in N/1000 polls (10 requests of 100 leads each), so a change can take that many polls to show.',
-				options: LEAD_STATUS_OPTIONS,
-				displayOptions: { show: { event: [LEAD_STATUS_CHANGED] } },
-			},
-			{
-				displayName: 'Changes',
-				name: 'campaignChanges',
-				type: 'multiOptions',
-				required: true,
-				default: ['started', 'stopped', 'completed'],
-				description: 'Which changes of a campaign to emit',
-				options: [
-					{ name: 'Started', value: 'started', description: 'The campaign is now in progress' },
-					{ name: 'Stopped', value: 'stopped', description: 'The campaign was stopped or paused' },
-					{
-						name: 'Completed',
-						value: 'completed',
-						description: 'The campaign completed (it ran out of leads)',
-					},
-				],
-				displayOptions: { show: { event: [CAMPAIGN_STATUS_CHANGED] } },
-			},
-			{
-				displayName: 'Filters',
-				name: 'callFilters',
-				type: 'collection',
-				placeholder: 'Add Filter',
-				default: {},
-				displayOptions: { show: { event: [CALL_ENDED] } },
-				options: [
-					{
-						...campaignLocator,
-						required: false,
-						description: 'Only calls of this campaign',
-					},
-					{
-						displayName: 'Download Recording',
-						name: 'downloadRecording',
-						type: 'boolean',
-						default: false,
-						description:
-							'Whether to download each call recording (when the call has one) into the binary property "data" of its item',
-					},
-					{
-						displayName: 'Statuses',
-						name: 'statuses',
-						type: 'multiOptions',
-						default: [],
-						description: 'Only calls that ended with one of these statuses (default: any)',
-						options: FINAL_CALL_STATUS_OPTIONS,
-					},
-					callTypeFilter,
-				],
-			},
-			{
-				displayName: 'Filters',
-				name: 'conversationFilters',
-				type: 'collection',
-				placeholder: 'Add Filter',
-				default: {},
-				displayOptions: { show: { event: [NEW_CONVERSATION, CONVERSATION_ENDED] } },
-				options: [
-					{
-						displayName: 'Inactivity Minutes',
-						name: 'inactivityMinutes',
-						type: 'number',
-						displayOptions: { show: { '/event': [CONVERSATION_ENDED] } },
-						typeOptions: { minValue: 1, maxValue: 1440 },
-						default: 30,
-						description:
-							"Minutes without a new message after which a chat counts as ended (use the assistant's Conversation Inactivity Timeout, default 30). Only for Conversation Ended.",
-					},
-					{
-						displayName: 'Type',
-						name: 'type',
-						type: 'options',
-						default: 'widget',
-						description: 'Only chats of this type',
-						options: CONVERSATION_TYPE_OPTIONS,
-					},
-				],
-			},
+			...SHARED_FIELDS,
+			...EVENTS.flatMap(([, event]) => event.fields ?? []),
 		],
 	};
 
@@ -338,11 +166,6 @@ function activationOf(ctx: IPollFunctions): string | undefined {
 }
 
 function reset(state: PollState, settings: string) {
-	delete state.calls;
-	delete state.conversations;
-	delete state.documents;
-	delete state.leads;
-	delete state.campaigns;
-	delete state.balance;
+	for (const [, event] of EVENTS) delete state[event.stateKey];
 	state.settings = settings;
 }

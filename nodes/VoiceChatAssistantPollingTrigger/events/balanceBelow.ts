@@ -102,6 +102,27 @@ function known(saved: unknown): BalanceWatch | undefined {
 }
 
 export const balanceBelow: PollEvent = {
+	option: {
+		name: 'Balance Below',
+		action: 'On balance below',
+		description:
+			"The account's balance fell below the Threshold; one item per crossing, again after a top-up back to it or above. One request per poll.",
+	},
+	subtitle: 'Balance below',
+	stateKey: 'balance',
+	fields: [
+		{
+			displayName: 'Threshold (USD)',
+			name: 'balanceThreshold',
+			type: 'number',
+			required: true,
+			default: 10,
+			typeOptions: { numberPrecision: 2 },
+			description:
+				'Emit an item when the balance falls below this amount; it is emitted once, and again only after the balance was back at or above it (a top-up)',
+			displayOptions: { show: { event: [BALANCE_BELOW] } },
+		},
+	],
 	read(ctx: IPollFunctions): EventRun {
 		const threshold = readThreshold(ctx);
 		const read = async () => balanceOf(ctx, await apiRequest.call(ctx, 'GET', PATH));

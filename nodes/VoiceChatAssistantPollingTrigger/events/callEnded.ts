@@ -1,6 +1,11 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 
-import { CALL_TYPES } from '../../VoiceChatAssistant/descriptions';
+import {
+	CALL_TYPES,
+	FINAL_CALL_STATUS_OPTIONS,
+	callTypeFilter,
+	campaignLocator,
+} from '../../VoiceChatAssistant/descriptions';
 import { downloadRecording } from '../../VoiceChatAssistant/transport/recording';
 import type { CallWalk } from '../calls';
 import { isFinal, pollCalls, startCallWalk } from '../calls';
@@ -12,6 +17,48 @@ export const CALL_ENDED = 'callEnded';
 
 /** Call Ended: a call reached a final status; its recording on request. */
 export const callEnded: PollEvent = {
+	option: {
+		name: 'Call Ended',
+		action: 'On call ended',
+		description:
+			'A call reached a final status (completed, ended, busy, no answer, failed, ...); one item per call with transcript and variables',
+	},
+	subtitle: 'Call ended',
+	stateKey: 'calls',
+	fields: [
+		{
+			displayName: 'Filters',
+			name: 'callFilters',
+			type: 'collection',
+			placeholder: 'Add Filter',
+			default: {},
+			displayOptions: { show: { event: [CALL_ENDED] } },
+			options: [
+				{
+					...campaignLocator,
+					required: false,
+					description: 'Only calls of this campaign',
+				},
+				{
+					displayName: 'Download Recording',
+					name: 'downloadRecording',
+					type: 'boolean',
+					default: false,
+					description:
+						'Whether to download each call recording (when the call has one) into the binary property "data" of its item',
+				},
+				{
+					displayName: 'Statuses',
+					name: 'statuses',
+					type: 'multiOptions',
+					default: [],
+					description: 'Only calls that ended with one of these statuses (default: any)',
+					options: FINAL_CALL_STATUS_OPTIONS,
+				},
+				callTypeFilter,
+			],
+		},
+	],
 	read(ctx: IPollFunctions): EventRun {
 		const assistantId = readAssistantId(ctx);
 		const filters = ctx.getNodeParameter('callFilters', {}) as IDataObject;

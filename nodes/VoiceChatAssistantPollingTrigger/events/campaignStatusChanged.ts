@@ -74,6 +74,34 @@ function readChanges(ctx: IPollFunctions): string[] {
 }
 
 export const campaignStatusChanged: PollEvent = {
+	option: {
+		name: 'Campaign Status Changed',
+		action: 'On campaign status changed',
+		description:
+			'A campaign started, stopped or completed (ran out of leads); one item per change. One request per poll.',
+	},
+	subtitle: 'Campaign status changed',
+	stateKey: 'campaigns',
+	fields: [
+		{
+			displayName: 'Changes',
+			name: 'campaignChanges',
+			type: 'multiOptions',
+			required: true,
+			default: ['started', 'stopped', 'completed'],
+			description: 'Which changes of a campaign to emit',
+			options: [
+				{ name: 'Started', value: 'started', description: 'The campaign is now in progress' },
+				{ name: 'Stopped', value: 'stopped', description: 'The campaign was stopped or paused' },
+				{
+					name: 'Completed',
+					value: 'completed',
+					description: 'The campaign completed (it ran out of leads)',
+				},
+			],
+			displayOptions: { show: { event: [CAMPAIGN_STATUS_CHANGED] } },
+		},
+	],
 	read(ctx: IPollFunctions): EventRun {
 		const campaignId = readCampaignId(ctx);
 		const changes = readChanges(ctx);

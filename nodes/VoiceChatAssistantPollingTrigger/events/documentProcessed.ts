@@ -1,5 +1,6 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
+import { knowledgebaseLocator } from '../../VoiceChatAssistant/descriptions';
 import type { DocumentStatuses } from '../documents';
 import { documentStatuses, isProcessed, pollDocuments, readDocuments } from '../documents';
 import type { EventRun, PollEvent } from './event';
@@ -9,6 +10,19 @@ export const DOCUMENT_PROCESSED = 'documentProcessed';
 
 /** Document Processed: a document of the knowledgebase finished processing. */
 export const documentProcessed: PollEvent = {
+	option: {
+		name: 'Document Processed',
+		action: 'On document processed',
+		description: 'A document of a knowledgebase finished processing (active or failed)',
+	},
+	subtitle: 'Document processed',
+	stateKey: 'documents',
+	fields: [
+		{
+			...knowledgebaseLocator,
+			displayOptions: { show: { event: [DOCUMENT_PROCESSED] } },
+		},
+	],
 	read(ctx: IPollFunctions): EventRun {
 		const kb = positiveId(
 			ctx,

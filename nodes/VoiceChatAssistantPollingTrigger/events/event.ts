@@ -1,4 +1,9 @@
-import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeProperties,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isOneOf, locatorValue, parseId } from '../../VoiceChatAssistant/shared/ids';
@@ -27,6 +32,14 @@ export interface PollState {
  * (before any request) and answers what the poll does with them.
  */
 export interface PollEvent {
+	/** Its entry in the Event picker (its value is its key in POLL_EVENTS, events/index.ts). */
+	option: { name: string; action: string; description: string };
+	/** The node's subtitle while it is chosen. */
+	subtitle: string;
+	/** Where it keeps what it needs between polls (cleared when the settings change). */
+	stateKey: Exclude<keyof PollState, 'settings' | 'activation'>;
+	/** Its own fields, shown for it; fields several events share are in fields.ts. */
+	fields?: INodeProperties[];
 	read(ctx: IPollFunctions): EventRun;
 }
 

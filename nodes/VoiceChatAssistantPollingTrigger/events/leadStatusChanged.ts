@@ -108,6 +108,26 @@ function reportUnwatched(
 
 /** Lead Status Changed: a lead of the campaign (or of any campaign) moved to a watched status. */
 export const leadStatusChanged: PollEvent = {
+	option: {
+		name: 'Lead Status Changed',
+		action: 'On lead status changed',
+		description:
+			'A lead of a campaign moved to one of the chosen statuses (e.g. completed); one item per change with the lead, previous_status and status. One request per 100 leads, at most 10 per poll.',
+	},
+	subtitle: 'Lead status changed',
+	stateKey: 'leads',
+	fields: [
+		{
+			displayName: 'Statuses',
+			name: 'leadStatuses',
+			type: 'multiOptions',
+			default: ['completed', 'reached-max-retries', 'blacklisted'],
+			description:
+				'Emit a lead when it moves to one of these statuses (leave empty for every change). The trigger watches up to 200,000 leads; a campaign of N leads is read in N/1000 polls (10 requests of 100 leads each), so a change can take that many polls to show.',
+			options: LEAD_STATUS_OPTIONS,
+			displayOptions: { show: { event: [LEAD_STATUS_CHANGED] } },
+		},
+	],
 	read(ctx: IPollFunctions): EventRun {
 		const campaignId = readCampaignId(ctx);
 		const statuses = readStatuses(ctx);
