@@ -1,22 +1,10 @@
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
+import { KNOWLEDGEBASE as kb } from './fixtures';
 import { item, run } from '../helpers';
 
-const kb = {
-	id: 4,
-	name: 'FAQ',
-	description: 'Questions',
-	status: 'active',
-	documents_count: 1,
-	assistants_count: 0,
-};
-
 describe('Knowledgebase → Create', () => {
-	beforeEach(() => resetLimiters());
-	afterEach(() => nock.cleanAll());
-
 	it('Knowledgebase → Create sends name and description', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.post('/api/user/knowledgebases', { name: 'FAQ', description: 'Questions' })

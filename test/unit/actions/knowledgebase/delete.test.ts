@@ -1,14 +1,10 @@
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
+import { KNOWLEDGEBASE_REF as kbRef } from './fixtures';
 import { item, run } from '../helpers';
 
-const kbRef = { __rl: true, mode: 'list', value: '4' };
 describe('Knowledgebase → Delete', () => {
-	beforeEach(() => resetLimiters());
-	afterEach(() => nock.cleanAll());
-
 	it('Knowledgebase → Delete outputs deleted with the service message', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.delete('/api/user/knowledgebases/4')

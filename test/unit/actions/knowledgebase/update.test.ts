@@ -1,23 +1,10 @@
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
+import { KNOWLEDGEBASE as kb, KNOWLEDGEBASE_REF as kbRef } from './fixtures';
 import { item, run } from '../helpers';
 
-const kbRef = { __rl: true, mode: 'list', value: '4' };
-const kb = {
-	id: 4,
-	name: 'FAQ',
-	description: 'Questions',
-	status: 'active',
-	documents_count: 1,
-	assistants_count: 0,
-};
-
 describe('Knowledgebase → Update', () => {
-	beforeEach(() => resetLimiters());
-	afterEach(() => nock.cleanAll());
-
 	it('Knowledgebase → Update sends the fields given and outputs the knowledgebase', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.put('/api/user/knowledgebases/4', { name: 'FAQ 2' })
