@@ -25,14 +25,10 @@ import {
 	WorkflowExecute,
 } from 'n8n-core';
 import type {
-	ExecutionBaseError,
-	ICredentialDataDecryptedObject,
-	IConnections,
 	IDataObject,
 	INode,
 	INodeExecutionData,
 	IPinData,
-	IRun,
 	IRunExecutionData,
 	IWebhookData,
 	IWebhookDescription,
@@ -48,71 +44,21 @@ import { noteHeartbeat } from '../../../nodes/VoiceChatAssistantTrigger/calls/ca
 import { beat } from '../../../nodes/VoiceChatAssistantTrigger/calls/heartbeat';
 import { n8nAnswerBody } from '../../helpers/hookContext';
 import { TestCredentialsHelper } from './credentialsHelper';
+import { expressLikeResponse } from './expressResponse';
 import { setupN8nCore } from './n8nCore';
 import { nodeTypes, TYPES } from './nodeTypes';
+import type {
+	Delivery,
+	RunOptions,
+	WorkflowJson,
+	WorkflowOptions,
+	WorkflowResult,
+} from './workflowTypes';
 
 export { TYPES } from './nodeTypes';
+export type { RunOptions, WorkflowJson, WorkflowOptions, WorkflowResult } from './workflowTypes';
+export { serializeDeep } from './serializeDeep';
 export type { ItemFile } from './nodeTypes';
-
-/** A workflow as n8n exports it (only what a run needs). */
-export interface WorkflowJson {
-	nodes: Array<Partial<INode> & Pick<INode, 'name' | 'type' | 'parameters'>>;
-	connections: IConnections;
-	settings?: IWorkflowBase['settings'];
-	/** The workflow's static data (the trigger keeps its registration there). */
-	staticData?: IDataObject;
-}
-
-export interface WorkflowOptions {
-	/** Data of the `voiceChatAssistantApi` credential; fields left out get the credential's defaults. */
-	credentials: ICredentialDataDecryptedObject;
-	/** Data of the package's other credentials by type (e.g. the WhatsApp signing secret). */
-	otherCredentials?: Record<string, ICredentialDataDecryptedObject>;
-	/**
-	 * Static data saved as n8n 2.x saves it: each webhook request and each hook
-	 * works on its own copy loaded from the saved one, and that copy replaces
-	 * the saved one when the request changed it (after webhook() returns, the
-	 * later save winning; after a hook). `saved` is then what n8n's database holds.
-	 */
-	savesLikeN8n?: boolean;
-	/**
-	 * Why n8n activated the workflow, for its poll contexts: `activate` (default, a user turned it
-	 * on), `init` (n8n started with the workflow active: a restart), `update` (a new version published).
-	 */
-	activation?: WorkflowActivateMode;
-}
-
-export interface RunOptions {
-	/**
-	 * What the start node outputs, pinned as n8n pins test data on a node: plain
-	 * objects become `{ json }` items. Default: the start node runs and emits
-	 * its own items (the Manual Trigger: one empty item).
-	 */
-	inputItems?: Array<INodeExecutionData | IDataObject>;
-	/** Node to start from (default: the Manual Trigger, else the first trigger node). */
-	startNode?: string;
-	/** Items placed on the start node's input (what a webhook trigger produced). */
-	startData?: INodeExecutionData[][];
-	/** Default `manual`. */
-	mode?: WorkflowExecuteMode;
-}
-
-export interface WorkflowResult {
-	run: IRun;
-	resultData: IRun['data']['resultData'];
-	status: IRun['status'];
-	/** Items of one output (default the first) of a node's first run; [] when it did not run or failed. */
-	outputOf(nodeName: string, outputIndex?: number): INodeExecutionData[];
-	/**
-	 * The error a node failed with, as n8n keeps it in the run data: a plain
-	 * copy of the error (its own fields plus message and stack), not the instance.
-	 */
-	errorOf(nodeName: string): ExecutionBaseError | undefined;
-	/** The error the run stopped with, if any. */
-	error?: ExecutionBaseError;
-	/** Nodes in the order they finished. */
-	executionOrder: string[];
-}
 
 const WORKFLOW_ID = 'workflow-test';
 
@@ -124,17 +70,6 @@ export async function runWorkflow(
 	options: WorkflowOptions & RunOptions,
 ): Promise<WorkflowResult> {
 	return await new TestWorkflow(workflow, options).run(options);
-}
-
-interface Delivery {
-	method: string;
-	path: string;
-	query: IDataObject;
-	body: unknown;
-	statusCode: number;
-	response: unknown;
-	/** The workflow run the delivery started, if it started one. */
-	result?: WorkflowResult;
 }
 
 export class TestWorkflow {
@@ -621,66 +556,4 @@ export class TestWorkflow {
 			return false;
 		});
 	}
-}
-
-/** The part of express's Response that nodes use to answer a webhook call. */
-function expressLikeResponse(res: ServerResponse, delivery: Delivery) {
-	const response = {
-		headersSent: false,
-		status(code: number) {
-			res.statusCode = code;
-			return response;
-		},
-		setHeader(name: string, value: string) {
-			res.setHeader(name, value);
-			return response;
-		},
-		json(body: unknown) {
-			res.setHeader('content-type', 'application/json');
-			return response.send(JSON.stringify(body), body);
-		},
-		send(text: string, parsed?: unknown) {
-			delivery.statusCode = res.statusCode;
-			delivery.response = parsed ?? text;
-			response.headersSent = true;
-			res.end(text);
-			return response;
-		},
-		end() {
-			return response.send('');
-		},
-	};
-	return response;
-}
-
-/**
- * Everything reachable from a value as one string: own properties of errors
- * (message, stack, description, cause, context...) included, which
- * `JSON.stringify` leaves out. Tests search it for secrets.
- */
-export function serializeDeep(value: unknown): string {
-	const seen = new WeakSet<object>();
-	const walk = (current: unknown): unknown => {
-		if (current === null || typeof current !== 'object') {
-			return typeof current === 'function'
-				? `[function ${(current as { name?: string }).name ?? ''}]`
-				: current;
-		}
-		if (seen.has(current)) return '[circular]';
-		seen.add(current);
-		if (Buffer.isBuffer(current)) return current.toString('utf8');
-		if (Array.isArray(current)) return current.map(walk);
-		if (current instanceof Map) return walk(Object.fromEntries(current));
-		if (current instanceof Set) return walk([...current]);
-		const out: Record<string, unknown> = {};
-		for (const key of Object.getOwnPropertyNames(current)) {
-			try {
-				out[key] = walk((current as Record<string, unknown>)[key]);
-			} catch {
-				out[key] = '[unreadable]';
-			}
-		}
-		return out;
-	};
-	return JSON.stringify(walk(value));
 }
