@@ -5,11 +5,12 @@
 # the editor in a real headless Chromium (browser layer, screenshots in .tmp/browser/)
 # and the queue-mode suite (main + 2 workers, PostgreSQL, Redis).
 #
-# Most of the end-to-end layer's time is waiting for n8n (its polls, a restart, the service's
-# deliveries), not computing: the two n8n lines' e2e runs go side by side, in the background, while
-# lint, the in-process layers (simulator, unit, workflow) and the browser layers run in the
-# foreground. The queue-mode layer comes last, alone (its lead import measures time against the rate
-# limit). E2E_WORKERS (default 2) e2e files of each line run at a time.
+# The in-process layers (lint, simulator, unit, workflow: two jest workers each) run first, alone:
+# they only compute, about 4 minutes on 2 cores, and beside the e2e lines they took four times as
+# long (12:35 for the unit layer) and held the e2e lines back as well. Then the two n8n lines' e2e runs
+# go side by side, in the background, while the browser layers run in the foreground. The queue-mode
+# layer comes last, alone (its lead import measures time against the rate limit). E2E_WORKERS
+# (default 2) e2e files of each line run at a time.
 # Each layer's output is in .tmp/test-results/<layer>.log; the end prints each step's wall time
 # against its budget (CONTRIBUTING.md, "Time budget"), the slowest test files, and one line:
 # "N passed, N failed".
@@ -114,6 +115,27 @@ if ! bash scripts/scan-package.sh "$N8N_PACKED_TARBALL"; then
 fi
 timing "pack and scan" "$t"
 
+LAYER_GROUP=
+t=$(now)
+step "lint (n8n community-node rules)"
+npm run lint || status=1
+timing lint "$t" "$LAYER_GROUP"
+
+t=$(now)
+step "simulator self-test"
+if node --test test/simulator/ > "$results/simulator.tap" 2>&1; then :; else status=1; fi
+node -e '
+	const tap = require("fs").readFileSync(process.argv[1], "utf8");
+	const n = (k) => Number((new RegExp(`^# ${k} (\\d+)`, "m").exec(tap) || [0, 0])[1]);
+	const r = { numPassedTests: n("pass"), numFailedTests: n("fail") + n("cancelled"), numTotalTests: n("tests") };
+	require("fs").writeFileSync(process.argv[2], JSON.stringify(r));
+' "$results/simulator.tap" "$results/simulator.json"
+layer_result simulator
+timing simulator "$t" "$LAYER_GROUP"
+
+run_layer unit npx jest --config jest.config.js --selectProjects unit --maxWorkers=2
+run_layer workflow npx jest --config jest.config.js --selectProjects workflow --passWithNoTests --maxWorkers=2
+
 e2e=0
 if [ "${SKIP_E2E:-}" != "1" ]; then
 	e2e=1
@@ -144,28 +166,8 @@ if [ "${SKIP_E2E:-}" != "1" ]; then
 	fi
 fi
 
-LAYER_GROUP=$([ "$e2e" = 1 ] && [ "${E2E_SERIAL:-}" != "1" ] && echo "beside e2e" || true)
-t=$(now)
-step "lint (n8n community-node rules)"
-npm run lint || status=1
-timing lint "$t" "$LAYER_GROUP"
-
-t=$(now)
-step "simulator self-test"
-if node --test test/simulator/ > "$results/simulator.tap" 2>&1; then :; else status=1; fi
-node -e '
-	const tap = require("fs").readFileSync(process.argv[1], "utf8");
-	const n = (k) => Number((new RegExp(`^# ${k} (\\d+)`, "m").exec(tap) || [0, 0])[1]);
-	const r = { numPassedTests: n("pass"), numFailedTests: n("fail") + n("cancelled"), numTotalTests: n("tests") };
-	require("fs").writeFileSync(process.argv[2], JSON.stringify(r));
-' "$results/simulator.tap" "$results/simulator.json"
-layer_result simulator
-timing simulator "$t" "$LAYER_GROUP"
-
-run_layer unit npx jest --config jest.config.js --selectProjects unit
-run_layer workflow npx jest --config jest.config.js --selectProjects workflow --passWithNoTests
-
 if [ "$e2e" = 1 ]; then
+	[ "${E2E_SERIAL:-}" != "1" ] && LAYER_GROUP="beside e2e"
 	# the editor in a real headless Chromium (Debian's package), against the same n8n lines
 	for line in v2 v1; do
 		N8N_E2E_LINE=$line run_layer "browser-$line" npx jest --config jest.browser.config.js
