@@ -480,27 +480,17 @@ async function teachZone(
 ): Promise<void> {
 	const staticData = ctx.getWorkflowStaticData('node');
 	const since = currentState(scope, staticData).assistants[String(assistantId)].at;
-	let gap: Gap;
-	try {
-		gap = await readGap(
-			ctx,
-			delivered.event,
-			assistantId,
-			since - MAX_CALL_MS,
-			delivered.payload,
-			undefined,
-			now,
-		);
-	} catch (error) {
-		ctx.logger.warn(
-			`${LOG} could not read the calls of assistant ${assistantId} to learn the service's time zone: ${(error as Error).message}; a later call tries again`,
-		);
-		return;
-	}
-	if (gap.zone === undefined) return;
+	const zone = await zoneOfDelivered(ctx, delivered, assistantId, since - MAX_CALL_MS, now, {
+		pages: MAX_PAGES,
+		failed: (message) =>
+			ctx.logger.warn(
+				`${LOG} could not read the calls of assistant ${assistantId} to learn the service's time zone: ${message}; a later call tries again`,
+			),
+	});
+	if (zone === undefined) return;
 	// read again: another request of this process may have moved it while the list was read
 	const state = currentState(scope, staticData);
-	state.zone = gap.zone;
+	state.zone = zone;
 	writeState(scope, staticData, state);
 	wakers.get(scope)?.();
 }
@@ -523,30 +513,49 @@ async function teachZoneFromTest(ctx: CatchUpContext, delivered: Delivered): Pro
 	const staticData = ctx.getWorkflowStaticData('node');
 	if (readState(staticData).zone !== undefined) return;
 	const now = getClock().now();
-	let zone: number | undefined;
-	try {
-		const gap = await readGap(
-			ctx,
-			delivered.event,
-			assistantId,
-			now - MAX_CALL_MS,
-			delivered.payload,
-			undefined,
-			now,
-			1,
-		);
-		zone = gap.zone;
-	} catch (error) {
-		ctx.logger.debug(
-			`${LOG} a test delivery could not read the calls of assistant ${assistantId} to learn the service's time zone: ${(error as Error).message}`,
-		);
-		return;
-	}
+	const zone = await zoneOfDelivered(ctx, delivered, assistantId, now - MAX_CALL_MS, now, {
+		pages: 1,
+		failed: (message) =>
+			ctx.logger.debug(
+				`${LOG} a test delivery could not read the calls of assistant ${assistantId} to learn the service's time zone: ${message}`,
+			),
+	});
 	if (zone === undefined) return;
 	// read again: the heartbeat may have written meanwhile
 	const latest = newest.get(scope);
 	newest.set(scope, { ...(latest ?? { assistants: {} }), zone });
 	wakers.get(scope)?.();
+}
+
+/**
+ * The service's zone learned from the delivered call where the assistant's list (read from `since`,
+ * at most `pages` pages) shows it; undefined when the list does not show it, or cannot be read
+ * (`failed` is told why).
+ */
+async function zoneOfDelivered(
+	ctx: CatchUpContext,
+	delivered: Delivered,
+	assistantId: number,
+	since: number,
+	now: number,
+	{ pages, failed }: { pages: number; failed: (message: string) => void },
+): Promise<number | undefined> {
+	try {
+		const gap = await readGap(
+			ctx,
+			delivered.event,
+			assistantId,
+			since,
+			delivered.payload,
+			undefined,
+			now,
+			pages,
+		);
+		return gap.zone;
+	} catch (error) {
+		failed((error as Error).message);
+		return undefined;
+	}
 }
 
 /**
