@@ -6,8 +6,8 @@
  * Reads <results>/timings.tsv (one line per step: name, seconds, group; written by
  * test.sh) and the jest/TAP results beside it (<layer>.json). Prints each step's wall
  * time against its budget (BUDGET below, the figures CONTRIBUTING.md gives), the steps
- * that ran side by side, the ten slowest test files of all layers, and last the line
- * "N passed, N failed". Exits 1 when a test failed or a layer wrote no results.
+ * that ran side by side, the ten slowest test files of all layers, each failed test, and last
+ * the line "N passed, N failed". Exits 1 when a test failed or a layer wrote no results.
  * A step over its budget is printed as such but fails nothing: time is a warning,
  * never a verdict on the code.
  */
@@ -72,6 +72,22 @@ function slowestFiles(results, root, count = 10) {
 	return files.sort((a, b) => b.seconds - a.seconds).slice(0, count);
 }
 
+/** Each failed test (or test file that failed to run): its layer, file and title. */
+function failedTests(results, root) {
+	const failures = [];
+	for (const r of results) {
+		for (const t of r.testResults ?? []) {
+			const file = path.relative(root, t.name ?? '');
+			const failedHere = (t.assertionResults ?? []).filter((a) => a.status === 'failed');
+			for (const a of failedHere)
+				failures.push({ layer: r.layer, file, title: a.fullName ?? a.title });
+			if (!failedHere.length && t.status === 'failed')
+				failures.push({ layer: r.layer, file, title: '(the file failed to run)' });
+		}
+	}
+	return failures;
+}
+
 // whole seconds first, then minutes and seconds (539.96 s is 9:00, not 8:60)
 const fmt = (s) => {
 	const whole = Math.round(s);
@@ -104,6 +120,13 @@ function main() {
 			console.log(`  ${fmt(s.seconds).padStart(6)}  ${s.layer.padEnd(11)} ${s.file}`);
 	}
 
+	// the failures last, where a cut log still shows them
+	const failures = failedTests(results, root);
+	if (failures.length) {
+		console.log('\nFailed:');
+		for (const f of failures) console.log(`  ${f.layer.padEnd(11)} ${f.file} › ${f.title}`);
+	}
+
 	let passed = 0;
 	let failed = 0;
 	for (const r of results) {
@@ -116,4 +139,4 @@ function main() {
 
 if (require.main === module) main();
 
-module.exports = { BUDGET, readTimings, slowestFiles };
+module.exports = { BUDGET, readTimings, slowestFiles, failedTests };

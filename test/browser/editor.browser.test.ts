@@ -162,7 +162,7 @@ describe(`the n8n editor (${LINE}) in a real browser`, () => {
 		await home.rest(server); // 1.x: claims the instance for the owner
 		editor = await openEditor({ baseUrl: server.baseUrl, owner: OWNER, dir: ARTIFACTS });
 		await editor.login();
-	}, 240_000);
+	}, 420_000);
 
 	afterEach(async () => {
 		await editor?.tidy();

@@ -94,6 +94,10 @@ async function openEditor({ baseUrl, owner, dir, viewport = { width: 1400, heigh
 			await page.locator('[data-test-id="password"] input').fill(owner.password);
 			await page.locator('[data-test-id="form-submit-button"]').click();
 			await page.waitForURL((url) => !url.pathname.includes('/signin'));
+			// the first workflow page loads the editor's node types: on a 2-core machine beside both e2e
+			// lines that took over 45 s (the first test's canvas did not show in time); once, here
+			await page.goto(`${baseUrl}/workflow/new`);
+			await page.locator('[data-test-id="canvas-add-button"]').waitFor({ timeout: 180_000 });
 		},
 		/** A new, empty workflow with the node panel open at its first step ("What triggers this workflow?"). */
 		async newWorkflow() {
