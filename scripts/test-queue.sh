@@ -57,7 +57,9 @@ fi
 step "n8n runtime (cached in ${N8N_RUNTIME_CACHE:-$HOME/.cache/n8n-nodes-voice-chat-assistant})"
 bash scripts/n8n-runtime/install.sh v2
 
-if [ "${QUEUE_SKIP_BUILD:-}" = "1" ] && ls .tmp/pack/*.tgz >/dev/null 2>&1; then
+# N8N_PACKED_TARBALL (scripts/test.sh's own copy) is what the suite installs when set: the e2e
+# layer's try-it may be packing .tmp/pack again meanwhile
+if [ "${QUEUE_SKIP_BUILD:-}" = "1" ] && { [ -f "${N8N_PACKED_TARBALL:-}" ] || ls .tmp/pack/*.tgz >/dev/null 2>&1; }; then
 	step "build and pack skipped (QUEUE_SKIP_BUILD=1)"
 else
 	step "build and pack"

@@ -8,7 +8,7 @@ import { spawn } from 'child_process';
 import * as path from 'path';
 
 const ROOT = path.resolve(__dirname, '../..');
-// try-it runs n8n 2.x: jest.e2e.config.js leaves this file out of the v1 pass
+// try-it runs n8n 2.x whatever the line: jest.e2e.config.js runs this file in the 1.x pass only
 
 describe('try-it', () => {
 	it(
