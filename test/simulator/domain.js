@@ -1,28 +1,27 @@
 'use strict';
 /**
  * Domain rules shared by seed data, routes and the control API: enumerations,
- * assistant defaults, knowledgebase status, labels and the factory of call records.
+ * assistant defaults, knowledgebase status, labels and the factories of call and conversation
+ * records.
  */
-const { sqlTime, money, substitute } = require('./util');
+const { sqlTime, money, substitute, uuid } = require('./util');
 
 const MODES = ['pipeline', 'multimodal', 'dualplex'];
 const ASSISTANT_TYPES = ['inbound', 'outbound'];
+/** Statuses of a call that has ended: it has a duration, a transcript and a recording. */
+const ENDED_STATUSES = ['completed', 'ended', 'ended_by_customer', 'ended_by_assistant'];
+/** Statuses that `send_webhook_only_on_completed` suppresses (SPEC: failed and no-answer calls). */
+const UNSUCCESSFUL_CALL_STATUSES = ['failed', 'no-answer', 'busy'];
+/** Every status of a call: still under way, ended, or unsuccessful. */
 const CALL_STATUSES = [
 	'initiated',
 	'ringing',
-	'busy',
 	'in-progress',
-	'ended',
-	'completed',
-	'ended_by_customer',
-	'ended_by_assistant',
-	'no-answer',
-	'failed',
+	...ENDED_STATUSES,
+	...UNSUCCESSFUL_CALL_STATUSES,
 ];
 const CALL_TYPES = ['inbound', 'outbound', 'web'];
 const CONVERSATION_TYPES = ['test', 'widget', 'whatsapp', 'api'];
-/** Statuses that `send_webhook_only_on_completed` suppresses (SPEC: failed and no-answer calls). */
-const UNSUCCESSFUL_CALL_STATUSES = ['failed', 'no-answer', 'busy'];
 const DOCUMENT_TYPES = ['website', 'pdf', 'txt', 'docx'];
 const FILE_DOCUMENT_TYPES = ['pdf', 'txt', 'docx'];
 const SEARCH_COUNTRIES = ['US', 'CA', 'GB', 'AU', 'IL', 'PL', 'FI', 'NL', 'DK', 'IT'];
@@ -171,8 +170,6 @@ function recordingUrl(state, callId) {
 	return `${base}/__sim/recordings/${callId}.mp3`;
 }
 
-const ENDED_STATUSES = ['completed', 'ended', 'ended_by_customer', 'ended_by_assistant'];
-
 /**
  * Builds (does not store) a call record. Every field is optional.
  */
@@ -222,6 +219,29 @@ function makeCall(state, o) {
 	};
 }
 
+/**
+ * Builds (does not store) a chat conversation record: `fields` (its variables and messages, an
+ * API conversation's external_identifier before them) stand between its type and its cost.
+ */
+function makeConversation(
+	assistant,
+	type,
+	fields,
+	{ id = uuid(), totalCost = 0, createdMs = Date.now(), updatedMs = createdMs } = {},
+) {
+	return {
+		id,
+		assistant_id: assistant.id,
+		type,
+		...fields,
+		total_cost: totalCost,
+		ai_enabled: true,
+		created_at: sqlTime(createdMs),
+		updated_at: sqlTime(updatedMs),
+		created_ms: createdMs,
+	};
+}
+
 module.exports = {
 	MODES,
 	ASSISTANT_TYPES,
@@ -249,4 +269,5 @@ module.exports = {
 	extractVariables,
 	recordingUrl,
 	makeCall,
+	makeConversation,
 };

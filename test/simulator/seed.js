@@ -5,7 +5,7 @@
  * assistants, a knowledgebase, a tool, a lead, calls and conversations.
  */
 const { iso, sqlTime } = require('./util');
-const { ASSISTANT_DEFAULTS, defaultProviders, makeCall } = require('./domain');
+const { ASSISTANT_DEFAULTS, defaultProviders, makeCall, makeConversation } = require('./domain');
 
 const DAY = 86400000;
 
@@ -288,57 +288,60 @@ function accountFixtures(now) {
 
 function sampleData(state, now) {
 	const t = (ms) => ({ created_at: iso(ms), updated_at: iso(ms) });
-	const assistant1 = {
+	/** An active assistant speaking language 1: the defaults, its id to voice, then `fields` in order. */
+	const assistant = ({ id, name, type, mode, voice_id }, fields, createdMs) => ({
 		...JSON.parse(JSON.stringify(ASSISTANT_DEFAULTS)),
-		id: 1,
-		uuid: SEED_UUIDS.assistant1,
-		name: 'Reception (inbound)',
+		id,
+		uuid: SEED_UUIDS[`assistant${id}`],
+		name,
 		status: 'active',
-		type: 'inbound',
-		mode: 'pipeline',
-		voice_id: 1,
+		type,
+		mode,
+		voice_id,
 		language_id: 1,
-		timezone: 'America/New_York',
-		initial_message: 'Hello, thank you for calling Acme. How can I help you today?',
-		system_prompt:
-			'You are the friendly receptionist of Acme. Answer questions using the knowledgebase.',
-		llm_model_id: 1,
-		...defaultProviders(state, 'pipeline', 1),
-		knowledgebase_id: 1,
-		knowledgebase_mode: 'prompt',
-		phone_number_id: 1,
-		tool_ids: [1],
-		tools: [{ type: 'end_call', description: 'End the call when the caller says goodbye.' }],
-		post_call_schema: [{ name: 'reason', type: 'string', description: 'Why the customer called' }],
+		...fields,
 		inbound_webhook_url: null,
-		...t(now - 60 * DAY),
-	};
-	const assistant2 = {
-		...JSON.parse(JSON.stringify(ASSISTANT_DEFAULTS)),
-		id: 2,
-		uuid: SEED_UUIDS.assistant2,
-		name: 'Sales caller (outbound)',
-		status: 'active',
-		type: 'outbound',
-		mode: 'multimodal',
-		voice_id: 10,
-		language_id: 1,
-		timezone: 'Europe/Berlin',
-		initial_message: 'Hi {{customer_name}}, this is Mia from Acme. Do you have a minute?',
-		system_prompt: 'You are Mia, a polite sales assistant. Qualify the lead and book a demo.',
-		multimodal_model_id: 10,
-		...defaultProviders(state, 'multimodal', 1),
-		knowledgebase_mode: 'function_call',
-		phone_number_id: 2,
-		record: true,
-		post_call_schema: [
-			{ name: 'interested', type: 'bool', description: 'Whether the lead is interested' },
-			{ name: 'budget', type: 'number', description: 'Budget mentioned by the lead in USD' },
-		],
-		variables: { company: 'Acme' },
-		inbound_webhook_url: null,
-		...t(now - 45 * DAY),
-	};
+		...t(createdMs),
+	});
+	const assistant1 = assistant(
+		{ id: 1, name: 'Reception (inbound)', type: 'inbound', mode: 'pipeline', voice_id: 1 },
+		{
+			timezone: 'America/New_York',
+			initial_message: 'Hello, thank you for calling Acme. How can I help you today?',
+			system_prompt:
+				'You are the friendly receptionist of Acme. Answer questions using the knowledgebase.',
+			llm_model_id: 1,
+			...defaultProviders(state, 'pipeline', 1),
+			knowledgebase_id: 1,
+			knowledgebase_mode: 'prompt',
+			phone_number_id: 1,
+			tool_ids: [1],
+			tools: [{ type: 'end_call', description: 'End the call when the caller says goodbye.' }],
+			post_call_schema: [
+				{ name: 'reason', type: 'string', description: 'Why the customer called' },
+			],
+		},
+		now - 60 * DAY,
+	);
+	const assistant2 = assistant(
+		{ id: 2, name: 'Sales caller (outbound)', type: 'outbound', mode: 'multimodal', voice_id: 10 },
+		{
+			timezone: 'Europe/Berlin',
+			initial_message: 'Hi {{customer_name}}, this is Mia from Acme. Do you have a minute?',
+			system_prompt: 'You are Mia, a polite sales assistant. Qualify the lead and book a demo.',
+			multimodal_model_id: 10,
+			...defaultProviders(state, 'multimodal', 1),
+			knowledgebase_mode: 'function_call',
+			phone_number_id: 2,
+			record: true,
+			post_call_schema: [
+				{ name: 'interested', type: 'bool', description: 'Whether the lead is interested' },
+				{ name: 'budget', type: 'number', description: 'Budget mentioned by the lead in USD' },
+			],
+			variables: { company: 'Acme' },
+		},
+		now - 45 * DAY,
+	);
 	state.assistants.push(assistant1, assistant2);
 
 	state.knowledgebases.push({
@@ -417,18 +420,18 @@ function sampleData(state, now) {
 		);
 	});
 
-	const conv = (id, assistant, type, daysAgo, messages, cost) => ({
-		id,
-		assistant_id: assistant.id,
-		type,
-		variables: {},
-		messages,
-		total_cost: cost,
-		ai_enabled: true,
-		created_at: sqlTime(now - daysAgo * DAY),
-		updated_at: sqlTime(now - daysAgo * DAY + 120000),
-		created_ms: now - daysAgo * DAY,
-	});
+	const conv = (id, assistant, type, daysAgo, messages, cost) =>
+		makeConversation(
+			assistant,
+			type,
+			{ variables: {}, messages },
+			{
+				id,
+				totalCost: cost,
+				createdMs: now - daysAgo * DAY,
+				updatedMs: now - daysAgo * DAY + 120000,
+			},
+		);
 	state.conversations.push(
 		conv(
 			SEED_UUIDS.conversation1,

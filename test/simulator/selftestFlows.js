@@ -4,17 +4,8 @@
  */
 const assert = require('node:assert/strict');
 const crypto = require('node:crypto');
-const http = require('node:http');
-const { startSimulator } = require('./server');
-const {
-	AUTH,
-	DEFAULT_API_KEY,
-	call,
-	sleep,
-	waitFor,
-	startReceiver,
-	simulatorSuite,
-} = require('./selftestHelpers');
+const { startSimulator, DEFAULT_API_KEY } = require('./server');
+const { AUTH, call, sleep, waitFor, startReceiver, simulatorSuite } = require('./selftestHelpers');
 
 simulatorSuite(
 	'simulator: flows (tool calls, webhooks, numbers, calls, recordings)',
@@ -22,33 +13,11 @@ simulatorSuite(
 		await t.test(
 			'tools: a call uses a tool of the assistant (method, headers, JSON arguments, timeout) and records the answer',
 			async () => {
-				const seen = [];
 				let delayMs = 0;
-				const receiver = http.createServer((req, res) => {
-					const chunks = [];
-					req.on('data', (c) => chunks.push(c));
-					req.on('end', () => {
-						seen.push({
-							method: req.method,
-							url: req.url,
-							headers: req.headers,
-							body: Buffer.concat(chunks).toString('utf8'),
-						});
-						setTimeout(() => {
-							res.writeHead(200, { 'Content-Type': 'application/json' });
-							res.end(JSON.stringify({ free: true }));
-						}, delayMs);
-					});
-				});
-				await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
-				t.after(
-					() =>
-						new Promise((r) => {
-							receiver.close(r);
-							receiver.closeAllConnections();
-						}),
-				);
-				const endpoint = `http://127.0.0.1:${receiver.address().port}/tool`;
+				const receiver = await startReceiver({ free: true }, { delayMs: () => delayMs });
+				t.after(() => receiver.close());
+				const seen = receiver.got;
+				const endpoint = `${receiver.url}/tool`;
 				const created = await call(sim, 'POST', '/api/user/tools', {
 					body: {
 						name: 'check_slot',
@@ -84,10 +53,10 @@ simulatorSuite(
 				assert.deepEqual(
 					[
 						seen[0].method,
-						seen[0].url,
+						seen[0].path,
 						seen[0].headers['x-tool-secret'],
 						seen[0].headers['content-type'],
-						JSON.parse(seen[0].body),
+						seen[0].body,
 					],
 					['POST', '/tool', 's3cret', 'application/json', { date: '2026-12-01' }],
 				);

@@ -42,20 +42,28 @@ async function waitFor(fn, timeoutMs = 3000) {
 	}
 }
 
-/** A local webhook receiver answering JSON, recording what it got. */
-async function startReceiver(answer = { received: true, crm_id: 'abc' }) {
+/**
+ * A local webhook receiver answering JSON, recording what it got (method, path, headers, the body
+ * parsed). `delayMs()`, when given, says how long it waits before each answer.
+ */
+async function startReceiver(answer = { received: true, crm_id: 'abc' }, { delayMs } = {}) {
 	const got = [];
 	const server = http.createServer((req, res) => {
 		const chunks = [];
 		req.on('data', (c) => chunks.push(c));
 		req.on('end', () => {
 			got.push({
+				method: req.method,
 				path: req.url,
 				headers: req.headers,
 				body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
 			});
-			res.writeHead(200, { 'Content-Type': 'application/json' });
-			res.end(JSON.stringify(answer));
+			const reply = () => {
+				res.writeHead(200, { 'Content-Type': 'application/json' });
+				res.end(JSON.stringify(answer));
+			};
+			if (delayMs) setTimeout(reply, delayMs());
+			else reply();
 		});
 	});
 	await new Promise((r) => server.listen(0, '127.0.0.1', r));

@@ -14,6 +14,7 @@ const { Router } = require('./router');
 const { RateLimiter, DEFAULT_RATE_LIMIT } = require('./ratelimit');
 const { readBody, decodeBody, parseQuery } = require('./body');
 const { createState } = require('./state');
+const { countsPerBody, pickFault } = require('./faults');
 const { HttpError, iso, sleep, isPlainObject, setServiceZone } = require('./util');
 
 const DEFAULT_API_KEY = 'sim-test-key-0123456789';
@@ -147,48 +148,6 @@ function mergeConfig(base, partial) {
 
 /** Where the recordings are served (`recording_url` of the calls), on either origin. */
 const RECORDINGS_PREFIX = '/__sim/recordings/';
-
-/** Whether a fault rule's path matches: exactly, or by prefix when the rule's path ends with `*`. */
-function faultPathMatches(rulePath, path) {
-	return rulePath.endsWith('*') ? path.startsWith(rulePath.slice(0, -1)) : rulePath === path;
-}
-
-/**
- * Faults set with POST /__sim/faults: `{method, path, rate, kinds, seed, after, times, maxPerBody}`.
- * A request that matches a rule gets one of `kinds` with probability `rate` (a seeded generator, so
- * a run repeats), once `after` matching requests have passed, at most `times` times, and at most
- * `maxPerBody` times for one body (the same request sent again):
- * `refuse-503` / `refuse-500` / `refuse-502` answer before anything is stored (a 502: the
- * gateway lost the request, or the answer to a refused one); `lose-502` stores and answers
- * 502; `lose-reset` stores and drops the connection.
- */
-function pickFault(sim, method, path, body) {
-	for (const rule of sim.faults || []) {
-		if (rule.method !== method || !faultPathMatches(rule.path, path)) continue;
-		// `after`: that many matching requests pass first; `times`: at most that many faults
-		if (rule.passed < (rule.after || 0)) {
-			rule.passed++;
-			continue;
-		}
-		if (rule.times != null && rule.count >= rule.times) continue;
-		rule.state = (rule.state + 0x6d2b79f5) >>> 0;
-		let t = rule.state;
-		t = Math.imul(t ^ (t >>> 15), t | 1);
-		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-		const random = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-		if (random >= rule.rate) continue;
-		if (rule.maxPerBody != null) {
-			const seen = rule.perBody.get(body) || 0;
-			if (seen >= rule.maxPerBody) continue;
-			rule.perBody.set(body, seen + 1);
-		}
-		const kind = rule.kinds[rule.count % rule.kinds.length];
-		rule.count++;
-		rule.injected[kind] = (rule.injected[kind] || 0) + 1;
-		return kind;
-	}
-	return null;
-}
 
 function redactHeaders(headers) {
 	const out = { ...headers };
@@ -326,11 +285,11 @@ class Simulator {
 			const faulted = !isControl || isRecording;
 			// a rule that counts faults per body reads the body first (dispatch takes it from there)
 			const read =
-				faulted && this.faultsPerBody(req.method, url.pathname)
+				faulted && countsPerBody(this.faults, req.method, url.pathname)
 					? await readBody(req, this.config.maxBodyBytes)
 					: null;
 			const fault = faulted
-				? pickFault(this, req.method, url.pathname, read ? read.buffer.toString('utf8') : '')
+				? pickFault(this.faults, req.method, url.pathname, read ? read.buffer.toString('utf8') : '')
 				: null;
 			if (fault && fault.startsWith('refuse-')) {
 				// refused before anything is stored
@@ -376,14 +335,6 @@ class Simulator {
 		this.send(res, req.method, result);
 		// time this request spent in the simulator, added latency included
 		if (entry) entry.durationMs = performance.now() - started;
-	}
-
-	/** Whether a fault rule for this request counts its faults per body. */
-	faultsPerBody(method, path) {
-		return (this.faults || []).some(
-			(rule) =>
-				rule.maxPerBody != null && rule.method === method && faultPathMatches(rule.path, path),
-		);
 	}
 
 	async dispatch(req, url, entry, isControl, read = null) {

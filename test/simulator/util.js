@@ -51,6 +51,11 @@ class HttpError extends Error {
 	}
 }
 
+/** The answer to a create: 201 `{message, data}`. */
+function created(message, data) {
+	return { status: 201, body: { message, data } };
+}
+
 function isPlainObject(value) {
 	return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
@@ -99,6 +104,7 @@ module.exports = {
 	uuid,
 	sha256,
 	HttpError,
+	created,
 	isPlainObject,
 	has,
 	pick,

@@ -14,7 +14,7 @@
  *   POST   /api/user/assistants/enable-/disable-conversation-ended-webhook {message, data: []}  (vendor docs)
  */
 const { Validator, INVALID } = require('../validate');
-const { HttpError, has, isPlainObject, iso, uuid, clone, intId } = require('../util');
+const { HttpError, created, has, isPlainObject, iso, uuid, clone, intId } = require('../util');
 const {
 	MODES,
 	ASSISTANT_TYPES,
@@ -459,10 +459,7 @@ function register(router) {
 			updated_at: now,
 		};
 		state.assistants.push(assistant);
-		return {
-			status: 201,
-			body: { message: 'Assistant created successfully', data: summary(assistant) },
-		};
+		return created('Assistant created successfully', summary(assistant));
 	});
 
 	router.put('/api/user/assistant/:id', ({ state, params, body }) => {

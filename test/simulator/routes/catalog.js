@@ -60,12 +60,7 @@ function register(router) {
 		);
 		return {
 			status: 200,
-			body: voices.map((voice) => ({
-				id: voice.id,
-				name: voice.name,
-				language_id: voice.language_id,
-				gender: voice.gender,
-			})),
+			body: voices.map(({ id, name, language_id, gender }) => ({ id, name, language_id, gender })),
 		};
 	});
 

@@ -34,6 +34,7 @@ const {
 const { presentCall } = require('./calls');
 const { deliverWithRetries } = require('../lifecycle');
 const { deliver } = require('../webhooks');
+const { FAULT_KINDS, faultRule } = require('../faults');
 
 const SEED_STATUS_CYCLE = [
 	'completed',
@@ -503,24 +504,18 @@ function register(router) {
 		const times = v.check('times', { type: 'integer', nullable: true, min: 1 });
 		const maxPerBody = v.check('maxPerBody', { type: 'integer', nullable: true, min: 0 });
 		v.throwIfFailed();
-		const known = ['refuse-503', 'refuse-500', 'refuse-502', 'lose-502', 'lose-reset'];
-		if (!kinds.value.length || kinds.value.some((k) => !known.includes(k)))
-			throw new HttpError(422, { message: `kinds: any of ${known.join(', ')}` });
-		const rule = {
+		if (!kinds.value.length || kinds.value.some((k) => !FAULT_KINDS.includes(k)))
+			throw new HttpError(422, { message: `kinds: any of ${FAULT_KINDS.join(', ')}` });
+		const rule = faultRule({
 			method: method.value,
 			path: path.value,
 			rate: rate.value,
 			kinds: kinds.value,
-			state: seed.value ?? 1,
-			count: 0,
-			injected: {},
-			after: after.value ?? 0,
-			times: times.value ?? null,
-			maxPerBody: maxPerBody.value ?? null,
-			passed: 0,
-		};
-		// faults per body so far (kept out of the rule's JSON)
-		Object.defineProperty(rule, 'perBody', { value: new Map() });
+			seed: seed.value,
+			after: after.value,
+			times: times.value,
+			maxPerBody: maxPerBody.value,
+		});
 		sim.faults = [...(sim.faults || []), rule];
 		return ok({ faults: sim.faults });
 	});

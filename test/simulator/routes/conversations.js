@@ -12,8 +12,8 @@
  *        message is stored but not answered (and not charged)
  */
 const { Validator, INVALID } = require('../validate');
-const { HttpError, sqlTime, uuid, money, substitute } = require('../util');
-const { CONVERSATION_TYPES } = require('../domain');
+const { HttpError, sqlTime, money, substitute } = require('../util');
+const { CONVERSATION_TYPES, makeConversation } = require('../domain');
 const { paginate, pageParams } = require('../pagination');
 const { validateDateRange } = require('./calls');
 
@@ -107,18 +107,12 @@ function register(router) {
 			...(assistant.variables || {}),
 			...vars,
 		});
-		const conv = {
-			id: uuid(),
-			assistant_id: assistant.id,
-			type: convType,
-			variables: vars,
-			messages: initial ? [{ role: 'assistant', content: initial }] : [],
-			total_cost: 0,
-			ai_enabled: true,
-			created_at: sqlTime(now),
-			updated_at: sqlTime(now),
-			created_ms: now,
-		};
+		const conv = makeConversation(
+			assistant,
+			convType,
+			{ variables: vars, messages: initial ? [{ role: 'assistant', content: initial }] : [] },
+			{ createdMs: now },
+		);
 		state.conversations.push(conv);
 		return {
 			status: 200,

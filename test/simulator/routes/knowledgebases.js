@@ -13,7 +13,7 @@
  * knowledgebase named `__fail_create__` the 500 of knowledgebase creation.
  */
 const { Validator, INVALID } = require('../validate');
-const { HttpError, has, iso, intId } = require('../util');
+const { HttpError, created, has, iso, intId } = require('../util');
 const { nextId } = require('../state');
 const {
 	DOCUMENT_TYPES,
@@ -174,13 +174,7 @@ function register(router) {
 			updated_at: now,
 		};
 		state.knowledgebases.push(kb);
-		return {
-			status: 201,
-			body: {
-				message: 'Knowledgebase created successfully.',
-				data: presentKnowledgebase(state, kb),
-			},
-		};
+		return created('Knowledgebase created successfully.', presentKnowledgebase(state, kb));
 	});
 
 	router.get('/api/user/knowledgebases/:id', ({ state, params }) => ({
@@ -242,13 +236,10 @@ function register(router) {
 			doc.status = doc.final_status;
 			doc.updated_at = iso();
 		});
-		return {
-			status: 201,
-			body: {
-				message: 'Document created successfully. Processing will continue in the background.',
-				data: presentDocument(doc, ['created_at']),
-			},
-		};
+		return created(
+			'Document created successfully. Processing will continue in the background.',
+			presentDocument(doc, ['created_at']),
+		);
 	});
 
 	router.get('/api/user/knowledgebases/:kb/documents/:doc', ({ state, params }) => {

@@ -16,7 +16,7 @@
  *   DELETE /api/user/leads/:id               {message: 'Lead deleted successfully'}; 404 {message: 'Lead not found'}
  */
 const { Validator, INVALID, E164 } = require('../validate');
-const { HttpError, has, intId, iso, isPlainObject, sqlTime } = require('../util');
+const { HttpError, created, has, intId, iso, isPlainObject, sqlTime } = require('../util');
 const { nextId } = require('../state');
 const { paginate, pageParams } = require('../pagination');
 const { validateDateRange } = require('./calls');
@@ -265,10 +265,7 @@ function register(router) {
 			updated_at: now,
 		};
 		state.campaigns.push(campaign);
-		return {
-			status: 201,
-			body: { message: 'Campaign created successfully', data: presentCreatedCampaign(campaign) },
-		};
+		return created('Campaign created successfully', presentCreatedCampaign(campaign));
 	});
 
 	router.delete('/api/user/campaign/:id', ({ state, params }) => {

@@ -21,7 +21,8 @@
  */
 const crypto = require('node:crypto');
 const { Validator, INVALID } = require('../validate');
-const { HttpError, iso, sqlTime, uuid, money, isPlainObject, intId } = require('../util');
+const { HttpError, iso, sqlTime, money, isPlainObject, intId } = require('../util');
+const { makeConversation } = require('../domain');
 const { nextId } = require('../state');
 
 const E164 = /^\+[1-9]\d{6,14}$/;
@@ -446,19 +447,12 @@ function register(router) {
 		}
 		const now = Date.now();
 		if (!conv) {
-			conv = {
-				id: uuid(),
-				assistant_id: assistant.id,
-				type: 'api',
-				external_identifier: customer.value,
-				variables: {},
-				messages: [],
-				total_cost: 0,
-				ai_enabled: true,
-				created_at: sqlTime(now),
-				updated_at: sqlTime(now),
-				created_ms: now,
-			};
+			conv = makeConversation(
+				assistant,
+				'api',
+				{ external_identifier: customer.value, variables: {}, messages: [] },
+				{ createdMs: now },
+			);
 			state.conversations.push(conv);
 		}
 		if (isPlainObject(variables.value)) conv.variables = { ...conv.variables, ...variables.value };

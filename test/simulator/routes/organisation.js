@@ -9,7 +9,7 @@
  *   DELETE /api/user/folder|label/:id        200 {message}; assistants are kept
  */
 const { Validator, INVALID } = require('../validate');
-const { HttpError, intId } = require('../util');
+const { HttpError, created, intId } = require('../util');
 const { paginate, pageParams } = require('../pagination');
 const { nextId } = require('../state');
 
@@ -100,13 +100,7 @@ function register(router) {
 					color: values.color ?? null,
 				};
 				state[kind.collection].push(record);
-				return {
-					status: 201,
-					body: {
-						message: `${kind.noun} created successfully`,
-						data: present(state, kind, record),
-					},
-				};
+				return created(`${kind.noun} created successfully`, present(state, kind, record));
 			});
 			router.put(`${base}/:id`, ({ state, params, body }) => {
 				const record = findOr404(state, kind, params.id);

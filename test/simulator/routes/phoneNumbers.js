@@ -19,7 +19,7 @@
  * validation shape.
  */
 const { Validator, INVALID, E164 } = require('../validate');
-const { HttpError, has, iso, intId, money } = require('../util');
+const { HttpError, created, has, iso, intId, money } = require('../util');
 const { nextId } = require('../state');
 const { SEARCH_COUNTRIES, PHONE_TYPE_LABELS } = require('../domain');
 
@@ -199,19 +199,13 @@ function purchase(state, body) {
 		const i = list.findIndex((n) => n.phone_number === phoneNumber);
 		if (i >= 0) list.splice(i, 1);
 	}
-	return {
-		status: 201,
-		body: {
-			message: 'Phone number purchased successfully.',
-			data: {
-				id: record.id,
-				phone_number: record.phone_number,
-				country_code: record.country_code,
-				type: 'normal',
-				sms_capable: record.sms_capable,
-			},
-		},
-	};
+	return created('Phone number purchased successfully.', {
+		id: record.id,
+		phone_number: record.phone_number,
+		country_code: record.country_code,
+		type: 'normal',
+		sms_capable: record.sms_capable,
+	});
 }
 
 function updateNickname(state, params, body) {

@@ -15,7 +15,7 @@
  */
 const net = require('node:net');
 const { Validator, INVALID, E164 } = require('../validate');
-const { HttpError, has, iso, intId, uuid } = require('../util');
+const { HttpError, created, has, iso, intId, uuid } = require('../util');
 const { nextId } = require('../state');
 
 const TRUNK_TYPES = ['extension', 'number'];
@@ -219,10 +219,7 @@ function register(router) {
 		provision(state, trunk);
 		trunk.id = nextId(state, 'phoneNumbers');
 		state.phoneNumbers.push(trunk);
-		return {
-			status: 201,
-			body: { message: 'SIP trunk created successfully.', data: present(trunk, true) },
-		};
+		return created('SIP trunk created successfully.', present(trunk, true));
 	});
 
 	router.get('/api/user/phone-numbers/sip-trunks/:id', ({ state, params }) => ({

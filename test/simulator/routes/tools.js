@@ -9,7 +9,7 @@
  *   DELETE /api/user/tools/:id   {message}
  */
 const { Validator } = require('../validate');
-const { HttpError, has, isPlainObject, iso, intId } = require('../util');
+const { HttpError, created, has, isPlainObject, iso, intId } = require('../util');
 const { nextId } = require('../state');
 const { TOOL_METHODS } = require('../domain');
 
@@ -17,31 +17,22 @@ const NAME_RULE = /^[a-z][a-z_]*$/;
 const NAME_MESSAGE =
 	'Tool name must contain only lowercase letters and underscores, and start with a letter.';
 
+/** The fields of a tool as the API shows them, in its order. */
+const FIELDS = [
+	'id',
+	'name',
+	'description',
+	'endpoint',
+	'method',
+	'timeout',
+	'headers',
+	'schema',
+	'created_at',
+	'updated_at',
+];
+
 function present(tool) {
-	const {
-		id,
-		name,
-		description,
-		endpoint,
-		method,
-		timeout,
-		headers,
-		schema,
-		created_at,
-		updated_at,
-	} = tool;
-	return {
-		id,
-		name,
-		description,
-		endpoint,
-		method,
-		timeout,
-		headers,
-		schema,
-		created_at,
-		updated_at,
-	};
+	return Object.fromEntries(FIELDS.map((key) => [key, tool[key]]));
 }
 
 function toolOr404(state, rawId) {
@@ -129,7 +120,7 @@ function register(router) {
 			updated_at: now,
 		};
 		state.tools.push(tool);
-		return { status: 201, body: { message: 'Tool created successfully', data: present(tool) } };
+		return created('Tool created successfully', present(tool));
 	});
 
 	router.get('/api/user/tools', ({ state }) => ({ status: 200, body: state.tools.map(present) }));

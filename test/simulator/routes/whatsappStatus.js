@@ -23,10 +23,9 @@
  * signed as ever. Every attempt is recorded in state.webhookDeliveries with kind `message_status`.
  */
 const crypto = require('node:crypto');
-const http = require('node:http');
-const https = require('node:https');
 const { Validator, INVALID } = require('../validate');
 const { HttpError, iso, uuid } = require('../util');
+const { postBytes } = require('../webhooks');
 
 const STATUSES = ['sent', 'delivered', 'read', 'failed', 'undelivered'];
 const FORMATS = ['compact', 'pretty', 'escaped'];
@@ -67,55 +66,6 @@ function serialise(payload, format) {
 /** `sha256=<hex>` of the body under the secret. */
 function signatureOf(body, secret) {
 	return `sha256=${crypto.createHmac('sha256', secret).update(body).digest('hex')}`;
-}
-
-/** One POST of the exact bytes; resolves with the receiver's status and answer (or the network error). */
-function post(url, body, headers, timeoutMs) {
-	return new Promise((resolve) => {
-		let target;
-		try {
-			target = new URL(url);
-		} catch {
-			resolve({ status: null, response: null, error: `invalid URL: ${url}` });
-			return;
-		}
-		const client = target.protocol === 'https:' ? https : http;
-		const req = client.request(
-			target,
-			{
-				method: 'POST',
-				headers: {
-					'Content-Type': 'application/json',
-					Accept: 'application/json',
-					'User-Agent': 'VoiceChatAssistantSimulator-Webhook/1.0',
-					'Content-Length': body.length,
-					...headers,
-				},
-				timeout: timeoutMs,
-				agent: false,
-			},
-			(res) => {
-				const chunks = [];
-				res.on('data', (c) => chunks.push(c));
-				res.on('end', () => {
-					const text = Buffer.concat(chunks).toString('utf8');
-					let response = text;
-					try {
-						response = text.length ? JSON.parse(text) : null;
-					} catch {
-						/* plain text answer */
-					}
-					resolve({ status: res.statusCode, response });
-				});
-				res.on('error', (err) =>
-					resolve({ status: res.statusCode, response: null, error: err.message }),
-				);
-			},
-		);
-		req.on('timeout', () => req.destroy(new Error(`timeout after ${timeoutMs} ms`)));
-		req.on('error', (err) => resolve({ status: null, response: null, error: err.message }));
-		req.end(body);
-	});
 }
 
 /** Whether the service posts again after this answer: 5xx, 429 or no answer. */
@@ -223,7 +173,7 @@ async function postStatus(sim, state, body) {
 		signed: Boolean(signature),
 	};
 	const attempt = async (n) => {
-		const result = await post(url.value, bytes, headers, timeoutMs);
+		const result = await postBytes(url.value, bytes, headers, timeoutMs);
 		const delivery = { attempt: n, status: result.status, response: result.response };
 		if (result.error) delivery.error = result.error;
 		(state.webhookDeliveries = state.webhookDeliveries || []).push({

@@ -103,23 +103,18 @@ function seed(state, { seeded, now }) {
 	state.whatsappMessages = [];
 	state.smsMessages = [];
 	if (!seeded) return;
+	/** A chat with sender 1: the customer wrote last `lastHours` ago, first `createdHours` ago. */
+	const conversation = (id, customer_phone, customer_name, lastHours, createdHours) => ({
+		id,
+		sender_id: 1,
+		customer_phone,
+		customer_name,
+		last_customer_message_at: iso(now - lastHours * HOUR),
+		created_at: iso(now - createdHours * HOUR),
+	});
 	state.whatsappConversations.push(
-		{
-			id: 1,
-			sender_id: 1,
-			customer_phone: WHATSAPP_SEED.openWindowPhone,
-			customer_name: 'Ada Lovelace',
-			last_customer_message_at: iso(now - 2 * HOUR),
-			created_at: iso(now - 3 * HOUR),
-		},
-		{
-			id: 2,
-			sender_id: 1,
-			customer_phone: WHATSAPP_SEED.expiredWindowPhone,
-			customer_name: 'Bob Builder',
-			last_customer_message_at: iso(now - 30 * HOUR),
-			created_at: iso(now - 48 * HOUR),
-		},
+		conversation(1, WHATSAPP_SEED.openWindowPhone, 'Ada Lovelace', 2, 3),
+		conversation(2, WHATSAPP_SEED.expiredWindowPhone, 'Bob Builder', 30, 48),
 	);
 }
 
