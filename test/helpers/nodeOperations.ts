@@ -1,6 +1,7 @@
 /**
  * The node's resources and operations as the editor shows them, read from its
- * description: what the docs checks (README, docs/api.md) compare with.
+ * description: what the docs checks (README, docs/api.md) compare with; and
+ * the same read from a docs operations table.
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
@@ -21,4 +22,29 @@ export function nodeOperations(): Map<string, string[]> {
 		);
 	}
 	return out;
+}
+
+/**
+ * Resource → the operation names of its row in a docs operations table
+ * (`| **Resource** | A (notes) · B · Enable / Disable X |`), read from the
+ * given Markdown text. Notes in brackets are dropped; "Enable / Disable X"
+ * names two operations.
+ */
+export function documentedOperations(markdown: string): Map<string, string[]> {
+	const rows = new Map<string, string[]>();
+	for (const line of markdown.split('\n')) {
+		const row = /^\|\s*\*\*(.+?)\*\*\s*\|(.*)\|\s*$/.exec(line);
+		if (!row) continue;
+		const names = row[2]
+			.replace(/\s*\([^)]*\)/g, '')
+			.split('·')
+			.map((n) => n.replace(/\*\*/g, '').trim())
+			.filter(Boolean)
+			.flatMap((n) => {
+				const pair = /^(\S+) \/ (\S+) (.+)$/.exec(n);
+				return pair ? [`${pair[1]} ${pair[3]}`, `${pair[2]} ${pair[3]}`] : [n];
+			});
+		rows.set(row[1], names);
+	}
+	return rows;
 }

@@ -17,7 +17,7 @@ import type {
 } from 'n8n-workflow';
 
 import { tableCells } from '../helpers/docFields';
-import { nodeOperations } from '../helpers/nodeOperations';
+import { documentedOperations, nodeOperations } from '../helpers/nodeOperations';
 import { VoiceChatAssistantTrigger } from '../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import { VoiceChatAssistantPollingTrigger } from '../../nodes/VoiceChatAssistantPollingTrigger/VoiceChatAssistantPollingTrigger.node';
 
@@ -197,22 +197,7 @@ describe('the trigger guide (docs/triggers/) against the triggers', () => {
 describe('docs/operations.md against the node', () => {
 	/** Resource → the operation names of its row, notes in brackets dropped, "Enable / Disable X" as two. */
 	function rows(): Map<string, string[]> {
-		const out = new Map<string, string[]>();
-		for (const line of read('docs/operations.md').split('\n')) {
-			const row = /^\|\s*\*\*(.+?)\*\*\s*\|(.*)\|\s*$/.exec(line);
-			if (!row) continue;
-			const names = row[2]
-				.replace(/\s*\([^)]*\)/g, '')
-				.split('·')
-				.map((n) => n.replace(/\*\*/g, '').trim())
-				.filter(Boolean)
-				.flatMap((n) => {
-					const pair = /^(\S+) \/ (\S+) (.+)$/.exec(n);
-					return pair ? [`${pair[1]} ${pair[3]}`, `${pair[2]} ${pair[3]}`] : [n];
-				});
-			out.set(row[1], names);
-		}
-		return out;
+		return documentedOperations(read('docs/operations.md'));
 	}
 
 	it('has a row for every resource with exactly its operations', () => {

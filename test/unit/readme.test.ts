@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { nodeOperations } from '../helpers/nodeOperations';
+import { documentedOperations, nodeOperations } from '../helpers/nodeOperations';
 
 const README = readFileSync(join(__dirname, '../../README.md'), 'utf8');
 
@@ -25,22 +25,7 @@ function operationsSection(): string {
  * Notes in brackets are dropped; "Enable / Disable X" names two operations.
  */
 function readmeOperations(): Map<string, string[]> {
-	const rows = new Map<string, string[]>();
-	for (const line of operationsSection().split('\n')) {
-		const row = /^\|\s*\*\*(.+?)\*\*\s*\|(.*)\|\s*$/.exec(line);
-		if (!row) continue;
-		const names = row[2]
-			.replace(/\s*\([^)]*\)/g, '')
-			.split('·')
-			.map((n) => n.replace(/\*\*/g, '').trim())
-			.filter(Boolean)
-			.flatMap((n) => {
-				const pair = /^(\S+) \/ (\S+) (.+)$/.exec(n);
-				return pair ? [`${pair[1]} ${pair[3]}`, `${pair[2]} ${pair[3]}`] : [n];
-			});
-		rows.set(row[1], names);
-	}
-	return rows;
+	return documentedOperations(operationsSection());
 }
 
 describe('README', () => {

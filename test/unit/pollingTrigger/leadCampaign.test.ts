@@ -106,6 +106,12 @@ function statusesOf(state: IDataObject): Record<string, string> {
 	return Object.fromEntries([...unpackStatuses(saved)].map(([id, status]) => [String(id), status]));
 }
 
+/** The page numbers the requests asked for, in order. */
+const pagesOf = (requests: Request[]) => requests.map((request) => request.query.page);
+/** The page numbers first … last, as the query carries them. */
+const pageRange = (first: number, last: number) =>
+	Array.from({ length: last - first + 1 }, (_, i) => String(first + i));
+
 const LEADS = { event: 'leadStatusChanged', campaignId: { __rl: true, mode: 'id', value: '5' } };
 const page = (n: number) => ({ campaign_id: '5', per_page: '100', page: String(n) });
 
@@ -214,32 +220,14 @@ describe('Lead Status Changed', () => {
 		const state: IDataObject = {};
 		// the leads in a call (none), then pages 1-9: leads 1,500 … 601
 		await node.poll.call(poller(LEADS, state));
-		expect(requests.map((request) => request.query.page)).toEqual([
-			'1',
-			'2',
-			'3',
-			'4',
-			'5',
-			'6',
-			'7',
-			'8',
-			'9',
-		]);
+		expect(pagesOf(requests)).toEqual(pageRange(1, 9));
 		for (let id = 1_501; id <= 1_550; id++) list.add(id);
 		list.set(601, 'completed'); // the oldest lead read by the first poll
 		list.set(1, 'completed'); // not read yet: it is recorded as it is now, like every lead of the first round
 		const before = requests.length;
 		expect(json(await node.poll.call(poller(LEADS, state)))?.map((lead) => lead.id)).toEqual([601]);
 		// the page of lead 600 under the old total holds leads 650 … 551 now: 601 … 650 are read again
-		expect(requests.slice(before).map((request) => request.query.page)).toEqual([
-			'10',
-			'11',
-			'12',
-			'13',
-			'14',
-			'15',
-			'16',
-		]);
+		expect(pagesOf(requests.slice(before))).toEqual(pageRange(10, 16));
 		expect(statusesOf(state)['1']).toBe('completed');
 		// the next round starts at the top: the new leads are read there (emitted when in a watched status)
 		list.set(1_550, 'completed');
@@ -262,15 +250,7 @@ describe('Lead Status Changed', () => {
 		failAt = requests.length + 2;
 		await expect(node.poll.call(poller(LEADS, state))).rejects.toThrow('Server Error');
 		// page 2 sent again twice after its 500s (a read is safe to repeat), then the poll fails
-		expect(requests.map((request) => request.query.page)).toEqual([
-			'1',
-			'2',
-			'3',
-			'1',
-			'2',
-			'2',
-			'2',
-		]);
+		expect(pagesOf(requests)).toEqual(['1', '2', '3', '1', '2', '2', '2']);
 		expect(state).toEqual(saved);
 		expect(json(await node.poll.call(poller(LEADS, state)))?.map((lead) => lead.id)).toEqual([240]);
 		expect(await node.poll.call(poller(LEADS, state))).toBeNull();
@@ -284,23 +264,7 @@ describe('Lead Status Changed', () => {
 		const parameters = { ...LEADS, leadStatuses: [] };
 		expect(await node.poll.call(poller(parameters, state))).toBeNull(); // pages 1-10: leads 1 … 1,000
 		expect(await node.poll.call(poller(parameters, state))).toBeNull(); // pages 11-15: leads 1,001 … 1,500
-		expect(requests.map((request) => request.query.page)).toEqual([
-			'1',
-			'2',
-			'3',
-			'4',
-			'5',
-			'6',
-			'7',
-			'8',
-			'9',
-			'10',
-			'11',
-			'12',
-			'13',
-			'14',
-			'15',
-		]);
+		expect(pagesOf(requests)).toEqual(pageRange(1, 15));
 		list.add(1_501, 'created');
 		list.set(2, 'blacklisted');
 		const emitted: IDataObject[] = [];

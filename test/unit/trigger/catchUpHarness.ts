@@ -1,8 +1,9 @@
 /**
  * What the catch-up test files (catchUpReach, catchUpSelection, catchUpOnce,
- * catchUpRestarts, catchUpLifecycle) share: the registered trigger whose
- * deliveries catch up, the delivered call, the list requests they expect and
- * the items they compare with. Every test asserts the exact requests sent.
+ * catchUpRestarts, catchUpLifecycle, catchUpRecordings) and the heartbeat's
+ * share: the registered trigger whose deliveries catch up, the delivered call,
+ * the list requests they expect and the items they compare with. Every test
+ * asserts the exact requests sent.
  */
 import nock from 'nock';
 import type {

@@ -23,12 +23,10 @@ import {
 	DELIVERED,
 	DELIVERED_ID,
 	DELIVERED_START,
-	DOWN_AT,
 	MINUTE,
 	URL_PARAM,
-	listCall,
 } from './catchUpFixtures';
-import { BEFORE, DELIVERED_LISTED, catchUpPerTest } from './catchUpHarness';
+import { BEFORE, DELIVERED_LISTED, catchUpPerTest, gapCalls, staticData } from './catchUpHarness';
 
 const CDN = 'https://cdn.example.com';
 
@@ -47,18 +45,12 @@ const PAYLOAD = {
 const registered = registeredTrigger({
 	secrets: { 12: URL_PARAM, 34: URL_PARAM },
 	payload: PAYLOAD,
-	loaded: () => {
-		const data = registered.staticData('inboundCallCompleted');
-		data.catchUp = { assistants: { '34': { at: DOWN_AT, recent: [] } } };
-		return data;
-	},
+	loaded: () => staticData(),
 });
 
 /** `count` calls that ended during the downtime, one every 2 minutes from 10:01 UTC (ids from 9001). */
 function missedCalls(count: number): IDataObject[] {
-	return Array.from({ length: count }, (_, i) =>
-		listCall(9001 + i, DOWN_AT + MINUTE + i * 2 * MINUTE),
-	);
+	return gapCalls(count, 2 * MINUTE).map(({ call }) => call);
 }
 
 /** The service: the call list (one page, newest first), and the delivered call's own lookup. */

@@ -25,6 +25,7 @@ import {
 	registration,
 	secretOf,
 	ourUrl,
+	serviceWithOther,
 } from './webhookLifecycle';
 
 /** Trigger `i` of the chain: its own workflow and webhook on this n8n. */
@@ -121,7 +122,7 @@ describe(`Voice Chat Assistant Trigger: at most ${MAX_GIVE_BACK} earlier webhook
 			url: `https://crm.example.com/hook?token=crm-${i}`,
 			active: true,
 		}));
-		service([assistant(12, { inbound_webhook_url: OTHER })], new Map([[OTHER, told]]));
+		serviceWithOther(told);
 		const { context, staticData, sent } = hook({ parameters: inboundParams() });
 		await activate(context);
 		expect(requestLines(sent).slice(0, 2)).toEqual([`GET ${LIST} page=1`, `PROBE ${OTHER}`]);

@@ -28,7 +28,7 @@ import {
 	locator,
 	requestLines,
 } from '../../helpers/hookContext';
-import { assistantService, registeredTrigger, trigger } from '../../helpers/registeredTrigger';
+import { assistantService, trigger } from '../../helpers/registeredTrigger';
 import {
 	CALLS,
 	DELIVERED,
@@ -37,11 +37,20 @@ import {
 	DOWN_AT,
 	MINUTE,
 	NOW,
-	URL_PARAM,
 	listCall,
 	listPages,
 } from './catchUpFixtures';
-import { execute, heartbeatClockPerTest, watermarked } from './catchUpHarness';
+import {
+	BEFORE,
+	DELIVERED_LISTED,
+	execute,
+	expectListOf,
+	gapCalls,
+	heartbeatClockPerTest,
+	listQuery,
+	registered,
+	watermarked,
+} from './catchUpHarness';
 
 const ZONE_MINUTES = 60;
 let time = NOW;
@@ -62,8 +71,6 @@ heartbeatClockPerTest(() => {
 	};
 });
 
-const registered = registeredTrigger({ secrets: { 12: URL_PARAM, 34: URL_PARAM } });
-
 /** The registration; assistant 34 watermarked at DOWN_AT, the service's zone known (UTC+1). */
 const staticData = (zone: number | null = ZONE_MINUTES) => watermarked(registered, zone);
 
@@ -78,27 +85,16 @@ function triggerContext(data: IDataObject, mode: 'trigger' | 'manual' = 'trigger
 	return { ...hook, context, executions };
 }
 
-const LIST_QUERY = {
-	assistant_id: '34',
-	date_from: '2026-11-25',
-	type: 'inbound',
-	per_page: '100',
-	page: '1',
-};
-
+/** The list request of the first page, answered with `calls` (newest first). */
 function expectList(calls: IDataObject[]) {
-	const [first] = listPages(calls);
-	return nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
-		.get(CALLS)
-		.query(LIST_QUERY)
-		.reply(200, first);
+	return expectListOf(() => listPages(calls))(1);
 }
 
 /** The list of `calls` for `reads` reads, each noting its time in `listedAt`. */
 function listedEachRead(calls: IDataObject[], reads: number, listedAt: number[]) {
 	return nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
 		.get(CALLS)
-		.query(LIST_QUERY)
+		.query(listQuery(1))
 		.times(reads)
 		.reply(200, () => {
 			listedAt.push(time);
@@ -108,11 +104,8 @@ function listedEachRead(calls: IDataObject[], reads: number, listedAt: number[])
 
 /** Calls that started during the downtime, one every 3 minutes from 10:01 UTC (ids from 9001). */
 function missed(count: number): IDataObject[] {
-	return Array.from({ length: count }, (_, i) =>
-		listCall(9001 + i, DOWN_AT + MINUTE + i * 3 * MINUTE),
-	);
+	return gapCalls(count).map(({ call }) => call);
 }
-const BEFORE = listCall(8990, DOWN_AT - 30 * MINUTE);
 
 describe('the heartbeat: missed calls arrive by themselves', () => {
 	it('a round with no delivery starts each missed call in an execution of its own, oldest first, with one list request', async () => {
@@ -266,7 +259,7 @@ describe('the heartbeat: missed calls arrive by themselves', () => {
 	});
 
 	it('a list that fails: logged, nothing started, the watermark stays for the next round', async () => {
-		nock(TEST_BASE_URL).get(CALLS).query(LIST_QUERY).reply(401, { message: 'Unauthenticated.' });
+		nock(TEST_BASE_URL).get(CALLS).query(listQuery(1)).reply(401, { message: 'Unauthenticated.' });
 		const { context, executions, logs, staticData: data } = triggerContext(staticData());
 		expect(await beat(context)).toBe(0);
 		expect(executions).toEqual([]);
@@ -353,11 +346,7 @@ describe('trigger(): when n8n starts the heartbeat, and what a delivery does mea
 		const payload = { ...DELIVERED, created_at: new Date(DELIVERED_START).toISOString() };
 		const gap = missed(2);
 		const listedAt: number[] = [];
-		const scope = listedEachRead(
-			[listCall(DELIVERED_ID, DELIVERED_START, { duration: 73 }), ...gap, BEFORE],
-			2,
-			listedAt,
-		);
+		const scope = listedEachRead([DELIVERED_LISTED, ...gap, BEFORE], 2, listedAt);
 		// the delivery arrives at the start and takes no time: only a woken round comes before 20 s
 		frozen = true;
 		const {

@@ -19,33 +19,18 @@ import {
 	triggerMethods as methods,
 } from '../../helpers/registeredTrigger';
 import type { Delivery } from '../../helpers/registeredTrigger';
-import { streamingBinary } from './streamingBinary';
+import { expectStreamedRecording, streamingBinary } from './streamingBinary';
+import { POSTED_CALL, onePage, postedCallList } from './helpers/postedCallList';
 
 const SECRET_12 = 'AssistantTwelveSecretAbcdefgh012';
 const SECRET_34 = 'AssistantThirtyFourSecretXyz3456';
 const CALLS = '/api/user/calls';
-const LIST_QUERY = {
-	assistant_id: '34',
-	per_page: '100',
-	phone_number: '+4915112345678',
-	date_from: '2025-05-01',
-	date_to: '2025-05-03',
-	page: '1',
-};
 
 /** The post-call payload; its recording_url points at a host the trigger must never fetch from. */
 const PAYLOAD = {
-	id: 9001,
-	customer_phone: '+4915112345678',
-	assistant_phone: '+4930123456',
-	duration: 73,
-	status: 'completed',
+	...POSTED_CALL,
 	transcript: 'Assistant: Hello',
 	recording_url: 'https://attacker.example.org/steal.mp3',
-	created_at: '2025-05-02T10:00:00Z',
-	finished_at: '2025-05-02T10:01:13Z',
-	lead: null,
-	campaign: null,
 };
 
 /** Assistants 12 and 34 registered for Call Completed; a delivery from 34 of PAYLOAD. */
@@ -74,19 +59,22 @@ function requests(sent: IHttpRequestOptions[]): string[] {
 
 /** The service's call list for assistant 34, holding call 9001 with the given recording URL. */
 function callList(recordingUrl: string | null, times = 1) {
-	return nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
-		.get(CALLS)
-		.query(LIST_QUERY)
-		.times(times)
-		.reply(200, {
-			current_page: 1,
-			last_page: 1,
-			next_page_url: null,
-			data: [
-				{ id: 9000, recording_url: `${TEST_BASE_URL}/storage/recordings/9000.mp3` },
-				{ id: 9001, recording_url: recordingUrl },
-			],
-		});
+	return postedCallList(
+		34,
+		[
+			{ id: 9000, recording_url: `${TEST_BASE_URL}/storage/recordings/9000.mp3` },
+			{ id: 9001, recording_url: recordingUrl },
+		],
+		times,
+	);
+}
+
+/** The service's assistant list at `baseUrl` as checkExists and create read it: one page of `data`. */
+function assistantList(data: IDataObject[], baseUrl = TEST_BASE_URL) {
+	return nock(baseUrl)
+		.get('/api/user/assistants/get')
+		.query({ per_page: '100', page: '1' })
+		.reply(200, onePage(data));
 }
 
 beforeEach(() => {
@@ -157,26 +145,18 @@ describe('a secret per assistant', () => {
 		expect(wrong.response.statusCode).toBe(401);
 
 		// a restart: checkExists finds the old registration as it is and keeps it
-		nock(TEST_BASE_URL)
-			.get('/api/user/assistants/get')
-			.query({ per_page: '100', page: '1' })
-			.reply(200, {
-				current_page: 1,
-				last_page: 1,
-				next_page_url: null,
-				data: [
-					{
-						id: 12,
-						is_webhook_active: 1,
-						webhook_url: `${PRODUCTION_URL}?assistant_id=12&secret=${SECRET_12}`,
-					},
-					{
-						id: 34,
-						is_webhook_active: 1,
-						webhook_url: `${PRODUCTION_URL}?assistant_id=34&secret=${SECRET_12}`,
-					},
-				],
-			});
+		assistantList([
+			{
+				id: 12,
+				is_webhook_active: 1,
+				webhook_url: `${PRODUCTION_URL}?assistant_id=12&secret=${SECRET_12}`,
+			},
+			{
+				id: 34,
+				is_webhook_active: 1,
+				webhook_url: `${PRODUCTION_URL}?assistant_id=34&secret=${SECRET_12}`,
+			},
+		]);
 		const restart = registered.hookContext({ staticData: legacy });
 		await expect(methods.checkExists.call(restart.context)).resolves.toBe(true);
 		expect(restart.sent.map((r) => `${r.method} ${String(r.url)}`)).toEqual([
@@ -202,12 +182,7 @@ describe('Download Recording', () => {
 		const { run, sent, binaryCalls } = post({ parameters: download() });
 		const [item] = (await run()).workflowData![0];
 		expect(item.json.recording_error).toBeUndefined();
-		expect(item.binary?.data).toMatchObject({
-			data: Buffer.from('ID3-audio').toString('base64'),
-			mimeType: 'audio/mpeg',
-			fileName: '9001.mp3',
-		});
-		expect(binaryCalls).toEqual([{ stream: true, fileName: '9001.mp3', mimeType: 'audio/mpeg' }]);
+		expectStreamedRecording(item, binaryCalls);
 		expect(requests(sent)).toEqual([
 			`GET ${TEST_BASE_URL}${CALLS} [key]`,
 			`GET ${TEST_BASE_URL}/storage/recordings/9001.mp3 [key]`,
@@ -315,15 +290,7 @@ describe('Download Recording', () => {
 	});
 
 	it('a call the list does not hold for the assistant, or without a recording, gives recording_error', async () => {
-		nock(TEST_BASE_URL)
-			.get(CALLS)
-			.query(LIST_QUERY)
-			.reply(200, {
-				current_page: 1,
-				last_page: 1,
-				next_page_url: null,
-				data: [{ id: 7, recording_url: null }],
-			});
+		postedCallList(34, [{ id: 7, recording_url: null }]);
 		const missing = post({ parameters: download() });
 		expect(firstOutput((await missing.run()).workflowData)[0].recording_error).toBe(
 			'Call 9001 is not among the calls of assistant 34 at the service',
@@ -409,18 +376,13 @@ describe('an unreachable webhook URL', () => {
 
 	it('both local (a service on this machine): activation goes on', async () => {
 		const local = 'http://127.0.0.1:4010';
-		nock(local)
-			.get('/api/user/assistants/get')
-			.query({ per_page: '100', page: '1' })
-			.reply(200, {
-				current_page: 1,
-				last_page: 1,
-				next_page_url: null,
-				data: [
-					{ id: 12, webhook_url: null, is_webhook_active: 0 },
-					{ id: 34, webhook_url: null, is_webhook_active: 0 },
-				],
-			})
+		assistantList(
+			[
+				{ id: 12, webhook_url: null, is_webhook_active: 0 },
+				{ id: 34, webhook_url: null, is_webhook_active: 0 },
+			],
+			local,
+		)
 			.put(/^\/api\/user\/assistant\/(12|34)$/)
 			.times(2)
 			.reply(200, { message: 'Assistant updated successfully', data: {} });

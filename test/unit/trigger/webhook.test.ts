@@ -1,7 +1,8 @@
 import nock from 'nock';
 
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
-import { streamingBinary } from './streamingBinary';
+import { expectStreamedRecording, streamingBinary } from './streamingBinary';
+import { POSTED_CALL, postedCallList } from './helpers/postedCallList';
 
 import { resetCatchUpMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
 import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
@@ -16,19 +17,11 @@ const SECRET = 'Qm3kZ8pR1vT6wX9yB2nC5dF7gH0jK4lA';
 
 /** The post-call payload of docs/api.md (section 4), transcript as a string. */
 const PAYLOAD = {
-	id: 9001,
-	customer_phone: '+4915112345678',
-	assistant_phone: '+4930123456',
-	duration: 73,
-	status: 'completed',
+	...POSTED_CALL,
 	extracted_variables: { customer_name: 'Jane Doe', appointment: true },
 	input_variables: { customer_name: 'Jane' },
 	transcript: 'Assistant: Hello, how can I help?\nCustomer: I would like an appointment.',
 	recording_url: 'https://cdn.example.com/recordings/9001.mp3',
-	created_at: '2025-05-02T10:00:00Z',
-	finished_at: '2025-05-02T10:01:13Z',
-	lead: null,
-	campaign: null,
 };
 
 /** Assistants 12 and 34 registered for Inbound Call Completed; a delivery from 34 of PAYLOAD. */
@@ -50,23 +43,11 @@ const warnings = (logs: LogEntry[]) =>
  * customer number, a day either side of its time): it lists the calls `ids`.
  */
 function listing(assistantId: number, ids: number[], times = 1) {
-	return nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
-		.get('/api/user/calls')
-		.query({
-			assistant_id: String(assistantId),
-			per_page: '100',
-			phone_number: PAYLOAD.customer_phone,
-			date_from: '2025-05-01',
-			date_to: '2025-05-03',
-			page: '1',
-		})
-		.times(times)
-		.reply(200, {
-			current_page: 1,
-			last_page: 1,
-			next_page_url: null,
-			data: ids.map((id) => ({ id, status: 'completed', created_at: '2025-05-02 10:00:00' })),
-		});
+	return postedCallList(
+		assistantId,
+		ids.map((id) => ({ id, status: 'completed', created_at: '2025-05-02 10:00:00' })),
+		times,
+	);
 }
 
 describe('Voice Chat Assistant Trigger: webhook()', () => {
@@ -386,22 +367,9 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 
 describe('recording as binary data', () => {
 	it('answers the service first, reads the recording URL from the call list (not from the post), downloads it without the key from another host', async () => {
-		const list = nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
-			.get('/api/user/calls')
-			.query({
-				assistant_id: '34',
-				per_page: '100',
-				phone_number: '+4915112345678',
-				date_from: '2025-05-01',
-				date_to: '2025-05-03',
-				page: '1',
-			})
-			.reply(200, {
-				current_page: 1,
-				last_page: 1,
-				next_page_url: null,
-				data: [{ id: 9001, recording_url: 'https://media.example.net/r/9001.mp3' }],
-			});
+		const list = postedCallList(34, [
+			{ id: 9001, recording_url: 'https://media.example.net/r/9001.mp3' },
+		]);
 		const media = nock('https://media.example.net', { badheaders: ['authorization'] })
 			.get('/r/9001.mp3')
 			.reply(200, Buffer.from('ID3-audio'), { 'content-type': 'audio/mpeg' });
@@ -414,13 +382,8 @@ describe('recording as binary data', () => {
 		const [item] = result.workflowData![0];
 		expect(item.json.recording_url).toBe(PAYLOAD.recording_url);
 		expect(item.json.recording_error).toBeUndefined();
-		expect(item.binary?.data).toMatchObject({
-			data: Buffer.from('ID3-audio').toString('base64'),
-			mimeType: 'audio/mpeg',
-			fileName: '9001.mp3',
-		});
 		// streamed into n8n's binary data, nothing fetched from cdn.example.com (the post's recording_url)
-		expect(binaryCalls).toEqual([{ stream: true, fileName: '9001.mp3', mimeType: 'audio/mpeg' }]);
+		expectStreamedRecording(item, binaryCalls);
 		expect(ctx.sent.map((r) => `${r.method} ${r.baseURL ?? ''}${String(r.url)}`)).toEqual([
 			`GET ${TEST_BASE_URL}/api/user/calls`,
 			'GET https://media.example.net/r/9001.mp3',

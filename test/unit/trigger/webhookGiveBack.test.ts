@@ -9,14 +9,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { resetRegistrationMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/lifecycle';
 import { openTargets } from '../../../nodes/VoiceChatAssistantTrigger/calls/probeAnswer';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
-import {
-	PRODUCTION_URL,
-	activate,
-	createWebhookContext,
-	locator,
-	requestLines,
-} from '../../helpers/hookContext';
-import { trigger, triggerMethods as methods } from '../../helpers/registeredTrigger';
+import { PRODUCTION_URL, activate, locator, requestLines } from '../../helpers/hookContext';
+import { triggerMethods as methods } from '../../helpers/registeredTrigger';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import {
 	LIST,
@@ -35,6 +29,9 @@ import {
 	registration,
 	secretOf,
 	ourUrl,
+	probeOtherThenEnable,
+	serviceWithOther,
+	probeRegistered,
 } from './webhookLifecycle';
 
 const ERP = 'https://erp.example.com/calls?key=erp-key';
@@ -135,10 +132,7 @@ describe('Voice Chat Assistant Trigger: giving the webhook back (delete, the pro
 		});
 
 		it('a chain: the first live target is given back; a trigger that no longer answers is skipped', async () => {
-			const svc = service(
-				[assistant(12, { inbound_webhook_url: OTHER })],
-				new Map([[OTHER, [{ url: CRM, active: true }]]]),
-			);
+			const svc = serviceWithOther([{ url: CRM, active: true }]);
 			const { context, staticData, sent } = hook({ parameters: inboundParams() });
 			await activate(context);
 			const saved = JSON.parse(JSON.stringify(staticData)) as IDataObject;
@@ -146,11 +140,7 @@ describe('Voice Chat Assistant Trigger: giving the webhook back (delete, the pro
 			// the other trigger is still active: it gets the calls back
 			sent.length = 0;
 			await methods.delete.call(context);
-			expect(requestLines(sent)).toEqual([
-				`GET ${LIST} page=1`,
-				`PROBE ${OTHER}`,
-				`POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${OTHER}"}`,
-			]);
+			expect(requestLines(sent)).toEqual(probeOtherThenEnable(OTHER));
 
 			// the other trigger was deactivated meanwhile: its own earlier target comes back (the same
 			// registration removed again, as another n8n process would: this one knows it removed it)
@@ -159,11 +149,7 @@ describe('Voice Chat Assistant Trigger: giving the webhook back (delete, the pro
 			svc.live.delete(OTHER);
 			const again = hook({ parameters: inboundParams(), staticData: saved });
 			await methods.delete.call(again.context);
-			expect(requestLines(again.sent)).toEqual([
-				`GET ${LIST} page=1`,
-				`PROBE ${OTHER}`,
-				`POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${CRM}"}`,
-			]);
+			expect(requestLines(again.sent)).toEqual(probeOtherThenEnable(CRM));
 			expect(svc.assistants[0].inbound_webhook_url).toBe(CRM);
 		});
 
@@ -261,23 +247,8 @@ describe('Voice Chat Assistant Trigger: giving the webhook back (delete, the pro
 	});
 
 	describe('the probe answered by webhook()', () => {
-		async function probeWith(query: IDataObject) {
-			service([assistant(12, { inbound_webhook_url: CRM })]);
-			const { context, staticData } = hook({ parameters: inboundParams() });
-			await activate(context);
-			const ctx = createWebhookContext({
-				parameters: inboundParams(),
-				staticData,
-				query: { assistant_id: '12', secret: secretOf(staticData), ...query },
-				headers: { 'x-voice-chat-assistant-probe': '1' },
-				body: {},
-			});
-			const result = await trigger.webhook.call(ctx.context);
-			return { result, response: ctx.response };
-		}
-
 		it('with the secret: 200 "live" and the give-back list sealed (webhookProbe.test.ts), and no execution', async () => {
-			const { result, response } = await probeWith({});
+			const { result, response } = await probeRegistered();
 			expect(result).toEqual({ noWebhookResponse: true });
 			expect(response.statusCode).toBe(200);
 			const body = response.body as IDataObject;
@@ -292,7 +263,7 @@ describe('Voice Chat Assistant Trigger: giving the webhook back (delete, the pro
 				{ secret: 'WrongSecretWrongSecretWrongSecre' },
 				{ assistant_id: '34' },
 			]) {
-				const { result, response } = await probeWith(query);
+				const { result, response } = await probeRegistered(query);
 				expect(result).toEqual({ noWebhookResponse: true });
 				expect(response.statusCode).toBe(404);
 				expect(JSON.stringify(response.body)).not.toContain('crm');

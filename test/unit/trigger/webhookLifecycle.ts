@@ -10,8 +10,18 @@ import type { IDataObject } from 'n8n-workflow';
 import { sealTargets } from '../../../nodes/VoiceChatAssistantTrigger/calls/probeAnswer';
 import type { WebhookTarget } from '../../../nodes/VoiceChatAssistantTrigger/calls/registration';
 import { TEST_API_KEY } from '../../helpers/context';
-import { PRODUCTION_URL, createHookContext } from '../../helpers/hookContext';
-import { assistantService, registeredTrigger } from '../../helpers/registeredTrigger';
+import {
+	PRODUCTION_URL,
+	activate,
+	createHookContext,
+	createWebhookContext,
+} from '../../helpers/hookContext';
+import {
+	ASSISTANT_LIST,
+	assistantService,
+	registeredTrigger,
+	trigger,
+} from '../../helpers/registeredTrigger';
 import type { HookContextOptions } from '../../helpers/hookContext';
 
 export const SECRET = /^[A-Za-z0-9]{32}$/;
@@ -113,6 +123,25 @@ export function service(assistants: Assistant[], live: Map<string, IDataObject[]
 	return { assistants, live };
 }
 
+/**
+ * The service with assistant 12 on OTHER's inbound webhook: OTHER answers the probe as live,
+ * giving back `giveBack`, or (without it) as a trigger that no longer answers.
+ */
+export function serviceWithOther(giveBack?: IDataObject[]) {
+	const live = new Map<string, IDataObject[]>();
+	if (giveBack) live.set(OTHER, giveBack);
+	return service([assistant(12, { inbound_webhook_url: OTHER })], live);
+}
+
+/** The requests of a take-over or give-back that probes OTHER, then points assistant 12's inbound webhook at `url`. */
+export function probeOtherThenEnable(url: string): string[] {
+	return [
+		`GET ${ASSISTANT_LIST} page=1`,
+		`PROBE ${OTHER}`,
+		`POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${url}"}`,
+	];
+}
+
 /** Assistant 12 watched for Inbound Call Completed; its secret is the one create() makes. */
 export const watched = registeredTrigger({
 	assistants: [12],
@@ -139,6 +168,25 @@ export function registration(staticData: IDataObject): IDataObject {
 export function secretOf(staticData: IDataObject, id = 12): string {
 	const entry = (registration(staticData).assistants as IDataObject[]).find((a) => a.id === id);
 	return String(entry?.secret);
+}
+
+/**
+ * Assistant 12 registered (taking CRM's place), then another trigger's liveness probe of its URL
+ * with the registered secret, `query` overriding the URL's parameters: webhook()'s result and answer.
+ */
+export async function probeRegistered(query: IDataObject = {}) {
+	service([assistant(12, { inbound_webhook_url: CRM })]);
+	const { context, staticData } = hook({ parameters: inboundParams() });
+	await activate(context);
+	const ctx = createWebhookContext({
+		parameters: inboundParams(),
+		staticData,
+		query: { assistant_id: '12', secret: secretOf(staticData), ...query },
+		headers: { 'x-voice-chat-assistant-probe': '1' },
+		body: {},
+	});
+	const result = await trigger.webhook.call(ctx.context);
+	return { result, response: ctx.response };
 }
 
 export function ourUrl(staticData: IDataObject, id = 12, base = PRODUCTION_URL): string {

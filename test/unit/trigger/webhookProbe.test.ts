@@ -12,20 +12,21 @@ import {
 	sealTargets,
 } from '../../../nodes/VoiceChatAssistantTrigger/calls/probeAnswer';
 import { TEST_API_KEY } from '../../helpers/context';
-import { activate, createWebhookContext, requestLines } from '../../helpers/hookContext';
-import { trigger, triggerMethods as methods } from '../../helpers/registeredTrigger';
+import { activate, requestLines } from '../../helpers/hookContext';
+import { triggerMethods as methods } from '../../helpers/registeredTrigger';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import {
 	LIST,
 	ENABLE_INBOUND,
 	CRM,
 	OTHER,
-	assistant,
 	service,
 	inboundParams,
 	hook,
 	registration,
-	secretOf,
+	serviceWithOther,
+	probeOtherThenEnable,
+	probeRegistered,
 } from './webhookLifecycle';
 
 const AUTHORIZATION = `Bearer ${TEST_API_KEY}`;
@@ -54,7 +55,7 @@ describe('Voice Chat Assistant Trigger: the probe between triggers', () => {
 			'taking over from a trigger URL answered with %s: not live, not saved, and the redirect target is never asked',
 			async (status) => {
 				const elsewhere = redirectingOther(status);
-				service([assistant(12, { inbound_webhook_url: OTHER })]);
+				serviceWithOther();
 				const { context, staticData, sent, logs } = hook({ parameters: inboundParams() });
 				await activate(context);
 				expect(requestLines(sent)).toEqual([
@@ -73,10 +74,7 @@ describe('Voice Chat Assistant Trigger: the probe between triggers', () => {
 		);
 
 		it('giving back: a saved trigger URL answered with a redirect is skipped for the next target', async () => {
-			const svc = service(
-				[assistant(12, { inbound_webhook_url: OTHER })],
-				new Map([[OTHER, [{ url: CRM, active: true }]]]),
-			);
+			const svc = serviceWithOther([{ url: CRM, active: true }]);
 			const { context, sent } = hook({ parameters: inboundParams() });
 			await activate(context);
 			// OTHER now answers with a redirect to a host that would answer "live"
@@ -85,34 +83,15 @@ describe('Voice Chat Assistant Trigger: the probe between triggers', () => {
 			service(svc.assistants);
 			sent.length = 0;
 			await methods.delete.call(context);
-			expect(requestLines(sent)).toEqual([
-				`GET ${LIST} page=1`,
-				`PROBE ${OTHER}`,
-				`POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${CRM}"}`,
-			]);
+			expect(requestLines(sent)).toEqual(probeOtherThenEnable(CRM));
 			expect(elsewhere.isDone()).toBe(false);
 			expect(svc.assistants[0].inbound_webhook_url).toBe(CRM);
 		});
 	});
 
 	describe('the answer shows no URL', () => {
-		async function probeAnswer() {
-			service([assistant(12, { inbound_webhook_url: CRM })]);
-			const { context, staticData } = hook({ parameters: inboundParams() });
-			await activate(context);
-			const ctx = createWebhookContext({
-				parameters: inboundParams(),
-				staticData,
-				query: { assistant_id: '12', secret: secretOf(staticData) },
-				headers: { 'x-voice-chat-assistant-probe': '1' },
-				body: {},
-			});
-			const result = await trigger.webhook.call(ctx.context);
-			return { result, response: ctx.response };
-		}
-
 		it('200 "live" and the give-back list sealed: no URL, token or host in the answer', async () => {
-			const { result, response } = await probeAnswer();
+			const { result, response } = await probeRegistered();
 			expect(result).toEqual({ noWebhookResponse: true });
 			expect(response.statusCode).toBe(200);
 			const body = response.body as IDataObject;
@@ -128,7 +107,7 @@ describe('Voice Chat Assistant Trigger: the probe between triggers', () => {
 		});
 
 		it('the sealed list opens only with the same API key, for the same assistant, unaltered', async () => {
-			const { response } = await probeAnswer();
+			const { response } = await probeRegistered();
 			const sealed = String((response.body as IDataObject).sealedGiveBack);
 			expect(openTargets(sealed, 'Bearer another-key', 12)).toBeUndefined();
 			expect(openTargets(sealed, AUTHORIZATION, 34)).toBeUndefined();
@@ -146,7 +125,7 @@ describe('Voice Chat Assistant Trigger: the probe between triggers', () => {
 					voiceChatAssistantTrigger: 'live',
 					sealedGiveBack: sealTargets([{ url: CRM, active: true }], 'Bearer another-key', 12),
 				});
-			service([assistant(12, { inbound_webhook_url: OTHER })]);
+			serviceWithOther();
 			const { context, staticData, logs } = hook({ parameters: inboundParams() });
 			await activate(context);
 			expect((registration(staticData).assistants as IDataObject[])[0].giveBack).toEqual([
@@ -165,7 +144,7 @@ describe('Voice Chat Assistant Trigger: the probe between triggers', () => {
 					voiceChatAssistantTrigger: 'live',
 					giveBack: [{ url: ATTACKER, active: true }],
 				});
-			service([assistant(12, { inbound_webhook_url: OTHER })]);
+			serviceWithOther();
 			const { context, staticData } = hook({ parameters: inboundParams() });
 			await activate(context);
 			expect((registration(staticData).assistants as IDataObject[])[0].giveBack).toEqual([

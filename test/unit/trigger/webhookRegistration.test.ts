@@ -34,6 +34,8 @@ import {
 	registration,
 	secretOf,
 	ourUrl,
+	probeOtherThenEnable,
+	serviceWithOther,
 } from './webhookLifecycle';
 
 describe('Voice Chat Assistant Trigger: registering the webhook (create, checkExists)', () => {
@@ -125,24 +127,39 @@ describe('Voice Chat Assistant Trigger: registering the webhook (create, checkEx
 			expect((registration(staticData).assistants as IDataObject[])[0].giveBack).toEqual([]);
 		});
 
-		it('taking over from another live trigger saves it first and then what that one would give back', async () => {
-			const otherGiveBack = [{ url: CRM, active: true }];
-			service([assistant(12, { inbound_webhook_url: OTHER })], new Map([[OTHER, otherGiveBack]]));
+		it.each([
+			[
+				'taking over from another live trigger saves it first and then what that one would give back',
+				[{ url: CRM, active: true }],
+				[
+					{ url: OTHER, active: true },
+					{ url: CRM, active: true },
+				],
+			],
+			[
+				"a probe's answer is checked before use: give-back targets that are not http(s) URLs are dropped, off-host trigger URLs are never probed",
+				[
+					{ url: 'javascript:alert(1)', active: true },
+					{ url: 'file:///etc/passwd', active: true },
+					{ url: OFF_HOST, active: true },
+					{ url: CRM, active: true },
+				],
+				[
+					{ url: OTHER, active: true },
+					{ url: OFF_HOST, active: true },
+					{ url: CRM, active: true },
+				],
+			],
+		])('%s', async (_title, otherAnswer, saved) => {
+			serviceWithOther(otherAnswer);
 			const { context, staticData, sent } = hook({ parameters: inboundParams() });
 			await activate(context);
-			expect(requestLines(sent)).toEqual([
-				`GET ${LIST} page=1`,
-				`PROBE ${OTHER}`,
-				`POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${ourUrl(staticData)}"}`,
-			]);
-			expect((registration(staticData).assistants as IDataObject[])[0].giveBack).toEqual([
-				{ url: OTHER, active: true },
-				{ url: CRM, active: true },
-			]);
+			expect(requestLines(sent)).toEqual(probeOtherThenEnable(ourUrl(staticData)));
+			expect((registration(staticData).assistants as IDataObject[])[0].giveBack).toEqual(saved);
 		});
 
 		it('a trigger URL that no longer answers is not saved (giving calls back to it would lose them)', async () => {
-			service([assistant(12, { inbound_webhook_url: OTHER })]);
+			serviceWithOther();
 			const { context, staticData } = hook({ parameters: inboundParams() });
 			await activate(context);
 			expect((registration(staticData).assistants as IDataObject[])[0].giveBack).toEqual([]);
@@ -168,28 +185,6 @@ describe('Voice Chat Assistant Trigger: registering the webhook (create, checkEx
 			expect(requestLines(sent)).toEqual([
 				`GET ${LIST} page=1`,
 				`POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${OFF_HOST}"}`,
-			]);
-		});
-
-		it("a probe's answer is checked before use: give-back targets that are not http(s) URLs are dropped, off-host trigger URLs are never probed", async () => {
-			const answer = [
-				{ url: 'javascript:alert(1)', active: true },
-				{ url: 'file:///etc/passwd', active: true },
-				{ url: OFF_HOST, active: true },
-				{ url: CRM, active: true },
-			];
-			service([assistant(12, { inbound_webhook_url: OTHER })], new Map([[OTHER, answer]]));
-			const { context, staticData, sent } = hook({ parameters: inboundParams() });
-			await activate(context);
-			expect(requestLines(sent)).toEqual([
-				`GET ${LIST} page=1`,
-				`PROBE ${OTHER}`,
-				`POST ${ENABLE_INBOUND} {"assistant_id":12,"webhook_url":"${ourUrl(staticData)}"}`,
-			]);
-			expect((registration(staticData).assistants as IDataObject[])[0].giveBack).toEqual([
-				{ url: OTHER, active: true },
-				{ url: OFF_HOST, active: true },
-				{ url: CRM, active: true },
 			]);
 		});
 
