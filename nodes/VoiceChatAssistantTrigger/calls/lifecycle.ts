@@ -1,4 +1,4 @@
-import type { IDataObject, IHookFunctions } from 'n8n-workflow';
+import type { IHookFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
@@ -15,18 +15,17 @@ import {
 } from './ownership';
 import type { AssistantWebhookState } from './ownership';
 import { clearCatchUp, startCatchUp } from './catchUp';
-import { webhookSecret, newSecret } from '../core/secrets';
-import {
-	readRegistration,
-	readWanted,
-	registeredUrl,
-	registrationMatches,
-	writeRegistration,
-} from './registration';
+import { newSecret } from '../core/secrets';
+import { keepUnfinished, saveRegistration, withUnfinished } from './memory';
+import { readWanted, registeredUrl, registrationMatches } from './registration';
 import { aboutAssistant, assertReachable } from '../core/service';
 import { disableWebhook, enableWebhook, restoreWebhook } from './serviceWebhooks';
+import { readWorld } from './world';
+import type { HookWorld } from './world';
 import type { RegisteredAssistant, Registration, WebhookTarget, Wanted } from './registration';
 import type { TriggerEvent } from '../core/events';
+
+export { resetRegistrationMemory } from './memory';
 
 /**
  * The trigger's webhook lifecycle (n8n's checkExists / create / delete), with
@@ -34,92 +33,45 @@ import type { TriggerEvent } from '../core/events';
  * assistant posted to before is saved and given back, removal touches only an
  * assistant that still holds this trigger's URL, and checkExists asks the
  * service, so a restart repairs a registration that was lost.
+ *
+ * Each hook reads first (the form: readWanted; n8n: readWorld; the service:
+ * readWebhookStates), then decides per assistant, then acts on the service.
  */
 
 const LOG = 'Voice Chat Assistant Trigger:';
 
-/**
- * Assistants a failed create could not give back, per workflow and node. n8n
- * saves no static data when create throws, and on an active workflow it then
- * calls delete with the static data it saved last (active-workflow-manager's
- * clearWebhooks): delete takes them from here, tries again, and keeps what
- * still fails in the static data, which n8n saves after delete.
- */
-const unfinished = new Map<string, Registration>();
-
-/**
- * The registrations this process wrote, per workflow and node, oldest first (as readRegistration
- * reads them back; "null" for removed). n8n saves a webhook request's copy of the static data whole
- * when the request ends: a delivery that began before a publish and ended after it saves the
- * registration of before (without an assistant the publish added). A saved registration equal to
- * one this process wrote before its latest is such a stale save: the hooks take the latest instead
- * (newestRegistration), so the publish's assistants are still given back at the next removal.
- */
-const written = new Map<string, string[]>();
-/** How many of its registrations per node this process remembers. */
-const MAX_WRITTEN = 20;
-
-/** Forgets what this process wrote, as a restart does (tests only). */
-export function resetRegistrationMemory(): void {
-	written.clear();
-}
-
-/** Writes the registration to the static data and notes it as this process's latest. */
-function saveRegistration(
-	ctx: IHookFunctions,
-	staticData: IDataObject,
-	registration: Registration | undefined,
-): void {
-	writeRegistration(staticData, registration);
-	const key = nodeKey(ctx);
-	const list = written.get(key) ?? [];
-	list.push(JSON.stringify(readRegistration(staticData) ?? null));
-	written.set(key, list.slice(-MAX_WRITTEN));
-}
-
-/** The saved registration, or this process's latest where the saved one is a stale save of its own. */
-function newestRegistration(
-	ctx: IHookFunctions,
-	staticData: IDataObject,
-): Registration | undefined {
-	const saved = readRegistration(staticData);
-	const list = written.get(nodeKey(ctx));
-	if (!list) return saved;
-	const text = JSON.stringify(saved ?? null);
-	const latest = list[list.length - 1];
-	if (text === latest || !list.includes(text)) return saved;
-	ctx.logger.debug(
-		`${LOG} the saved registration is an older one of this process; using its latest`,
-	);
-	return (JSON.parse(latest) as Registration | null) ?? undefined;
-}
-
-function nodeKey(ctx: IHookFunctions): string {
-	const node = ctx.getNode();
-	return `${ctx.getWorkflow().id ?? ''}|${node.webhookId ?? node.id ?? node.name}`;
-}
-
-/** The URL this node registers for the assistant (the derived secret), or undefined without an API key. */
-async function ownUrl(
-	ctx: IHookFunctions,
-	event: TriggerEvent,
-	webhookUrl: string,
-	assistantId: number,
-): Promise<string | undefined> {
-	const secret = await webhookSecret(ctx, event, assistantId);
-	return secret === undefined ? undefined : registeredUrl(webhookUrl, assistantId, secret);
-}
-
 /** Whether the assistant posts to the stored URL or to the one this node registers (a stale save may hold an older one). */
-async function holdsOwn(
-	ctx: IHookFunctions,
+function holdsOwn(
+	world: HookWorld,
 	state: AssistantWebhookState,
 	registration: Registration,
 	entry: RegisteredAssistant,
-): Promise<boolean> {
+): boolean {
 	if (holds(state, entry.url)) return true;
-	const own = await ownUrl(ctx, registration.event, registration.webhookUrl, entry.id);
-	return own !== undefined && holds(state, own);
+	const secret = world.secretOf(registration.event, entry.id);
+	return (
+		secret !== undefined && holds(state, registeredUrl(registration.webhookUrl, entry.id, secret))
+	);
+}
+
+/**
+ * Where an assistant of the registration sends its calls, for checkExists: `here` (to this
+ * trigger, or the list does not show it), `gone` (no such assistant), `lost`, or another live
+ * trigger's URL on this n8n to ask (a trigger that took it over is respected).
+ */
+export function whereCallsGo(
+	world: HookWorld,
+	wanted: Wanted,
+	registration: Registration,
+	entry: RegisteredAssistant,
+	state: AssistantWebhookState,
+): 'here' | 'gone' | 'lost' | { ask: string } {
+	if (!state.found) return 'gone';
+	if (!state.readable || holdsOwn(world, state, registration, entry)) return 'here';
+	const { url, active } = state.target;
+	if (active && mayProbe(world, url) && !isSameWebhook(url, wanted.webhookUrl))
+		return { ask: url as string };
+	return 'lost';
 }
 
 /**
@@ -127,28 +79,23 @@ async function holdsOwn(
  * live trigger of this package that took it over (which this one respects).
  */
 export async function checkExists(ctx: IHookFunctions): Promise<boolean> {
-	const registration = newestRegistration(ctx, ctx.getWorkflowStaticData('node'));
-	const wanted = readWanted(ctx);
-	await assertReachable(ctx, wanted.webhookUrl);
+	const world = await readWorld(ctx);
+	const wanted = readWanted(ctx, world.secretVersion);
+	await assertReachable(world.node, wanted.webhookUrl, world.serviceBaseUrl);
+	const registration = world.registration;
 	if (!registration || !registrationMatches(registration, wanted)) return false;
 	const states = await readWebhookStates(ctx, registration.event, wanted.assistantIds);
 	for (const entry of registration.assistants) {
-		const state = states.get(entry.id) as AssistantWebhookState;
-		if (!state.found) return false;
-		if (!state.readable || (await holdsOwn(ctx, state, registration, entry))) continue;
-		if (
-			state.target.active &&
-			mayProbe(ctx, state.target.url) &&
-			!isSameWebhook(state.target.url, wanted.webhookUrl)
-		) {
-			if ((await probe(ctx, state.target.url as string)).live) {
-				ctx.logger.info(
-					`${LOG} assistant ${entry.id} sends its calls to another active trigger (${hostOf(state.target.url)}), which took it over; leaving it there`,
-				);
-				continue;
-			}
+		const where = whereCallsGo(world, wanted, registration, entry, states.get(entry.id)!);
+		if (where === 'here') continue;
+		if (where === 'gone') return false;
+		if (where !== 'lost' && (await probe(world, where.ask)).live) {
+			world.logger.info(
+				`${LOG} assistant ${entry.id} sends its calls to another active trigger (${hostOf(where.ask)}), which took it over; leaving it there`,
+			);
+			continue;
 		}
-		ctx.logger.info(
+		world.logger.info(
 			`${LOG} assistant ${entry.id} no longer sends its calls to this workflow; registering again`,
 		);
 		return false;
@@ -158,14 +105,14 @@ export async function checkExists(ctx: IHookFunctions): Promise<boolean> {
 
 /** What to give back for one assistant, given what it posts to now; throws for "Fail Activation". */
 async function decideGiveBack(
-	ctx: IHookFunctions,
+	world: HookWorld,
 	wanted: Wanted,
 	assistantId: number,
 	state: AssistantWebhookState,
 	earlier: RegisteredAssistant | undefined,
 ): Promise<WebhookTarget[]> {
 	if (!state.found) {
-		throw new NodeOperationError(ctx.getNode(), `Assistant ${assistantId} not found`, {
+		throw new NodeOperationError(world.node, `Assistant ${assistantId} not found`, {
 			description: 'Check that the assistant exists and belongs to the account of the credential.',
 		});
 	}
@@ -179,14 +126,14 @@ async function decideGiveBack(
 		return earlier?.giveBack.length ? earlier.giveBack : [current];
 	}
 	if (wanted.policy === 'fail' && !isSameNode(current.url, wanted.webhookUrl)) {
-		throw occupiedError(ctx, assistantId, current);
+		throw occupiedError(world.node, assistantId, current);
 	}
-	return await giveBackFrom(ctx, current);
+	return await giveBackFrom(world, current);
 }
 
 /** Warns about assistants of an earlier registration this activation no longer watches (left as they are). */
 function warnUnwatched(
-	ctx: IHookFunctions,
+	logger: HookWorld['logger'],
 	previous: Registration | undefined,
 	wanted: Wanted,
 ): void {
@@ -195,7 +142,7 @@ function warnUnwatched(
 		(a) => previous.event !== wanted.event || !wanted.assistantIds.includes(a.id),
 	);
 	if (left.length) {
-		ctx.logger.warn(
+		logger.warn(
 			`${LOG} an earlier registration on assistant(s) ${left.map((a) => a.id).join(', ')} is no longer watched and is left as it is at the service`,
 		);
 	}
@@ -204,18 +151,41 @@ function warnUnwatched(
 /** What each watched assistant posts to now, as the service says. */
 async function readServiceStates(
 	ctx: IHookFunctions,
+	node: INode,
 	wanted: Wanted,
 ): Promise<Map<number, AssistantWebhookState>> {
 	try {
 		return await readWebhookStates(ctx, wanted.event, wanted.assistantIds);
 	} catch (error) {
-		throw aboutAssistant(
-			ctx.getNode(),
-			error,
-			wanted.assistantIds[0],
-			'Reading the current webhook',
-		);
+		throw aboutAssistant(node, error, wanted.assistantIds[0], 'Reading the current webhook');
 	}
+}
+
+/**
+ * The plan of an activation, one entry per watched assistant: the URL with its secret (derived,
+ * so the same for every activation of this node: core/secrets.ts; a delivery naming one assistant
+ * cannot pass with another's) and what to give back on removal. Throws, before anything is
+ * written, when an assistant refuses ("Fail Activation", not found).
+ */
+export async function planRegistration(
+	world: HookWorld,
+	wanted: Wanted,
+	states: Map<number, AssistantWebhookState>,
+): Promise<RegisteredAssistant[]> {
+	const previous = world.registration;
+	const earlierOf = (id: number) =>
+		previous?.event === wanted.event ? previous.assistants.find((a) => a.id === id) : undefined;
+	const planned: RegisteredAssistant[] = [];
+	for (const id of wanted.assistantIds) {
+		const secret = world.secretOf(wanted.event, id) ?? newSecret();
+		try {
+			const giveBack = await decideGiveBack(world, wanted, id, states.get(id)!, earlierOf(id));
+			planned.push({ id, url: registeredUrl(wanted.webhookUrl, id, secret), secret, giveBack });
+		} catch (error) {
+			throw aboutAssistant(world.node, error, id, 'Registering the webhook');
+		}
+	}
+	return planned;
 }
 
 /**
@@ -224,63 +194,57 @@ async function readServiceStates(
  */
 async function undoRegistered(
 	ctx: IHookFunctions,
-	staticData: IDataObject,
+	world: HookWorld,
 	registration: Registration,
-	previous: Registration | undefined,
-	failed?: RegisteredAssistant,
+	failed: RegisteredAssistant,
 ): Promise<void> {
 	const kept: RegisteredAssistant[] = [];
 	const done = [...registration.assistants];
-	if (failed) {
-		// its change may have been carried out with the answer lost (a timeout, a 502): given back
-		// too when the assistant shows this URL now; unread, kept for delete, which checks first
-		try {
-			const state = (await readWebhookStates(ctx, registration.event, [failed.id])).get(failed.id);
-			if (state?.found && state.readable && holds(state, failed.url)) done.push(failed);
-		} catch (readError) {
-			ctx.logger.warn(
-				`${LOG} could not read assistant ${failed.id}'s webhook after a failed registration: ${(readError as Error).message}; the next deactivation checks it`,
-			);
-			kept.push(failed);
-		}
+	// its change may have been carried out with the answer lost (a timeout, a 502): given back
+	// too when the assistant shows this URL now; unread, kept for delete, which checks first
+	try {
+		const state = (await readWebhookStates(ctx, registration.event, [failed.id])).get(failed.id);
+		if (state?.found && state.readable && holds(state, failed.url)) done.push(failed);
+	} catch (readError) {
+		world.logger.warn(
+			`${LOG} could not read assistant ${failed.id}'s webhook after a failed registration: ${(readError as Error).message}; the next deactivation checks it`,
+		);
+		kept.push(failed);
 	}
 	for (const entry of done) {
-		const state = entry;
 		try {
-			await giveBack(ctx, registration.event, state);
+			await giveBack(ctx, world, registration.event, entry);
 		} catch (undoError) {
-			ctx.logger.warn(
-				`${LOG} could not give assistant ${state.id} its previous webhook back: ${(undoError as Error).message}`,
+			world.logger.warn(
+				`${LOG} could not give assistant ${entry.id} its previous webhook back: ${(undoError as Error).message}`,
 			);
-			kept.push(state);
+			kept.push(entry);
 		}
 	}
 	// what could not be undone stays listed for delete; else the earlier registration, if any
-	saveRegistration(ctx, staticData, kept.length ? { ...registration, assistants: kept } : previous);
+	const left = kept.length ? { ...registration, assistants: kept } : world.registration;
+	saveRegistration(world.key, world.staticData, left);
 	// n8n does not save the static data of a failed create: delete finds them here
-	if (kept.length) unfinished.set(nodeKey(ctx), { ...registration, assistants: kept });
+	if (kept.length) keepUnfinished(world.key, { ...registration, assistants: kept });
 }
 
 /**
  * Activation: registers the webhook URL (with a secret per assistant) on every
  * watched assistant, saving what each posted to before. All or nothing: when
- * one assistant fails, the ones registered by this call get their previous
- * target back and the static data is left as it was before the error is
- * reported.
+ * one assistant refuses, nothing is registered; when one fails, the ones
+ * registered by this call get their previous target back and the static data
+ * is left as it was before the error is reported.
  */
 export async function create(ctx: IHookFunctions): Promise<boolean> {
-	const staticData = ctx.getWorkflowStaticData('node');
-	// 1. read what is wanted (the form) and what this node registered before (the static data)
-	const wanted = readWanted(ctx);
-	await assertReachable(ctx, wanted.webhookUrl);
-	const previous = newestRegistration(ctx, staticData);
-	warnUnwatched(ctx, previous, wanted);
-	const earlierOf = (id: number) =>
-		previous?.event === wanted.event ? previous.assistants.find((a) => a.id === id) : undefined;
-
-	// 2. read what the service has: where each assistant posts now
-	const states = await readServiceStates(ctx, wanted);
-
+	// 1. read what is wanted (the form), what this node registered before (n8n), what the service has
+	const world = await readWorld(ctx);
+	const wanted = readWanted(ctx, world.secretVersion);
+	await assertReachable(world.node, wanted.webhookUrl, world.serviceBaseUrl);
+	warnUnwatched(world.logger, world.registration, wanted);
+	const states = await readServiceStates(ctx, world.node, wanted);
+	// 2. decide, per assistant: its URL and what to give back later (or refuse)
+	const planned = await planRegistration(world, wanted, states);
+	// 3. register at the service, remembering after each assistant, so a failure undoes exactly this
 	const registration: Registration = {
 		event: wanted.event,
 		webhookUrl: wanted.webhookUrl,
@@ -288,70 +252,29 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 		settings: wanted.settings,
 	};
 	if (wanted.secretVersion > 1) registration.secretVersion = wanted.secretVersion;
-	for (const assistantId of wanted.assistantIds) {
-		// a secret per assistant: a delivery naming one assistant cannot pass with another's;
-		// derived, so the same for every activation of this node (core/secrets.ts)
-		const secret = (await webhookSecret(ctx, wanted.event, assistantId)) ?? newSecret();
-		const url = registeredUrl(wanted.webhookUrl, assistantId, secret);
-		let attempted: RegisteredAssistant | undefined;
+	for (const entry of planned) {
 		try {
-			// 3. decide what to give back later (or refuse, for "Fail Activation")
-			const state = states.get(assistantId)!;
-			const giveBack = await decideGiveBack(
-				ctx,
-				wanted,
-				assistantId,
-				state,
-				earlierOf(assistantId),
-			);
-			// 4. register at the service
-			attempted = { id: assistantId, url, secret, giveBack };
-			await enableWebhook(ctx, wanted.event, assistantId, url, wanted.settings);
-			// 5. remember, after each assistant, so a failure later undoes exactly this
-			registration.assistants.push(attempted);
-			saveRegistration(ctx, staticData, registration);
+			await enableWebhook(ctx, wanted.event, entry.id, entry.url, wanted.settings);
 		} catch (error) {
-			const failed = registration.assistants.includes(attempted!) ? undefined : attempted;
-			await undoRegistered(ctx, staticData, registration, previous, failed);
-			throw aboutAssistant(ctx.getNode(), error, assistantId, 'Registering the webhook');
+			await undoRegistered(ctx, world, registration, entry);
+			throw aboutAssistant(world.node, error, entry.id, 'Registering the webhook');
 		}
+		registration.assistants.push(entry);
+		saveRegistration(world.key, world.staticData, registration);
 	}
-	// 6. calls that end from now on are this trigger's: a downtime before the first delivery is caught up too
+	// 4. calls that end from now on are this trigger's: a downtime before the first delivery is caught up too
 	startCatchUp(ctx, wanted.assistantIds);
 	return true;
-}
-
-/** The stored registration with what a failed create of this node left to give back (taken once). */
-function withUnfinished(
-	ctx: IHookFunctions,
-	registration: Registration | undefined,
-): Registration | undefined {
-	const key = nodeKey(ctx);
-	const left = unfinished.get(key);
-	if (!left) return registration;
-	if (registration && registration.event !== left.event) {
-		// one registration per event: this one first, the failed activation's at the next delete
-		ctx.logger.warn(
-			`${LOG} a failed activation left assistant(s) ${left.assistants.map((a) => a.id).join(', ')} on this workflow's URL for another event; they are given back at the next deactivation`,
-		);
-		return registration;
-	}
-	unfinished.delete(key);
-	if (!registration) return left;
-	const ids = new Set(left.assistants.map((a) => a.id));
-	return {
-		...registration,
-		assistants: [...left.assistants, ...registration.assistants.filter((a) => !ids.has(a.id))],
-	};
 }
 
 /** Gives one assistant its first live previous target back, or switches its webhook off when there is none. */
 async function giveBack(
 	ctx: IHookFunctions,
+	world: HookWorld,
 	event: TriggerEvent,
 	entry: RegisteredAssistant,
 ): Promise<string> {
-	const target = await firstLiveTarget(ctx, entry.giveBack);
+	const target = await firstLiveTarget(world, entry.giveBack);
 	if (target) {
 		const outcome = await restoreWebhook(ctx, event, entry.id, target);
 		return outcome === 'gone'
@@ -362,6 +285,28 @@ async function giveBack(
 	return outcome === 'gone' ? 'gone' : 'switched off';
 }
 
+/** The assistants removal gives back: those that exist and still hold this trigger's URL (or do not show it). */
+export function planRemoval(
+	world: HookWorld,
+	registration: Registration,
+	states: Map<number, AssistantWebhookState>,
+): RegisteredAssistant[] {
+	return registration.assistants.filter((entry) => {
+		const state = states.get(entry.id)!;
+		if (!state.found) {
+			world.logger.debug(`${LOG} assistant ${entry.id} no longer exists; nothing to remove`);
+			return false;
+		}
+		if (state.readable && !holdsOwn(world, state, registration, entry)) {
+			world.logger.info(
+				`${LOG} assistant ${entry.id} sends its calls to ${state.target.active ? hostOf(state.target.url) : 'nowhere'} by now; left as it is`,
+			);
+			return false;
+		}
+		return true;
+	});
+}
+
 /**
  * Removal: every assistant that still holds this trigger's URL gets its
  * previous target back (the first one that is still live) or, with none, its
@@ -369,15 +314,14 @@ async function giveBack(
  * is. An assistant that no longer exists counts as done.
  */
 export async function remove(ctx: IHookFunctions): Promise<boolean> {
-	const staticData = ctx.getWorkflowStaticData('node');
 	clearCatchUp(ctx);
-	const registration = withUnfinished(ctx, newestRegistration(ctx, staticData));
+	const world = await readWorld(ctx);
+	const registration = withUnfinished(world.key, world.registration, world.logger);
 	if (!registration) {
-		saveRegistration(ctx, staticData, undefined);
+		saveRegistration(world.key, world.staticData, undefined);
 		return true;
 	}
-	const remaining: RegisteredAssistant[] = [];
-	let states: Map<number, AssistantWebhookState> | undefined;
+	let states: Map<number, AssistantWebhookState>;
 	try {
 		states = await readWebhookStates(
 			ctx,
@@ -385,32 +329,24 @@ export async function remove(ctx: IHookFunctions): Promise<boolean> {
 			registration.assistants.map((a) => a.id),
 		);
 	} catch (error) {
-		ctx.logger.warn(`${LOG} could not read the assistants' webhooks: ${(error as Error).message}`);
-		saveRegistration(ctx, staticData, registration);
+		world.logger.warn(
+			`${LOG} could not read the assistants' webhooks: ${(error as Error).message}`,
+		);
+		saveRegistration(world.key, world.staticData, registration);
 		return false;
 	}
-	for (const entry of registration.assistants) {
-		const state = states.get(entry.id) as AssistantWebhookState;
-		if (!state.found) {
-			ctx.logger.debug(`${LOG} assistant ${entry.id} no longer exists; nothing to remove`);
-			continue;
-		}
-		if (state.readable && !(await holdsOwn(ctx, state, registration, entry))) {
-			ctx.logger.info(
-				`${LOG} assistant ${entry.id} sends its calls to ${state.target.active ? hostOf(state.target.url) : 'nowhere'} by now; left as it is`,
-			);
-			continue;
-		}
+	const remaining: RegisteredAssistant[] = [];
+	for (const entry of planRemoval(world, registration, states)) {
 		try {
-			const outcome = await giveBack(ctx, registration.event, entry);
-			ctx.logger.debug(`${LOG} assistant ${entry.id}: ${outcome}`);
+			const outcome = await giveBack(ctx, world, registration.event, entry);
+			world.logger.debug(`${LOG} assistant ${entry.id}: ${outcome}`);
 		} catch (error) {
-			ctx.logger.warn(
+			world.logger.warn(
 				`${LOG} could not remove the webhook of assistant ${entry.id}: ${(error as Error).message}`,
 			);
 			remaining.push(entry);
 		}
 	}
-	saveRegistration(ctx, staticData, { ...registration, assistants: remaining });
+	saveRegistration(world.key, world.staticData, { ...registration, assistants: remaining });
 	return remaining.length === 0;
 }

@@ -1,8 +1,8 @@
-import type { IDataObject, IHookFunctions, IN8nHttpFullResponse } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, asList, isObject } from '../../VoiceChatAssistant/transport';
-import { openProbeAnswer, PROBE_ANSWER_KEY } from './probeAnswer';
+import { openTargets, PROBE_ANSWER_KEY, SEALED_KEY } from './probeAnswer';
 import { MAX_GIVE_BACK } from './registration';
 import { CONVERSATION_ENDED, INBOUND } from '../core/events';
 import type { PostCallSettings, WebhookTarget } from './registration';
@@ -38,6 +38,17 @@ import type { TriggerEvent } from '../core/events';
 export const PROBE_HEADER = 'x-voice-chat-assistant-probe';
 export { PROBE_ANSWER_KEY };
 const PROBE_TIMEOUT_MS = 5_000;
+
+/**
+ * What probing needs: this n8n's webhook bases (webhookBases of the trigger's URL), the
+ * credential's Authorization header (to open a live trigger's answer), n8n's HTTP helper and log.
+ */
+export interface Prober {
+	bases: string[];
+	authorization: string | undefined;
+	httpRequest: IHookFunctions['helpers']['httpRequest'];
+	logger: IHookFunctions['logger'];
+}
 
 /** The assistant's webhook as the service shows it. */
 export interface AssistantWebhookState {
@@ -175,11 +186,8 @@ export function isOnWebhookBase(url: string | null, bases: string[]): boolean {
 }
 
 /** Whether `url` belongs to a trigger of this package on this n8n (the only URLs that are probed). */
-export function mayProbe(
-	ctx: Pick<IHookFunctions, 'getNodeWebhookUrl'>,
-	url: string | null,
-): boolean {
-	return isOnWebhookBase(url, webhookBases(ctx.getNodeWebhookUrl('default') ?? ''));
+export function mayProbe(prober: Pick<Prober, 'bases'>, url: string | null): boolean {
+	return isOnWebhookBase(url, prober.bases);
 }
 
 /** Whether `url` was registered for n8n's URL `webhookUrl` (this very registration, any secret). */
@@ -213,13 +221,13 @@ export function hostOf(url: string | null): string {
  * another API key than this trigger's it cannot be opened and is left out.
  */
 export async function probe(
-	ctx: IHookFunctions,
+	prober: Prober,
 	url: string,
 ): Promise<{ live: boolean; giveBack: WebhookTarget[] }> {
-	if (!mayProbe(ctx, url)) return { live: false, giveBack: [] };
+	if (!mayProbe(prober, url)) return { live: false, giveBack: [] };
 	const prefix = `Voice Chat Assistant Trigger: probe of ${hostOf(url)}`;
 	try {
-		const response = (await ctx.helpers.httpRequest({
+		const response = (await prober.httpRequest({
 			method: 'POST',
 			url,
 			headers: { [PROBE_HEADER]: '1', Accept: 'application/json' },
@@ -232,19 +240,21 @@ export async function probe(
 		})) as IN8nHttpFullResponse;
 		const { statusCode: status, body } = response;
 		if (status >= 300 && status < 400) {
-			ctx.logger.debug(`${prefix}: a redirect (HTTP ${status}), not followed: not live`);
+			prober.logger.debug(`${prefix}: a redirect (HTTP ${status}), not followed: not live`);
 		} else if (status === 200 && isObject(body) && body[PROBE_ANSWER_KEY] === 'live') {
 			const assistantId = Number(new URL(url).searchParams.get('assistant_id'));
-			const giveBack = await openProbeAnswer(ctx, body, assistantId);
+			const giveBack = prober.authorization
+				? openTargets(body[SEALED_KEY], prober.authorization, assistantId)
+				: undefined;
 			if (giveBack === undefined) {
-				ctx.logger.warn(
+				prober.logger.warn(
 					`${prefix}: live, but what it would give back is sealed with another API key and is not kept; if that workflow is deactivated before this one, its earlier webhook is not restored`,
 				);
 			}
 			return { live: true, giveBack: giveBack ?? [] };
 		}
 	} catch (error) {
-		ctx.logger.debug(`${prefix} failed: ${(error as Error).message}`);
+		prober.logger.debug(`${prefix} failed: ${(error as Error).message}`);
 	}
 	return { live: false, giveBack: [] };
 }
@@ -257,11 +267,11 @@ export async function probe(
  * lose them). A URL elsewhere is kept as it is, whatever it looks like.
  */
 export async function giveBackFrom(
-	ctx: IHookFunctions,
+	prober: Prober,
 	current: WebhookTarget,
 ): Promise<WebhookTarget[]> {
-	if (!current.active || !mayProbe(ctx, current.url)) return [current];
-	const answer = await probe(ctx, current.url as string);
+	if (!current.active || !mayProbe(prober, current.url)) return [current];
+	const answer = await probe(prober, current.url as string);
 	if (!answer.live) return [];
 	return [current, ...answer.giveBack].slice(0, MAX_GIVE_BACK);
 }
@@ -273,24 +283,24 @@ export async function giveBackFrom(
  * answers the probe.
  */
 export async function firstLiveTarget(
-	ctx: IHookFunctions,
+	prober: Prober,
 	giveBack: WebhookTarget[],
 ): Promise<WebhookTarget | undefined> {
 	for (const target of giveBack) {
-		if (!target.active || !mayProbe(ctx, target.url)) return target;
-		if ((await probe(ctx, target.url as string)).live) return target;
+		if (!target.active || !mayProbe(prober, target.url)) return target;
+		if ((await probe(prober, target.url as string)).live) return target;
 	}
 	return undefined;
 }
 
 /** The activation error of "Fail Activation": names the host that receives the calls today. */
 export function occupiedError(
-	ctx: IHookFunctions,
+	node: INode,
 	assistantId: number,
 	current: WebhookTarget,
 ): NodeOperationError {
 	return new NodeOperationError(
-		ctx.getNode(),
+		node,
 		`Assistant ${assistantId} already sends its calls to ${hostOf(current.url)}`,
 		{
 			description:

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'crypto';
-import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IWebhookFunctions } from 'n8n-workflow';
 
 import { copyTarget, readTargets } from './registration';
 import type { RegisteredAssistant, WebhookTarget } from './registration';
@@ -81,14 +81,4 @@ export async function probeAnswer(
 	const authorization = await authorizationOf(ctx);
 	if (authorization) answer[SEALED_KEY] = sealTargets(entry.giveBack, authorization, entry.id);
 	return answer;
-}
-
-/** The give-back list of a live trigger's answer, opened with this trigger's credential (undefined: not opened). */
-export async function openProbeAnswer(
-	ctx: IHookFunctions,
-	answer: IDataObject,
-	assistantId: number,
-): Promise<WebhookTarget[] | undefined> {
-	const authorization = await authorizationOf(ctx);
-	return authorization ? openTargets(answer[SEALED_KEY], authorization, assistantId) : undefined;
 }

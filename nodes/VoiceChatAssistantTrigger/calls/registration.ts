@@ -4,7 +4,6 @@ import { NodeOperationError } from 'n8n-workflow';
 import { isObject } from '../../VoiceChatAssistant/transport';
 import { CONVERSATION_ENDED, INBOUND, POST_CALL, readAssistantIds } from '../core/events';
 import type { TriggerEvent } from '../core/events';
-import { readSecretVersion } from '../core/secrets';
 
 /**
  * What the trigger registers at the service, and how it remembers it (the
@@ -212,7 +211,8 @@ export function readEvent(ctx: Pick<IHookFunctions, 'getNodeParameter'>): Trigge
 	return EVENTS.includes(event) ? event : INBOUND;
 }
 
-export function readWanted(ctx: IHookFunctions): Wanted {
+/** What the form asks for; `secretVersion` is the form's URL Secret Version (world.ts reads it). */
+export function readWanted(ctx: IHookFunctions, secretVersion: number): Wanted {
 	const webhookUrl = ctx.getNodeWebhookUrl('default');
 	if (!webhookUrl) {
 		throw new NodeOperationError(
@@ -245,7 +245,7 @@ export function readWanted(ctx: IHookFunctions): Wanted {
 		webhookUrl,
 		assistantIds: readAssistantIds(ctx),
 		policy: EXISTING_WEBHOOK_POLICIES.includes(policy) ? policy : 'takeOverAndGiveBack',
-		secretVersion: readSecretVersion(ctx),
+		secretVersion,
 	};
 	if (event === POST_CALL) {
 		wanted.settings = {

@@ -47,7 +47,7 @@ export function deriveSecret(authorization: string, parts: string[]): string {
 }
 
 /** The workflow and node a secret belongs to: the same for every activation of this node. */
-function nodeParts(ctx: Context): string[] {
+export function nodeParts(ctx: Context): string[] {
 	const node = ctx.getNode();
 	return [String(ctx.getWorkflow().id ?? ''), node.webhookId ?? node.id ?? node.name];
 }
@@ -79,10 +79,39 @@ export async function webhookSecret(
 ): Promise<string | undefined> {
 	const authorization = await authorizationOf(ctx);
 	if (!authorization) return undefined;
+	return assistantSecret(authorization, nodeParts(ctx), readSecretVersion(ctx), event, assistantId);
+}
+
+/**
+ * This node's URL Secret Version and the secrets of its assistants' URLs under `authorization`
+ * (the credential's Authorization header; every secret is undefined without one).
+ */
+export function assistantSecrets(
+	ctx: Context & Pick<IHookFunctions, 'getNodeParameter'>,
+	authorization: string | undefined,
+): { version: number; secretOf(event: string, assistantId: number): string | undefined } {
+	const parts = nodeParts(ctx);
 	const version = readSecretVersion(ctx);
+	return {
+		version,
+		secretOf: (event, assistantId) =>
+			authorization === undefined
+				? undefined
+				: assistantSecret(authorization, parts, version, event, assistantId),
+	};
+}
+
+/** The secret of one assistant's webhook for `event`: the node's `parts` (nodeParts) and URL Secret Version. */
+function assistantSecret(
+	authorization: string,
+	parts: string[],
+	version: number,
+	event: string,
+	assistantId: number,
+): string {
 	return deriveSecret(authorization, [
 		'webhook',
-		...nodeParts(ctx),
+		...parts,
 		event,
 		String(assistantId),
 		...(version > 1 ? [`v${version}`] : []),

@@ -1,8 +1,5 @@
-import type { IHookFunctions, INode } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-
-import { credentialSettings } from '../../VoiceChatAssistant/transport/credentials';
-import type { RequestContext } from '../../VoiceChatAssistant/transport/credentials';
 
 /*
  * What every event family that registers at the service needs (calls/,
@@ -65,18 +62,21 @@ function hostOfUrl(url: string): string | undefined {
 
 /**
  * Refuses an activation the service could never deliver to: n8n's webhook
- * URL on a local address while the service (the credential's Base URL) is
- * not. When both are local (a service on this machine or network) nothing is
- * refused.
+ * URL on a local address while the service (the credential's Base URL,
+ * read only then) is not. When both are local (a service on this machine or
+ * network) nothing is refused.
  */
-export async function assertReachable(ctx: IHookFunctions, webhookUrl: string): Promise<void> {
+export async function assertReachable(
+	node: INode,
+	webhookUrl: string,
+	serviceBaseUrl: () => Promise<string>,
+): Promise<void> {
 	const webhookHost = hostOfUrl(webhookUrl);
 	if (webhookHost === undefined || !isLocalHost(webhookHost)) return;
-	const { baseUrl } = await credentialSettings(ctx as RequestContext);
-	const serviceHost = hostOfUrl(baseUrl);
+	const serviceHost = hostOfUrl(await serviceBaseUrl());
 	if (serviceHost === undefined || isLocalHost(serviceHost)) return;
 	throw new NodeOperationError(
-		ctx.getNode(),
+		node,
 		`The service cannot reach this n8n: its webhook URL is on ${webhookHost}, a local address`,
 		{
 			description: `n8n builds webhook URLs from its N8N_WEBHOOK_URL setting (WEBHOOK_URL on n8n 1.x), which is not set to an address the service at ${serviceHost} can reach. Set N8N_WEBHOOK_URL (on n8n 1.x WEBHOOK_URL) to the public https address of this n8n (for example N8N_WEBHOOK_URL=https://n8n.example.com/) and restart n8n, then activate again.`,

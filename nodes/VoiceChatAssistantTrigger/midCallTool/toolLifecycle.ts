@@ -2,6 +2,7 @@ import type { IDataObject, IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, asList, isObject, unwrap } from '../../VoiceChatAssistant/transport';
+import { credentialSettings } from '../../VoiceChatAssistant/transport/credentials';
 import {
 	readDefinition,
 	readToolAssistants,
@@ -141,7 +142,11 @@ export async function toolCreate(ctx: IHookFunctions): Promise<boolean> {
 	const webhookUrl = webhookUrlOf(ctx);
 	const definition = readDefinition(ctx);
 	const assistantIds = readToolAssistants(ctx);
-	await assertReachable(ctx, webhookUrl);
+	await assertReachable(
+		ctx.getNode(),
+		webhookUrl,
+		async () => (await credentialSettings(ctx)).baseUrl,
+	);
 	const previous = readToolRegistration(staticData, webhookUrl);
 	// derived: the same for every activation (core/secrets.ts); never empty (a registration read back
 	// from the service has no secret, and a tool with an empty header would be refused every request)

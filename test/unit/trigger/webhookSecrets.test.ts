@@ -185,13 +185,17 @@ describe('Voice Chat Assistant Trigger: secrets that survive publishes and stale
 	});
 
 	describe('a create that fails midway and cannot give back', () => {
-		/** Assistant 12 posts to the CRM; assistant 34 is unknown; while `down`, giving the CRM back fails. */
+		/** Assistant 12 posts to the CRM; registering assistant 34 fails; while `down`, giving the CRM back fails. */
 		function failingService() {
 			const state = { down: true };
-			const assistants: Assistant[] = [assistant(12, { inbound_webhook_url: CRM })];
+			const assistants: Assistant[] = [assistant(12, { inbound_webhook_url: CRM }), assistant(34)];
 			nock(TEST_BASE_URL, { reqheaders: { authorization: `Bearer ${TEST_API_KEY}` } })
 				.persist()
-				.post(ENABLE_INBOUND, (body: IDataObject) => state.down && body.webhook_url === CRM)
+				.post(
+					ENABLE_INBOUND,
+					(body: IDataObject) =>
+						(state.down && body.webhook_url === CRM) || body.assistant_id === 34,
+				)
 				.reply(422, { message: 'The given data was invalid.' });
 			service(assistants);
 			return { state, assistants };
@@ -205,7 +209,9 @@ describe('Voice Chat Assistant Trigger: secrets that survive publishes and stale
 			const { state, assistants } = failingService();
 			const db: IDataObject = {};
 			const create = hook({ parameters: both(), staticData: copy(db) });
-			await expect(methods.create.call(create.context)).rejects.toThrow('Assistant 34 not found');
+			await expect(methods.create.call(create.context)).rejects.toThrow(
+				'Registering the webhook for assistant 34 failed',
+			);
 			const held = assistants[0].inbound_webhook_url as string;
 			expect(held).not.toBe(CRM);
 			// the URL left on the assistant verifies without any saved registration
@@ -220,7 +226,9 @@ describe('Voice Chat Assistant Trigger: secrets that survive publishes and stale
 			const { state, assistants } = failingService();
 			let db: IDataObject = {};
 			const create = hook({ parameters: both(), staticData: copy(db) });
-			await expect(methods.create.call(create.context)).rejects.toThrow('Assistant 34 not found');
+			await expect(methods.create.call(create.context)).rejects.toThrow(
+				'Registering the webhook for assistant 34 failed',
+			);
 			const cleared = hook({ parameters: both(), staticData: copy(db) });
 			await expect(methods.delete.call(cleared.context)).resolves.toBe(false);
 			// n8n saves the static data after delete
