@@ -51,6 +51,15 @@ describe('router', () => {
 		return { row };
 	}
 
+	/** An operation failing as the service does for an unknown campaign (404). */
+	async function campaignNotFound(this: IExecuteFunctions): Promise<IDataObject> {
+		throw new NodeApiError(
+			this.getNode(),
+			{ message: 'Campaign not found' },
+			{ message: 'Campaign not found', httpCode: '404' },
+		);
+	}
+
 	it('by default follows the budget (2 in flight at the standard budget) and pairs each output with its input', async () => {
 		useOperation(slowEcho);
 		const { context } = createContext({
@@ -125,13 +134,7 @@ describe('router', () => {
 	});
 
 	it('a NodeApiError keeps the service text and gets the item index', async () => {
-		useOperation(async function (this: IExecuteFunctions) {
-			throw new NodeApiError(
-				this.getNode(),
-				{ message: 'Campaign not found' },
-				{ message: 'Campaign not found', httpCode: '404' },
-			);
-		});
+		useOperation(campaignNotFound);
 		const { context } = createContext({
 			parameters: { resource: 'lead', operation: 'create' },
 			items: items(2),
@@ -143,13 +146,7 @@ describe('router', () => {
 	});
 
 	it('with Continue On Fail an API error becomes an error item with the service text and HTTP code', async () => {
-		useOperation(async function (this: IExecuteFunctions) {
-			throw new NodeApiError(
-				this.getNode(),
-				{ message: 'Campaign not found' },
-				{ message: 'Campaign not found', httpCode: '404' },
-			);
-		});
+		useOperation(campaignNotFound);
 		const { context } = createContext({
 			parameters: { resource: 'lead', operation: 'create' },
 			items: items(1),

@@ -9,19 +9,13 @@ import type { ILoadOptionsFunctions, INode } from 'n8n-workflow';
 import { VoiceChatAssistant } from '../../../nodes/VoiceChatAssistant/VoiceChatAssistant.node';
 import { VoiceChatAssistantTrigger } from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
 import { VoiceChatAssistantPollingTrigger } from '../../../nodes/VoiceChatAssistantPollingTrigger/VoiceChatAssistantPollingTrigger.node';
+import { pickerContext } from './pickerContext';
 
 const BASE = 'https://guard.example.test';
 
+/** A picker context of a node with `credentials` (none: no credential chosen) that may send nothing. */
 function context(credentials: INode['credentials']): ILoadOptionsFunctions {
-	const node = {
-		id: 'n',
-		name: 'Node',
-		type: 'voiceChatAssistant',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-		credentials,
-	} as INode;
+	const node: INode = { ...pickerContext().ctx.getNode(), credentials };
 	return {
 		getNode: () => node,
 		getCredentials: async () => ({ apiKey: 'guard-key', baseUrl: BASE }),

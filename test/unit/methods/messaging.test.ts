@@ -4,21 +4,13 @@ import nock from 'nock';
 import * as messaging from '../../../nodes/VoiceChatAssistant/methods/messaging';
 import { VoiceChatAssistant } from '../../../nodes/VoiceChatAssistant/VoiceChatAssistant.node';
 import { TEST_BASE_URL } from '../../helpers/context';
+import { orderUpdate } from '../actions/whatsapp/fixtures';
 import { pickerContext } from './pickerContext';
 
 const rl = (value: string) => ({ __rl: true, mode: 'list', value });
 
 const templates = [
-	{
-		id: 1,
-		name: 'order_update',
-		language: 'en',
-		category: 'utility',
-		status: 'approved',
-		body_text: 'Hello {{1}}, order {{2}}',
-		variables: ['customer_name', 'order_number'],
-		has_variables: true,
-	},
+	orderUpdate,
 	{
 		id: 2,
 		name: 'welcome',

@@ -1,18 +1,9 @@
 import nock from 'nock';
 
 import { router } from '../../../../nodes/VoiceChatAssistant/actions/router';
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL, createContext } from '../../../helpers/context';
 
 describe('Account', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => {
-		nock.cleanAll();
-	});
-
 	it('Get API Keys returns one item per key', async () => {
 		const keys = [
 			{ id: 1, name: 'CI', last_used_at: null, created_at: '2026-01-01T00:00:00Z' },

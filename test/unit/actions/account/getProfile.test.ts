@@ -1,18 +1,9 @@
 import nock from 'nock';
 
 import { router } from '../../../../nodes/VoiceChatAssistant/actions/router';
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_API_KEY, TEST_BASE_URL, createContext } from '../../../helpers/context';
 
 describe('Account', () => {
-	beforeEach(() => {
-		nock.disableNetConnect();
-		resetLimiters();
-	});
-	afterEach(() => {
-		nock.cleanAll();
-	});
-
 	it('Get Profile sends GET /api/user/me with the Bearer key and returns the unwrapped profile', async () => {
 		const scope = nock(TEST_BASE_URL, {
 			reqheaders: { authorization: `Bearer ${TEST_API_KEY}`, accept: 'application/json' },

@@ -76,56 +76,41 @@ export const common = {
 	wait_for_customer: true,
 	webhook_url: 'https://example.com/after-call',
 };
+/** The built-in tools of `fields`, as the body sends them (the parameter wraps them in `tool`). */
+const tools = [
+	{
+		type: 'call_transfer',
+		phone_number: '+4930123456',
+		description: 'To sales',
+		custom: false,
+		timezone: 'Europe/Berlin',
+	},
+	{ type: 'end_call', description: 'When done' },
+	{ type: 'dtmf_input', description: 'For menus' },
+	{
+		type: 'calendar_integration',
+		calendar_api_key: 'cal_key',
+		calendar_event_slug: 'demo',
+		description: 'Book demos',
+	},
+];
+const schemaField = {
+	name: 'interested',
+	type: 'bool',
+	description: 'Whether the lead is interested',
+};
 export const fields = {
 	...common,
 	secondary_language_ids: ['2', '3'],
 	tool_ids: ['7'],
-	tools: {
-		tool: [
-			{
-				type: 'call_transfer',
-				phone_number: '+4930123456',
-				description: 'To sales',
-				custom: false,
-				timezone: 'Europe/Berlin',
-			},
-			{ type: 'end_call', description: 'When done' },
-			{ type: 'dtmf_input', description: 'For menus' },
-			{
-				type: 'calendar_integration',
-				calendar_api_key: 'cal_key',
-				calendar_event_slug: 'demo',
-				description: 'Book demos',
-			},
-		],
-	},
-	post_call_schema: {
-		field: [{ name: 'interested', type: 'bool', description: 'Whether the lead is interested' }],
-	},
+	tools: { tool: tools },
+	post_call_schema: { field: [schemaField] },
 	variables: { values: [{ key: 'company', value: 'ACME' }] },
 };
 export const fieldsBody = {
 	...common,
-	tools: [
-		{
-			type: 'call_transfer',
-			phone_number: '+4930123456',
-			description: 'To sales',
-			custom: false,
-			timezone: 'Europe/Berlin',
-		},
-		{ type: 'end_call', description: 'When done' },
-		{ type: 'dtmf_input', description: 'For menus' },
-		{
-			type: 'calendar_integration',
-			calendar_api_key: 'cal_key',
-			calendar_event_slug: 'demo',
-			description: 'Book demos',
-		},
-	],
-	post_call_schema: [
-		{ name: 'interested', type: 'bool', description: 'Whether the lead is interested' },
-	],
+	tools,
+	post_call_schema: [schemaField],
 	variables: { company: 'ACME' },
 };
 export const modeExtras: Record<string, [object, object]> = {

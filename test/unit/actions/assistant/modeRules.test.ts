@@ -1,9 +1,10 @@
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { run } from '../helpers';
 import { add, dual, multi, pipe, record, requiredBody, update } from './fixtures';
+import type { Refusal } from './refusals';
+import { itRefuses } from './refusals';
 
 /**
  * modeRules.ts: what the service refuses for an engine mode is refused before
@@ -11,35 +12,29 @@ import { add, dual, multi, pipe, record, requiredBody, update } from './fixtures
  * off, the webhook switch on update, any region/city time zone) reaches it.
  */
 describe('Assistant → Create and Update: engine-mode rules', () => {
-	beforeEach(() => resetLimiters());
-	afterEach(() => nock.cleanAll());
-
-	it.each([
+	// what the two realtime modes refuse alike
+	const realtime = [
+		['multimodal', multi],
+		['dualplex', dual],
+	] as const;
+	itRefuses([
 		[
 			'fillers in multimodal',
 			add(multi, { fillers: true }),
 			'Fillers can only be turned on in the pipeline mode, not multimodal',
 		],
-		[
-			'prompt knowledge in multimodal',
-			add(multi, { knowledgebase_mode: 'prompt' }),
-			'Knowledgebase Mode must be function_call in the multimodal mode',
-		],
-		[
-			'prompt knowledge in dualplex',
-			add(dual, { knowledgebase_mode: 'prompt' }),
-			'Knowledgebase Mode must be function_call in the dualplex mode',
-		],
-		[
-			'no interruptions in multimodal',
-			add(multi, { allow_interruptions: false }),
-			'Allow Interruptions cannot be turned off in the multimodal mode',
-		],
-		[
-			'no interruptions in dualplex',
-			add(dual, { allow_interruptions: false }),
-			'Allow Interruptions cannot be turned off in the dualplex mode',
-		],
+		...realtime.flatMap(([mode, parameters]): Refusal[] => [
+			[
+				`prompt knowledge in ${mode}`,
+				add(parameters, { knowledgebase_mode: 'prompt' }),
+				`Knowledgebase Mode must be function_call in the ${mode} mode`,
+			],
+			[
+				`no interruptions in ${mode}`,
+				add(parameters, { allow_interruptions: false }),
+				`Allow Interruptions cannot be turned off in the ${mode} mode`,
+			],
+		]),
 		[
 			'webhook active without URL',
 			add(pipe, { is_webhook_active: true }),
@@ -55,10 +50,7 @@ describe('Assistant → Create and Update: engine-mode rules', () => {
 			update({ name: 'Lisa' }, { mode: 'pipeline' }),
 			'LLM Model is required when changing to the pipeline mode',
 		],
-	])('refuses %s, with no request sent', async (_what, parameters, message) => {
-		await expect(run(parameters)).rejects.toThrow(message);
-		expect(nock.pendingMocks()).toEqual([]);
-	});
+	]);
 
 	const answer = { message: 'Assistant created successfully', data: record };
 	it.each([

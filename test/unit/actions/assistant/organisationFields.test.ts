@@ -6,9 +6,7 @@ import nock from 'nock';
 
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { run } from '../helpers';
-import { record } from './fixtures';
-
-const id = { __rl: true, mode: 'id', value: '9' };
+import { record, update } from './fixtures';
 
 describe('Assistant → folder, labels, filler phrases, chat settings', () => {
 	it('Update sends folder, labels, filler phrases (one per line) and the chat settings', async () => {
@@ -22,20 +20,16 @@ describe('Assistant → folder, labels, filler phrases, chat settings', () => {
 				conversation_ended_webhook_url: 'https://example.com/ended',
 			})
 			.reply(200, { message: 'ok', data: record });
-		await run({
-			resource: 'assistant',
-			operation: 'update',
-			assistantId: id,
-			mode: 'keep',
-			updateFields: {
+		await run(
+			update({
 				folder_id: '2',
 				label_ids: ['1', 3],
 				filler_config: { positive: 'Great!\n\n Perfect. \n', question: 'Good question.' },
 				conversation_inactivity_timeout: 45,
 				conversation_ended_retrigger: true,
 				conversation_ended_webhook_url: 'https://example.com/ended',
-			},
-		});
+			}),
+		);
 		scope.done();
 	});
 
@@ -47,15 +41,15 @@ describe('Assistant → folder, labels, filler phrases, chat settings', () => {
 				label_ids: [],
 			})
 			.reply(200, { message: 'ok', data: record });
-		await run({
-			resource: 'assistant',
-			operation: 'update',
-			assistantId: id,
-			mode: 'keep',
-			updateFields: {},
-			clearFields: ['folder_id', 'conversation_ended_webhook_url'],
-			emptyCollections: ['label_ids'],
-		});
+		await run(
+			update(
+				{},
+				{
+					clearFields: ['folder_id', 'conversation_ended_webhook_url'],
+					emptyCollections: ['label_ids'],
+				},
+			),
+		);
 		scope.done();
 	});
 
@@ -69,15 +63,7 @@ describe('Assistant → folder, labels, filler phrases, chat settings', () => {
 		[{ folder_id: 'sales' }, /Folder/],
 		[{ label_ids: ['1', 'x'] }, /Label/],
 	])('Update refuses %j before sending', async (updateFields, message) => {
-		await expect(
-			run({
-				resource: 'assistant',
-				operation: 'update',
-				assistantId: id,
-				mode: 'keep',
-				updateFields,
-			}),
-		).rejects.toThrow(message);
+		await expect(run(update(updateFields))).rejects.toThrow(message);
 	});
 
 	it('Create sends the folder and labels with the required fields', async () => {

@@ -142,21 +142,26 @@ describe('Call → Make: Wait for Result; recordings', () => {
 	});
 
 	it('Simplify (on by default) keeps ten fields of the final call, the transcript as one string', async () => {
-		const call = {
+		// eight of the ten fields Simplify keeps, as the call has them; summary and transcript are made
+		// from its evaluation and transcript
+		const kept = {
 			id: 83,
 			type: 'outbound',
 			status: 'completed',
 			duration: 42,
 			assistant_name: 'Sales',
 			client_phone_number: '+4915112345678',
-			assistant_phone_number: '+4930123',
 			created_at: '2026-11-23 10:00:00',
+			variables: { interested: true },
+		};
+		const call = {
+			...kept,
+			assistant_phone_number: '+4930123',
 			updated_at: '2026-11-23 10:01:00',
 			transcript: [
 				{ text: 'Hello', sender: 'bot' },
 				{ text: 'Hi', sender: 'human' },
 			],
-			variables: { interested: true },
 			evaluation: { summary: 'Interested.' },
 			carrier_cost: '0.01',
 			total_cost: '0.09',
@@ -172,14 +177,7 @@ describe('Call → Make: Wait for Result; recordings', () => {
 		const { context } = createContext({ parameters: make({ waitForResult: true }) });
 		const [[item]] = await router.call(context);
 		expect(item.json).toEqual({
-			id: 83,
-			type: 'outbound',
-			status: 'completed',
-			duration: 42,
-			assistant_name: 'Sales',
-			client_phone_number: '+4915112345678',
-			created_at: '2026-11-23 10:00:00',
-			variables: { interested: true },
+			...kept,
 			summary: 'Interested.',
 			transcript: 'bot: Hello\nhuman: Hi',
 		});

@@ -34,34 +34,31 @@ describe('Conversation: Generate AI Reply', () => {
 	});
 	afterEach(() => nock.cleanAll());
 
-	it('posts assistant, customer and message to the documented path; outputs the reply', async () => {
-		const scope = nock(TEST_BASE_URL)
-			.post(NEW, {
-				assistant_id: 3,
-				customer_identifier: '+4915112345678',
-				message: 'Hi, is my order shipped?',
-			})
-			.reply(200, answer);
-		expect(await run(base)).toEqual([item(output)]);
-		scope.done();
-	});
-
-	it('sends the variables (pairs and JSON merged)', async () => {
-		const scope = nock(TEST_BASE_URL)
-			.post(NEW, {
-				assistant_id: 3,
+	it.each([
+		[
+			'posts assistant, customer and message to the documented path; outputs the reply',
+			{},
+			{ customer_identifier: '+4915112345678', message: 'Hi, is my order shipped?' },
+		],
+		[
+			'sends the variables (pairs and JSON merged)',
+			{
+				customerIdentifier: ' chat-42 ',
+				message: 'Hi',
+				variables: { values: [{ key: 'customer_name', value: 'Ada' }] },
+				variablesJson: '{"plan":"gold"}',
+			},
+			{
 				customer_identifier: 'chat-42',
 				message: 'Hi',
 				variables: { customer_name: 'Ada', plan: 'gold' },
-			})
+			},
+		],
+	])('%s', async (_title, parameters, body) => {
+		const scope = nock(TEST_BASE_URL)
+			.post(NEW, { assistant_id: 3, ...body })
 			.reply(200, answer);
-		await run({
-			...base,
-			customerIdentifier: ' chat-42 ',
-			message: 'Hi',
-			variables: { values: [{ key: 'customer_name', value: 'Ada' }] },
-			variablesJson: '{"plan":"gold"}',
-		});
+		expect(await run({ ...base, ...parameters })).toEqual([item(output)]);
 		scope.done();
 	});
 

@@ -2,48 +2,30 @@ import nock from 'nock';
 import type { INodeExecutionData } from 'n8n-workflow';
 
 import { router } from '../../../../nodes/VoiceChatAssistant/actions/router';
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL, createContext } from '../../../helpers/context';
 import { installFakeClock } from '../../../helpers/fakeClock';
-import { parseMultipart } from '../../../helpers/multipart';
+import type { Upload } from './createFixtures';
+import {
+	PATH,
+	createDocument,
+	expectParts,
+	fileItem,
+	recordUpload,
+	storedItem,
+	website,
+} from './createFixtures';
 
-const kbRef = { __rl: true, mode: 'id', value: '4' };
 const created = { id: 31, name: 'Manual', type: 'pdf', status: 'processing' };
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
-function fileItem(
-	content: Buffer,
-	fileName: string,
-	mimeType: string,
-	property = 'data',
-): INodeExecutionData {
-	const ext = fileName.split('.').pop();
-	return {
-		json: {},
-		binary: {
-			[property]: { data: content.toString('base64'), fileName, mimeType, fileExtension: ext },
-		},
-	};
-}
-
+/** The uploads of the test, the first answered with the created document. */
 function captureUpload() {
-	const seen: { contentType?: string; body?: Buffer } = {};
-	nock(TEST_BASE_URL)
-		.post('/api/user/knowledgebases/4/documents')
-		.reply(function (_uri, body) {
-			seen.contentType = String(this.req.headers['content-type']);
-			seen.body = Buffer.isBuffer(body)
-				? body
-				: Buffer.from(body as string, /^[0-9a-f]+$/i.test(body as string) ? 'hex' : 'utf8');
-			return [201, { message: 'Document created', data: created }];
-		});
-	return seen;
+	const uploads: Upload[] = [];
+	recordUpload(nock(TEST_BASE_URL), uploads, 201, { message: 'Document created', data: created });
+	return uploads;
 }
 
 describe('Document → Create', () => {
-	beforeEach(() => resetLimiters());
-	afterEach(() => nock.cleanAll());
-
 	it.each([
 		['manual.pdf', 'application/pdf', 'pdf', Buffer.from('%PDF-1.4\nfake pdf body\n%%EOF')],
 		['notes.txt', 'text/plain', 'txt', Buffer.from('Opening hours: 9-17\nPrices: see list\n')],
@@ -51,111 +33,79 @@ describe('Document → Create', () => {
 	])(
 		'uploads %s as multipart: name, description, type and the file part',
 		async (fileName, mimeType, type, content) => {
-			const seen = captureUpload();
+			const uploads = captureUpload();
 			const { context } = createContext({
-				parameters: {
-					resource: 'document',
-					operation: 'create',
-					knowledgebaseId: kbRef,
+				parameters: createDocument({
 					name: 'Manual',
 					type: 'auto',
 					binaryPropertyName: 'data',
 					options: { description: 'For support' },
-				},
+				}),
 				items: [fileItem(content, fileName, mimeType)],
 			});
 			const [output] = await router.call(context);
 			expect(output).toEqual([{ json: created, pairedItem: { item: 0 } }]);
-			expect(seen.contentType).toMatch(/^multipart\/form-data; boundary=/);
-			const parts = parseMultipart(seen.body!, seen.contentType!);
-			expect(parts.map((p) => [p.name, p.filename, p.contentType])).toEqual([
-				['name', undefined, undefined],
-				['description', undefined, undefined],
-				['type', undefined, undefined],
-				['file', fileName, mimeType],
-			]);
-			expect(parts[0].content.toString()).toBe('Manual');
-			expect(parts[1].content.toString()).toBe('For support');
-			expect(parts[2].content.toString()).toBe(type);
-			expect(parts[3].content.equals(content)).toBe(true);
+			expectParts(
+				uploads[0],
+				[
+					['name', 'Manual'],
+					['description', 'For support'],
+					['type', type],
+				],
+				{ filename: fileName, contentType: mimeType, content },
+			);
 		},
 	);
 
 	it('an explicit type and another binary property are used as given', async () => {
-		const seen = captureUpload();
+		const uploads = captureUpload();
 		const { context } = createContext({
-			parameters: {
-				resource: 'document',
-				operation: 'create',
-				knowledgebaseId: kbRef,
+			parameters: createDocument({
 				name: 'Readme',
 				type: 'txt',
 				binaryPropertyName: 'attachment_0',
-			},
+			}),
 			items: [fileItem(Buffer.from('hello'), 'README', 'application/octet-stream', 'attachment_0')],
 		});
 		await router.call(context);
-		const parts = parseMultipart(seen.body!, seen.contentType!);
-		expect(parts.map((p) => p.name)).toEqual(['name', 'type', 'file']);
-		expect(parts[2]).toMatchObject({ filename: 'README', contentType: 'text/plain' });
+		expectParts(
+			uploads[0],
+			[
+				['name', 'Readme'],
+				['type', 'txt'],
+			],
+			{ filename: 'README', contentType: 'text/plain', content: Buffer.from('hello') },
+		);
 	});
 
-	it('a website by main URL is sent as JSON', async () => {
-		const scope = nock(TEST_BASE_URL)
-			.post('/api/user/knowledgebases/4/documents', {
-				name: 'Site',
-				type: 'website',
-				url: 'https://example.com/faq',
-				relative_links_limit: 25,
-			})
-			.reply(201, { data: { ...created, type: 'website' } });
-		const { context } = createContext({
-			parameters: {
-				resource: 'document',
-				operation: 'create',
-				knowledgebaseId: kbRef,
-				name: 'Site',
-				type: 'website',
+	it.each([
+		[
+			'a website by main URL is sent as JSON',
+			{ url: 'https://example.com/faq', relative_links_limit: 25 },
+			{
 				websiteSource: 'url',
 				url: 'https://example.com/faq',
 				options: { relativeLinksLimit: 25 },
 			},
-		});
-		await router.call(context);
-		scope.done();
-	});
-
-	it('a website by a list of links is sent as JSON with {link} items', async () => {
-		const scope = nock(TEST_BASE_URL)
-			.post('/api/user/knowledgebases/4/documents', {
-				name: 'Site',
-				type: 'website',
-				links: [{ link: 'https://example.com/a' }, { link: 'https://example.com/b' }],
-			})
-			.reply(201, { data: { ...created, type: 'website' } });
-		const { context } = createContext({
-			parameters: {
-				resource: 'document',
-				operation: 'create',
-				knowledgebaseId: kbRef,
-				name: 'Site',
-				type: 'website',
+		],
+		[
+			'a website by a list of links is sent as JSON with {link} items',
+			{ links: [{ link: 'https://example.com/a' }, { link: 'https://example.com/b' }] },
+			{
 				websiteSource: 'links',
 				links: { link: [{ link: 'https://example.com/a' }, { link: ' https://example.com/b ' }] },
 			},
-		});
-		await router.call(context);
+		],
+	])('%s', async (_title, sent, source) => {
+		const scope = nock(TEST_BASE_URL)
+			.post(PATH, { name: 'Site', type: 'website', ...sent })
+			.reply(201, { data: { ...created, type: 'website' } });
+		await router.call(createContext({ parameters: website(source) }).context);
 		scope.done();
 	});
 
 	describe('refusals, each with no request sent', () => {
-		const base = {
-			resource: 'document',
-			operation: 'create',
-			knowledgebaseId: kbRef,
-			name: 'Doc',
-			binaryPropertyName: 'data',
-		};
+		const base = createDocument({ name: 'Doc', binaryPropertyName: 'data' });
 		it.each([
 			[
 				'a file over 20 MB',
@@ -242,16 +192,9 @@ describe('Document → Create', () => {
 			'Failed to create document. Please try again.',
 		],
 	])('shows the service answer %i', async (status, body, message) => {
-		nock(TEST_BASE_URL).post('/api/user/knowledgebases/4/documents').reply(status, body);
+		nock(TEST_BASE_URL).post(PATH).reply(status, body);
 		const { context } = createContext({
-			parameters: {
-				resource: 'document',
-				operation: 'create',
-				knowledgebaseId: kbRef,
-				name: 'Doc',
-				type: 'auto',
-				binaryPropertyName: 'data',
-			},
+			parameters: createDocument({ name: 'Doc', type: 'auto', binaryPropertyName: 'data' }),
 			items: [fileItem(Buffer.from('hi'), 'a.txt', 'text/plain')],
 		});
 		await expect(router.call(context)).rejects.toThrow(message);
@@ -263,25 +206,23 @@ describe('Document → Create', () => {
 			clock = installFakeClock();
 		});
 		afterEach(() => clock.restore());
-		const parameters = (timeoutSeconds = 300) => ({
-			resource: 'document',
-			operation: 'create',
-			knowledgebaseId: kbRef,
-			name: 'Manual',
-			type: 'pdf',
-			binaryPropertyName: 'data',
-			options: { waitUntilProcessed: true, timeoutSeconds },
-		});
+		const parameters = (timeoutSeconds = 300) =>
+			createDocument({
+				name: 'Manual',
+				type: 'pdf',
+				binaryPropertyName: 'data',
+				options: { waitUntilProcessed: true, timeoutSeconds },
+			});
 		const items = [fileItem(Buffer.from('%PDF'), 'm.pdf', 'application/pdf')];
 
 		it('polls with growing intervals until active and outputs the final document', async () => {
 			captureUpload();
 			const scope = nock(TEST_BASE_URL)
-				.get('/api/user/knowledgebases/4/documents/31')
+				.get(`${PATH}/31`)
 				.reply(200, { data: created })
-				.get('/api/user/knowledgebases/4/documents/31')
+				.get(`${PATH}/31`)
 				.reply(200, { data: created })
-				.get('/api/user/knowledgebases/4/documents/31')
+				.get(`${PATH}/31`)
 				.reply(200, { data: { ...created, status: 'active' } });
 			const [output] = await router.call(
 				createContext({ parameters: parameters(), items }).context,
@@ -294,9 +235,9 @@ describe('Document → Create', () => {
 		it('ends on a status that is not a working one, and says so in the item', async () => {
 			captureUpload();
 			const scope = nock(TEST_BASE_URL)
-				.get('/api/user/knowledgebases/4/documents/31')
+				.get(`${PATH}/31`)
 				.reply(200, { data: { ...created, status: 'pending' } })
-				.get('/api/user/knowledgebases/4/documents/31')
+				.get(`${PATH}/31`)
 				.reply(200, { data: { ...created, status: 'archived' } });
 			const [output] = await router.call(
 				createContext({ parameters: parameters(), items }).context,
@@ -319,7 +260,7 @@ describe('Document → Create', () => {
 		it('a failed document is an error naming it and its status', async () => {
 			captureUpload();
 			nock(TEST_BASE_URL)
-				.get('/api/user/knowledgebases/4/documents/31')
+				.get(`${PATH}/31`)
 				.reply(200, { data: { ...created, status: 'failed' } });
 			await expect(
 				router.call(createContext({ parameters: parameters(), items }).context),
@@ -328,10 +269,7 @@ describe('Document → Create', () => {
 
 		it('a timeout is an error naming the document and its last status; with Continue On Fail an error item', async () => {
 			captureUpload();
-			nock(TEST_BASE_URL)
-				.get('/api/user/knowledgebases/4/documents/31')
-				.times(10)
-				.reply(200, { data: created });
+			nock(TEST_BASE_URL).get(`${PATH}/31`).times(10).reply(200, { data: created });
 			const [output] = await router.call(
 				createContext({ parameters: parameters(5), items, continueOnFail: true }).context,
 			);
@@ -352,94 +290,60 @@ describe('Document → Create', () => {
 		const stored = Buffer.from(
 			Array.from({ length: 300_000 }, (_, n) => (n * 31 + (n >> 8)) & 0xff),
 		);
-		const storedItem = (id: string): INodeExecutionData => ({
-			json: {},
-			binary: {
-				data: {
-					id,
-					data: 'filesystem-v2',
-					fileName: 'handbook.pdf',
-					mimeType: 'application/pdf',
-					fileExtension: 'pdf',
-					fileSize: '293 kB',
-				},
-			},
-		});
-		const parameters = {
-			resource: 'document',
-			operation: 'create',
-			knowledgebaseId: kbRef,
+		const parameters = createDocument({
 			name: 'Handbook',
 			type: 'auto',
 			binaryPropertyName: 'data',
-		};
+		});
+		/** An upload of the name, the type and the whole stored file. */
+		const expectWhole = (upload: Upload) =>
+			expectParts(
+				upload,
+				[
+					['name', 'Handbook'],
+					['type', 'pdf'],
+				],
+				{ filename: 'handbook.pdf', contentType: 'application/pdf', content: stored },
+			);
 
 		it('is streamed from the store into the file part, byte for byte, never loaded whole', async () => {
-			let length: string | undefined;
-			const seen: { contentType?: string; body?: Buffer } = {};
-			nock(TEST_BASE_URL)
-				.post('/api/user/knowledgebases/4/documents')
-				.reply(function (_uri, body) {
-					seen.contentType = String(this.req.headers['content-type']);
-					length = String(this.req.headers['content-length']);
-					seen.body = Buffer.isBuffer(body) ? body : Buffer.from(body as string, 'hex');
-					return [201, { data: created }];
-				});
+			const uploads: Upload[] = [];
+			recordUpload(nock(TEST_BASE_URL), uploads, 201, { data: created });
 			const { context, binaryCalls, sent } = createContext({
 				parameters,
-				items: [storedItem('filesystem-v2:wf/1/binary_data/abc')],
+				items: [storedItem('filesystem-v2:wf/1/binary_data/abc', '293 kB')],
 				storedBinaries: { 'filesystem-v2:wf/1/binary_data/abc': stored },
 			});
 			const [output] = await router.call(context);
 			expect(output).toEqual([{ json: created, pairedItem: { item: 0 } }]);
-			const parts = parseMultipart(seen.body!, seen.contentType!);
-			expect(parts.map((p) => [p.name, p.filename, p.contentType])).toEqual([
-				['name', undefined, undefined],
-				['type', undefined, undefined],
-				['file', 'handbook.pdf', 'application/pdf'],
-			]);
-			expect(parts[2].content.equals(stored)).toBe(true);
-			expect(Number(length)).toBe(seen.body!.length);
+			expect(uploads).toHaveLength(1);
+			expectWhole(uploads[0]);
+			expect(Number(uploads[0].contentLength)).toBe(uploads[0].body.length);
 			expect(binaryCalls).toEqual(['stream filesystem-v2:wf/1/binary_data/abc']);
 			expect(sent[0].disableFollowRedirect).toBe(true);
 		});
 
 		it('a retry after a 429 reads the file again and sends it whole', async () => {
-			const bodies: Array<[Buffer, string]> = [];
-			nock(TEST_BASE_URL)
-				.post('/api/user/knowledgebases/4/documents')
-				.reply(function (_uri, body) {
-					bodies.push([
-						Buffer.isBuffer(body) ? body : Buffer.from(body as string, 'hex'),
-						String(this.req.headers['content-type']),
-					]);
-					return [429, { message: 'Too Many Attempts.', retry_after: 0 }];
-				})
-				.post('/api/user/knowledgebases/4/documents')
-				.reply(function (_uri, body) {
-					bodies.push([
-						Buffer.isBuffer(body) ? body : Buffer.from(body as string, 'hex'),
-						String(this.req.headers['content-type']),
-					]);
-					return [201, { data: created }];
-				});
+			const uploads: Upload[] = [];
+			const scope = nock(TEST_BASE_URL);
+			recordUpload(scope, uploads, 429, { message: 'Too Many Attempts.', retry_after: 0 });
+			recordUpload(scope, uploads, 201, { data: created });
 			const { context, binaryCalls } = createContext({
 				parameters,
-				items: [storedItem('db:1')],
+				items: [storedItem('db:1', '293 kB')],
 				storedBinaries: { 'db:1': stored },
 			});
 			await router.call(context);
 			expect(binaryCalls).toEqual(['stream db:1', 'stream db:1']);
-			expect(bodies).toHaveLength(2);
-			for (const [body, contentType] of bodies)
-				expect(parseMultipart(body, contentType)[2].content.equals(stored)).toBe(true);
+			expect(uploads).toHaveLength(2);
+			for (const upload of uploads) expectWhole(upload);
 		});
 
 		it('an oversized stored file is refused from its metadata, unread and unsent', async () => {
 			const big = Buffer.alloc(20 * 1024 * 1024 + 1);
 			const { context, binaryCalls, sent } = createContext({
 				parameters,
-				items: [storedItem('fs:big')],
+				items: [storedItem('fs:big', '293 kB')],
 				storedBinaries: { 'fs:big': big },
 			});
 			await expect(router.call(context)).rejects.toThrow(

@@ -12,10 +12,10 @@ import nock from 'nock';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { storedEarlier } from '../../../../nodes/VoiceChatAssistant/actions/lead/ownAttempt';
-import { router } from '../../../../nodes/VoiceChatAssistant/actions/router';
 import { TEST_BASE_URL, createContext } from '../../../helpers/context';
 import { fakeClockPerTest } from '../../../helpers/fakeClock';
-import { item, rl, run } from '../helpers';
+import { item, run } from '../helpers';
+import { createIn, duplicate, readBack, runAsSecond } from './createFixtures';
 
 // the fake clock starts at 2023-11-14 22:13:20 UTC: the attempt is sent then
 const PHONE = '+4915100000077';
@@ -30,28 +30,21 @@ const lead = (createdAt: string, vars: object = variables) => ({
 	secondary_contacts: [],
 	created_at: createdAt,
 });
-const DUPLICATE = {
-	message: 'The given data was invalid.',
-	errors: { phone_number: ['A lead with this phone number already exists in this campaign.'] },
-};
-const create = (options: object = {}) => ({
-	resource: 'lead',
-	operation: 'create',
-	campaignId: rl('3'),
-	phoneNumber: PHONE,
-	variablesJson: JSON.stringify(variables),
-	options,
-});
+const create = (options: object = {}) =>
+	createIn('3', PHONE, { variablesJson: JSON.stringify(variables), options });
 
 describe('Lead → Create after a lost answer: only its own lead is adopted', () => {
 	const clock = fakeClockPerTest();
 
-	const read = (leads: object[]) =>
-		nock(TEST_BASE_URL)
-			.get('/api/user/leads')
-			.query({ phone_number: PHONE, campaign_id: 3, per_page: 10, page: 1 })
-			.reply(200, { data: leads, current_page: 1, last_page: 1, next_page_url: null });
+	const read = (leads: object[]) => readBack(leads, PHONE, 3);
 	const lost502 = () => nock(TEST_BASE_URL).post('/api/user/lead', body).reply(502, 'Bad Gateway');
+	/** A 500, then the create sent again refused as a duplicate. */
+	const resendRefused = () =>
+		nock(TEST_BASE_URL)
+			.post('/api/user/lead', body)
+			.reply(500, { message: 'Server Error' })
+			.post('/api/user/lead', body)
+			.reply(422, duplicate);
 
 	// stored by an earlier run 2 h 07 min before the attempt: no time zone makes that after the attempt
 	const earlierRun = lead('2023-11-14 20:06:20');
@@ -87,11 +80,7 @@ describe('Lead → Create after a lost answer: only its own lead is adopted', ()
 	});
 
 	it('a 500, sent again, "duplicate": a lead of an earlier run is no success; Skip marks the item skipped', async () => {
-		nock(TEST_BASE_URL)
-			.post('/api/user/lead', body)
-			.reply(500, { message: 'Server Error' })
-			.post('/api/user/lead', body)
-			.reply(422, DUPLICATE);
+		resendRefused();
 		read([earlierRun]);
 		read([earlierRun]);
 		const [out] = await run(create({ onDuplicate: 'skip' }));
@@ -101,18 +90,14 @@ describe('Lead → Create after a lost answer: only its own lead is adopted', ()
 	});
 
 	it('a 500, sent again, "duplicate": with On Duplicate = Fail the item fails with the service message', async () => {
-		nock(TEST_BASE_URL)
-			.post('/api/user/lead', body)
-			.reply(500, { message: 'Server Error' })
-			.post('/api/user/lead', body)
-			.reply(422, DUPLICATE);
+		resendRefused();
 		read([earlierRun]);
 		await expect(run(create({ onDuplicate: 'fail' }))).rejects.toThrow('already exists');
 		expect(nock.pendingMocks()).toEqual([]);
 	});
 
 	it('On Duplicate = Skip, a duplicate whose read-back fails: the item is still skipped, without the lead', async () => {
-		nock(TEST_BASE_URL).post('/api/user/lead', body).reply(422, DUPLICATE);
+		nock(TEST_BASE_URL).post('/api/user/lead', body).reply(422, duplicate);
 		nock(TEST_BASE_URL).get('/api/user/leads').query(true).reply(400, { message: 'Bad request' });
 		const [out] = await run(create({ onDuplicate: 'skip' }));
 		expect(out.json).toEqual({
@@ -129,13 +114,13 @@ describe('Lead → Create after a lost answer: only its own lead is adopted', ()
 			.query({ phone_number: PHONE, campaign_id: 3, per_page: 10, page: 1 })
 			.reply(403, { message: 'This action is unauthorized.' });
 		const { context } = createContext({ parameters: create() });
-		const duplicate = {
+		const refused = {
 			response: new Error('duplicate'),
 			phoneNumber: PHONE,
 			campaignId: 3,
 			sent: { variables, secondary_contacts: [] },
 		};
-		const error = await storedEarlier(context, 0, duplicate, clock.clock.now()).catch((e) => e);
+		const error = await storedEarlier(context, 0, refused, clock.clock.now()).catch((e) => e);
 		expect(error).toBeInstanceOf(NodeOperationError);
 		const what = `Campaign 3 has a lead with the phone number ${PHONE}, maybe stored by this item's own attempt (its answer was lost), and reading it back failed: `;
 		expect(error.message.startsWith(what)).toBe(true);
@@ -169,27 +154,21 @@ describe('Lead → Create after a lost answer: only its own lead is adopted', ()
 		const first = '+4915100000078';
 		const local = (ms: number, hours: number) =>
 			new Date(ms + hours * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-		nock(TEST_BASE_URL)
-			.post('/api/user/lead', { ...body, phone_number: first })
-			.reply(200, () => {
+		lost502();
+		read([stored]);
+		// one item in flight: the second is sent after the first's answer
+		return await runAsSecond(create({ onDuplicate: 'fail' }), {
+			phone: first,
+			body,
+			answer: () => {
 				const created = local(clock.now(), zone);
 				clock.advance(60_000);
 				return {
 					message: 'Lead created successfully',
 					data: { ...lead(created), id: 78, phone_number: first },
 				};
-			});
-		lost502();
-		read([stored]);
-		const context = createContext({
-			// one item in flight: the second is sent after the first's answer
-			parameters: [
-				{ ...create({ onDuplicate: 'fail' }), phoneNumber: first, requestsInFlight: 1 },
-				{ ...create({ onDuplicate: 'fail' }), requestsInFlight: 1 },
-			],
-			items: [{ json: {} }, { json: {} }],
-		}).context;
-		return await router.call(context);
+			},
+		});
 	}
 
 	it.each([

@@ -20,10 +20,8 @@ export const withTrunkIds = {
 	outbound_trunk_id: 'ST_out_1',
 };
 
-/** Node parameters of SIP Trunk → Create for a trunk of type number. */
-export const createParameters = {
-	resource: 'sipTrunk',
-	operation: 'create',
+/** What SIP Trunk → Create takes and sends unchanged, for a trunk of type number. */
+const asSent = {
 	sip_trunk_type: 'number',
 	phone_number: '+4930123456',
 	sip_username: 'office-pbx',
@@ -31,20 +29,17 @@ export const createParameters = {
 	sip_address: 'sip.provider.example',
 	sip_calling_format: '+e164',
 	inbound_authorization_type: 'auth',
+};
+
+/** Node parameters of SIP Trunk → Create for a trunk of type number. */
+export const createParameters = {
+	resource: 'sipTrunk',
+	operation: 'create',
+	...asSent,
 	allowed_inbound_ips: '',
 	country_code: 'de',
 	additionalFields: {},
 };
 
 /** The body those parameters send. */
-export const createBody = {
-	sip_trunk_type: 'number',
-	phone_number: '+4930123456',
-	sip_username: 'office-pbx',
-	sip_password: 'TopSecret-99',
-	sip_address: 'sip.provider.example',
-	sip_calling_format: '+e164',
-	inbound_authorization_type: 'auth',
-	country_code: 'DE',
-	outbound_proxy: false,
-};
+export const createBody = { ...asSent, country_code: 'DE', outbound_proxy: false };

@@ -1,22 +1,15 @@
 import nock from 'nock';
 
-import { resetLimiters } from '../../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { item, run } from '../helpers';
 
-import { createParams, tool } from './fixtures';
+import { createBody, createParams, tool } from './fixtures';
 
 describe('Mid Call Tool → Create', () => {
-	beforeEach(() => resetLimiters());
-	afterEach(() => nock.cleanAll());
-
 	it('Tool → Create sends every field, headers and parameters', async () => {
 		const scope = nock(TEST_BASE_URL)
 			.post('/api/user/tools', {
-				name: 'check_availability',
-				description: 'Checks free slots',
-				endpoint: 'https://api.example.com/a',
-				method: 'POST',
+				...createBody,
 				timeout: 12,
 				headers: [{ name: 'Authorization', value: 'Bearer abc' }],
 				schema: [{ name: 'date', type: 'string', description: 'The day asked for' }],

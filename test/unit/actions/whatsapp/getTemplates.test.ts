@@ -3,18 +3,10 @@ import nock from 'nock';
 
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { items, rl, run } from '../helpers';
+import { orderUpdate } from './fixtures';
 
 const templates = [
-	{
-		id: 1,
-		name: 'order_update',
-		language: 'en',
-		category: 'utility',
-		status: 'approved',
-		body_text: 'Hello {{1}}, order {{2}}',
-		variables: ['customer_name', 'order_number'],
-		has_variables: true,
-	},
+	orderUpdate,
 	{
 		id: 3,
 		name: 'promo',

@@ -29,39 +29,38 @@ const base = {
 };
 
 describe('WhatsApp: Send Template', () => {
-	it('posts sender, template, recipient and the variables by name; outputs the ids', async () => {
+	it.each([
+		[
+			'posts sender, template, recipient and the variables by name; outputs the ids',
+			{},
+			{ variables: { customer_name: 'Ada', order_number: 'A-17' } },
+		],
+		[
+			'adds the recipient name and JSON variables ("1", "2"); mapped values win, empty ones are left out',
+			{
+				templateVariables: mapper({ customer_name: 'Grace', order_number: '' }),
+				options: {
+					recipientName: ' Ada Lovelace ',
+					variablesJson: '{"1": "Ada", "2": "B-2", "customer_name": "x"}',
+				},
+			},
+			{
+				recipient_name: 'Ada Lovelace',
+				variables: { '1': 'Ada', '2': 'B-2', customer_name: 'Grace' },
+			},
+		],
+	])('%s', async (_title, parameters, body) => {
 		const scope = nock(TEST_BASE_URL)
 			.post('/api/user/whatsapp/send', {
 				sender_id: 1,
 				template_id: 4,
 				recipient_phone: '+4915112345678',
-				variables: { customer_name: 'Ada', order_number: 'A-17' },
+				...body,
 			})
 			.reply(200, answer);
 		const { success, ...rest } = answer;
 		expect(success).toBe(true);
-		expect(await run(base)).toEqual([item(rest)]);
-		scope.done();
-	});
-
-	it('adds the recipient name and JSON variables ("1", "2"); mapped values win, empty ones are left out', async () => {
-		const scope = nock(TEST_BASE_URL)
-			.post('/api/user/whatsapp/send', {
-				sender_id: 1,
-				template_id: 4,
-				recipient_phone: '+4915112345678',
-				recipient_name: 'Ada Lovelace',
-				variables: { '1': 'Ada', '2': 'B-2', customer_name: 'Grace' },
-			})
-			.reply(200, answer);
-		await run({
-			...base,
-			templateVariables: mapper({ customer_name: 'Grace', order_number: '' }),
-			options: {
-				recipientName: ' Ada Lovelace ',
-				variablesJson: '{"1": "Ada", "2": "B-2", "customer_name": "x"}',
-			},
-		});
+		expect(await run({ ...base, ...parameters })).toEqual([item(rest)]);
 		scope.done();
 	});
 

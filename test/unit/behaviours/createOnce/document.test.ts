@@ -6,14 +6,14 @@
  * sent again.
  */
 import nock from 'nock';
-import type { INodeExecutionData } from 'n8n-workflow';
 
 import { router } from '../../../../nodes/VoiceChatAssistant/actions/router';
 import { TEST_BASE_URL, createContext } from '../../../helpers/context';
 import { fakeClockPerTest } from '../../../helpers/fakeClock';
-import { parseMultipart } from '../../../helpers/multipart';
+import type { Upload } from '../../actions/document/createFixtures';
+import * as fixtures from '../../actions/document/createFixtures';
 
-const PATH = '/api/user/knowledgebases/4/documents';
+const { PATH, recordUpload } = fixtures;
 const T0 = Date.UTC(2026, 10, 23, 10, 0, 0);
 const laravel = (ms: number) => new Date(ms).toISOString().replace('Z', '000Z');
 const doc = (id: number, name: string, createdMs = T0) => ({
@@ -28,55 +28,21 @@ const doc = (id: number, name: string, createdMs = T0) => ({
 	updated_at: laravel(createdMs),
 });
 
-const kbRef = { __rl: true, mode: 'id', value: '4' };
-const parameters = {
-	resource: 'document',
-	operation: 'create',
-	knowledgebaseId: kbRef,
+const parameters = fixtures.createDocument({
 	name: 'Handbook',
 	type: 'auto',
 	binaryPropertyName: 'data',
 	options: { description: 'For support' },
-};
+});
 // 200 KB of varied bytes in n8n's binary store: several chunks, read through a stream per attempt
 const stored = Buffer.from(Array.from({ length: 200_000 }, (_, n) => (n * 37 + (n >> 7)) & 0xff));
 const STORE_ID = 'filesystem-v2:wf/1/binary_data/handbook';
-const storedItem: INodeExecutionData = {
-	json: {},
-	binary: {
-		data: {
-			id: STORE_ID,
-			data: 'filesystem-v2',
-			fileName: 'handbook.pdf',
-			mimeType: 'application/pdf',
-			fileExtension: 'pdf',
-			fileSize: '195 kB',
-		},
-	},
-};
-
-interface Upload {
-	contentType: string;
-	body: Buffer;
-}
-
-const asBuffer = (body: unknown) =>
-	Buffer.isBuffer(body)
-		? body
-		: Buffer.from(body as string, /^[0-9a-f]+$/i.test(body as string) ? 'hex' : 'utf8');
-
-/** An upload interceptor that records the request and answers `status` with `answer`. */
-function upload(scope: nock.Scope, uploads: Upload[], status: number, answer: object | string) {
-	return scope.post(PATH).reply(function (_uri, body) {
-		uploads.push({ contentType: String(this.req.headers['content-type']), body: asBuffer(body) });
-		return [status, answer];
-	});
-}
+const handbookItem = fixtures.storedItem(STORE_ID, '195 kB');
 
 function runStored(options: { continueOnFail?: boolean; params?: object } = {}) {
 	const made = createContext({
 		parameters: { ...parameters, ...options.params },
-		items: [storedItem],
+		items: [handbookItem],
 		storedBinaries: { [STORE_ID]: stored },
 		continueOnFail: options.continueOnFail,
 	});
@@ -84,19 +50,16 @@ function runStored(options: { continueOnFail?: boolean; params?: object } = {}) 
 }
 
 /** The parts of one upload: name, description, type and the whole file. */
-function expectWholeUpload(upload: Upload) {
-	expect(upload.contentType).toMatch(/^multipart\/form-data; boundary=/);
-	const parts = parseMultipart(upload.body, upload.contentType);
-	expect(parts.map((p) => [p.name, p.filename, p.contentType])).toEqual([
-		['name', undefined, undefined],
-		['description', undefined, undefined],
-		['type', undefined, undefined],
-		['file', 'handbook.pdf', 'application/pdf'],
-	]);
-	expect(parts[0].content.toString()).toBe('Handbook');
-	expect(parts[1].content.toString()).toBe('For support');
-	expect(parts[2].content.toString()).toBe('pdf');
-	expect(parts[3].content.equals(stored)).toBe(true);
+function expectWholeUpload(sent: Upload) {
+	fixtures.expectParts(
+		sent,
+		[
+			['name', 'Handbook'],
+			['description', 'For support'],
+			['type', 'pdf'],
+		],
+		{ filename: 'handbook.pdf', contentType: 'application/pdf', content: stored },
+	);
 }
 
 describe('Document → Create when the answer is lost', () => {
@@ -105,7 +68,7 @@ describe('Document → Create when the answer is lost', () => {
 	it('a 502 after storing: one upload, then the list; the one document of that name created since is the success', async () => {
 		const uploads: Upload[] = [];
 		const scope = nock(TEST_BASE_URL);
-		upload(scope, uploads, 502, 'Bad Gateway');
+		recordUpload(scope, uploads, 502, 'Bad Gateway');
 		scope.get(PATH).reply(200, {
 			data: [doc(2, 'Handbook', T0 - 20 * 3600_000), doc(7, 'Handbook'), doc(8, 'Prices')],
 		});
@@ -131,9 +94,9 @@ describe('Document → Create when the answer is lost', () => {
 		async (_label, before) => {
 			const uploads: Upload[] = [];
 			const scope = nock(TEST_BASE_URL);
-			upload(scope, uploads, 502, 'Bad Gateway');
+			recordUpload(scope, uploads, 502, 'Bad Gateway');
 			scope.get(PATH).reply(200, { data: [doc(2, 'Handbook', T0 - before)] });
-			upload(scope, uploads, 201, {
+			recordUpload(scope, uploads, 201, {
 				message: 'Document created successfully.',
 				data: doc(9, 'Handbook'),
 			});
@@ -147,7 +110,7 @@ describe('Document → Create when the answer is lost', () => {
 	it('a document of that name listed without a creation time is neither adopted nor uploaded again: the item names it', async () => {
 		const uploads: Upload[] = [];
 		const scope = nock(TEST_BASE_URL);
-		upload(scope, uploads, 502, 'Bad Gateway');
+		recordUpload(scope, uploads, 502, 'Bad Gateway');
 		scope.get(PATH).reply(200, { data: [{ id: 2, name: 'Handbook', status: 'active' }] });
 		const { output } = runStored();
 		await expect(output).rejects.toThrow(
@@ -160,9 +123,9 @@ describe('Document → Create when the answer is lost', () => {
 	it('a 504 and no such document: uploaded once more, the whole file in both attempts', async () => {
 		const uploads: Upload[] = [];
 		const scope = nock(TEST_BASE_URL);
-		upload(scope, uploads, 504, 'Gateway Timeout');
+		recordUpload(scope, uploads, 504, 'Gateway Timeout');
 		scope.get(PATH).reply(200, { data: [doc(8, 'Prices')] });
-		upload(scope, uploads, 201, {
+		recordUpload(scope, uploads, 201, {
 			message: 'Document created successfully.',
 			data: doc(9, 'Handbook'),
 		});
@@ -181,45 +144,40 @@ describe('Document → Create when the answer is lost', () => {
 		const scope = nock(TEST_BASE_URL)
 			.post(PATH)
 			.reply(function (_uri, body) {
-				seen.push({ contentType: String(this.req.headers['content-type']), body: asBuffer(body) });
+				seen.push({
+					contentType: String(this.req.headers['content-type']),
+					contentLength: String(this.req.headers['content-length']),
+					body: fixtures.asBuffer(body),
+				});
 				this.req.destroy(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }));
 				return [201, {}];
 			})
 			.get(PATH)
 			.reply(200, { data: [] });
-		upload(scope, seen, 201, { data: doc(9, 'Notes') });
+		recordUpload(scope, seen, 201, { data: doc(9, 'Notes') });
 		const { context } = createContext({
 			parameters: { ...parameters, name: 'Notes', options: {} },
-			items: [
-				{
-					json: {},
-					binary: {
-						data: {
-							data: content.toString('base64'),
-							fileName: 'notes.txt',
-							mimeType: 'text/plain',
-							fileExtension: 'txt',
-						},
-					},
-				},
-			],
+			items: [fixtures.fileItem(content, 'notes.txt', 'text/plain')],
 		});
 		const [output] = await router.call(context);
 		expect(output).toEqual([{ json: doc(9, 'Notes'), pairedItem: { item: 0 } }]);
 		scope.done();
 		expect(seen).toHaveLength(2);
-		for (const sent of seen) {
-			const parts = parseMultipart(sent.body, sent.contentType);
-			expect(parts.map((p) => p.name)).toEqual(['name', 'type', 'file']);
-			expect(parts[2]).toMatchObject({ filename: 'notes.txt', contentType: 'text/plain' });
-			expect(parts[2].content.equals(content)).toBe(true);
-		}
+		for (const sent of seen)
+			fixtures.expectParts(
+				sent,
+				[
+					['name', 'Notes'],
+					['type', 'txt'],
+				],
+				{ filename: 'notes.txt', contentType: 'text/plain', content },
+			);
 	});
 
 	it('several of that name created since: the item fails and lists them, nothing is uploaded again', async () => {
 		const uploads: Upload[] = [];
 		const scope = nock(TEST_BASE_URL);
-		upload(scope, uploads, 500, { error: 'Failed to create document. Please try again.' });
+		recordUpload(scope, uploads, 500, { error: 'Failed to create document. Please try again.' });
 		scope.get(PATH).reply(200, { data: [doc(7, 'Handbook'), doc(9, 'Handbook', T0 + 1000)] });
 		const { output } = runStored();
 		await expect(output).rejects.toThrow(
@@ -241,7 +199,7 @@ describe('Document → Create when the answer is lost', () => {
 		async (status, answer, message) => {
 			const uploads: Upload[] = [];
 			const scope = nock(TEST_BASE_URL);
-			upload(scope, uploads, status, answer);
+			recordUpload(scope, uploads, status, answer);
 			const { output } = runStored();
 			await expect(output).rejects.toThrow(message);
 			scope.done();
@@ -280,15 +238,7 @@ describe('Document → Create when the answer is lost', () => {
 			.get(PATH)
 			.reply(200, { data: [site] });
 		const { context } = createContext({
-			parameters: {
-				resource: 'document',
-				operation: 'create',
-				knowledgebaseId: kbRef,
-				name: 'Site',
-				type: 'website',
-				websiteSource: 'url',
-				url: 'https://example.com/faq',
-			},
+			parameters: fixtures.website({ websiteSource: 'url', url: 'https://example.com/faq' }),
 		});
 		const [output] = await router.call(context);
 		expect(output).toEqual([
@@ -300,7 +250,7 @@ describe('Document → Create when the answer is lost', () => {
 	it('Wait Until Processed: the document found after a lost answer is waited for and keeps its marker', async () => {
 		const uploads: Upload[] = [];
 		const scope = nock(TEST_BASE_URL);
-		upload(scope, uploads, 502, 'Bad Gateway');
+		recordUpload(scope, uploads, 502, 'Bad Gateway');
 		scope
 			.get(PATH)
 			.reply(200, { data: [doc(7, 'Handbook')] })

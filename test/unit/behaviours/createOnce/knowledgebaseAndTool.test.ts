@@ -8,6 +8,7 @@ import nock from 'nock';
 import { TEST_BASE_URL } from '../../../helpers/context';
 import { fakeClockPerTest } from '../../../helpers/fakeClock';
 import { item, run } from '../../actions/helpers';
+import { createParams } from '../../actions/tool/fixtures';
 
 const T0 = Date.UTC(2026, 10, 23, 10, 0, 0);
 const sql = (ms: number) => new Date(ms).toISOString().replace('Z', '000Z');
@@ -80,15 +81,7 @@ describe('Knowledgebase → Create and Mid Call Tool → Create when the answer 
 			.reply(500, { message: 'Server Error' })
 			.get('/api/user/tools')
 			.reply(200, { data: [tool] });
-		const output = await run({
-			resource: 'tool',
-			operation: 'create',
-			name: 'check_stock',
-			description: 'Checks the stock',
-			endpoint: 'https://example.com/stock',
-			method: 'GET',
-			additionalFields: {},
-		});
+		const output = await run({ ...createParams, name: 'check_stock', additionalFields: {} });
 		expect(output).toEqual([item({ ...tool, created_by_earlier_attempt: true })]);
 	});
 });

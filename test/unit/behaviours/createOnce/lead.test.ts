@@ -7,11 +7,12 @@
  * proves it was created after the attempt (the service's times name no zone).
  */
 import nock from 'nock';
+import type { IDataObject } from 'n8n-workflow';
 
 import { fakeClockPerTest } from '../../../helpers/fakeClock';
-import { router } from '../../../../nodes/VoiceChatAssistant/actions/router';
-import { createContext, TEST_BASE_URL } from '../../../helpers/context';
-import { item, rl, run } from '../../actions/helpers';
+import { TEST_BASE_URL } from '../../../helpers/context';
+import { item, run } from '../../actions/helpers';
+import { createIn, duplicate, readBack, runAsSecond } from '../../actions/lead/createFixtures';
 
 const PHONE = '+4915100000042';
 // created a second after the attempt was sent (the fake clock starts at 2023-11-14 22:13:20 UTC)
@@ -23,45 +24,24 @@ const lead = {
 	variables: {},
 	created_at: '2023-11-14 22:13:21',
 };
-const DUPLICATE = {
-	message: 'The given data was invalid.',
-	errors: { phone_number: ['A lead with this phone number already exists in this campaign.'] },
-};
-const create = (options: object = {}) => ({
-	resource: 'lead',
-	operation: 'create',
-	campaignId: rl('3'),
-	phoneNumber: PHONE,
-	options,
-});
+const create = (options: object = {}) => createIn('3', PHONE, { options });
 const body = { phone_number: PHONE, campaign_id: 3 };
 
 /** The item after one the run created (lead 41, answered first): the item's output. */
-async function runSecond(parameters: object) {
+async function runSecond(parameters: IDataObject) {
 	const first = '+4915100000041';
-	nock(TEST_BASE_URL)
-		.post('/api/user/lead', { ...body, phone_number: first })
-		.reply(200, { message: 'Lead created', data: { ...lead, id: 41, phone_number: first } });
-	const output = await router.call(
-		createContext({
-			parameters: [
-				{ ...parameters, phoneNumber: first, requestsInFlight: 1 },
-				{ ...parameters, requestsInFlight: 1 },
-			],
-			items: [{ json: {} }, { json: {} }],
-		}).context,
-	);
+	const output = await runAsSecond(parameters, {
+		phone: first,
+		body,
+		answer: () => ({ message: 'Lead created', data: { ...lead, id: 41, phone_number: first } }),
+	});
 	return output[0].slice(1).map((entry) => ({ ...entry, pairedItem: { item: 0 } }));
 }
 
 describe('Lead → Create: exactly once when answers get lost', () => {
 	const clock = fakeClockPerTest();
 
-	const lookUp = (leads: object[]) =>
-		nock(TEST_BASE_URL)
-			.get('/api/user/leads')
-			.query({ phone_number: PHONE, campaign_id: 3, per_page: 10, page: 1 })
-			.reply(200, { data: leads, current_page: 1, last_page: 1, next_page_url: null });
+	const lookUp = (leads: object[]) => readBack(leads, PHONE, 3);
 	const lost: Array<[string, (scope: nock.Interceptor) => nock.Scope]> = [
 		['a 502 after storing', (scope) => scope.reply(502, 'Bad Gateway')],
 		[
@@ -103,7 +83,7 @@ describe('Lead → Create: exactly once when answers get lost', () => {
 	it('a 502, the read fails too: the create is sent again, and "duplicate" on the resend is the success, read back by phone', async () => {
 		nock(TEST_BASE_URL).post('/api/user/lead', body).reply(502, 'Bad Gateway');
 		nock(TEST_BASE_URL).get('/api/user/leads').query(true).reply(400, { message: 'Bad request' });
-		nock(TEST_BASE_URL).post('/api/user/lead', body).reply(422, DUPLICATE);
+		nock(TEST_BASE_URL).post('/api/user/lead', body).reply(422, duplicate);
 		const readBack = lookUp([lead]);
 		expect(await runSecond(create())).toEqual([
 			item({ ...lead, created_by_earlier_attempt: true }),
@@ -114,7 +94,7 @@ describe('Lead → Create: exactly once when answers get lost', () => {
 
 	it('a 500 (which most often stored nothing): sent again at once, and "duplicate" on the resend is the success, read back by phone', async () => {
 		nock(TEST_BASE_URL).post('/api/user/lead', body).reply(500, { message: 'Server Error' });
-		const resend = nock(TEST_BASE_URL).post('/api/user/lead', body).reply(422, DUPLICATE);
+		const resend = nock(TEST_BASE_URL).post('/api/user/lead', body).reply(422, duplicate);
 		const readBack = lookUp([lead]);
 		expect(await runSecond(create())).toEqual([
 			item({ ...lead, created_by_earlier_attempt: true }),
@@ -134,9 +114,9 @@ describe('Lead → Create: exactly once when answers get lost', () => {
 	});
 
 	it('"duplicate" on the first attempt keeps its meaning: Skip marks the item, Fail fails it', async () => {
-		nock(TEST_BASE_URL).post('/api/user/lead', body).reply(422, DUPLICATE);
+		nock(TEST_BASE_URL).post('/api/user/lead', body).reply(422, duplicate);
 		expect((await run(create({ onDuplicate: 'skip' })))[0].json).toMatchObject({ skipped: true });
-		nock(TEST_BASE_URL).post('/api/user/lead', body).reply(422, DUPLICATE);
+		nock(TEST_BASE_URL).post('/api/user/lead', body).reply(422, duplicate);
 		await expect(run(create({ onDuplicate: 'fail' }))).rejects.toThrow('already exists');
 	});
 

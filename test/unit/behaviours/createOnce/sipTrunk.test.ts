@@ -26,18 +26,22 @@ const ours = { ...trunk, created_at: laravel(T0), updated_at: laravel(T0) };
 const other = { ...ours, id: 12, phone_number: '+4930999999' };
 const sameNumberOtherUser = { ...ours, id: 13, sip_username: 'other-pbx' };
 const reset = () => Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+/** The create answered `status` (its answer lost), the resend refused as a duplicate, then the list (to be answered). */
+const lostThenDuplicate = (status: number, text: string) =>
+	nock(TEST_BASE_URL)
+		.post(PATH, sent)
+		.reply(status, text)
+		.post(PATH, sent)
+		.reply(409, DUPLICATE)
+		.get(PATH);
 
 describe('SIP Trunk → Create when the answer is lost', () => {
 	const clock = fakeClockPerTest(T0);
 
 	it('a 502 after storing: sent again, the duplicate answer is the success, the trunk read back from the list', async () => {
-		const scope = nock(TEST_BASE_URL)
-			.post(PATH, sent)
-			.reply(502, 'Bad Gateway')
-			.post(PATH, sent)
-			.reply(409, DUPLICATE)
-			.get(PATH)
-			.reply(200, { data: [other, sameNumberOtherUser, ours] });
+		const scope = lostThenDuplicate(502, 'Bad Gateway').reply(200, {
+			data: [other, sameNumberOtherUser, ours],
+		});
 		const output = await run(params);
 		expect(output).toEqual([item({ ...ours, created_by_earlier_attempt: true })]);
 		expect(JSON.stringify(output)).not.toContain('TopSecret-99');
@@ -101,13 +105,7 @@ describe('SIP Trunk → Create when the answer is lost', () => {
 
 	it('the trunk with that key is older than the item: the duplicate was there before, the item fails', async () => {
 		const old = { ...ours, created_at: laravel(T0 - 3 * 86_400_000) };
-		const scope = nock(TEST_BASE_URL)
-			.post(PATH, sent)
-			.reply(502, 'Bad Gateway')
-			.post(PATH, sent)
-			.reply(409, DUPLICATE)
-			.get(PATH)
-			.reply(200, { data: [old] });
+		const scope = lostThenDuplicate(502, 'Bad Gateway').reply(200, { data: [old] });
 		const failure = (await run(params).catch((error: unknown) => error)) as Error & {
 			description?: string;
 		};
@@ -119,13 +117,9 @@ describe('SIP Trunk → Create when the answer is lost', () => {
 	});
 
 	it('the list cannot be read: the output is what is known, marked, without the password', async () => {
-		const scope = nock(TEST_BASE_URL)
-			.post(PATH, sent)
-			.reply(504, 'Gateway Timeout')
-			.post(PATH, sent)
-			.reply(409, DUPLICATE)
-			.get(PATH)
-			.reply(403, { message: 'This action is unauthorized.' });
+		const scope = lostThenDuplicate(504, 'Gateway Timeout').reply(403, {
+			message: 'This action is unauthorized.',
+		});
 		const { sip_password: _secret, sip_trunk_type: _type, ...known } = sent;
 		expect(await run(params)).toEqual([item({ ...known, created_by_earlier_attempt: true })]);
 		scope.done();
