@@ -228,7 +228,6 @@ async function main() {
 		// 5. run the lead import
 		const { workflow: leadImport } = examples.find((e) => e.file === LEAD_IMPORT_FILE) || {};
 		assert(leadImport, `examples/${LEAD_IMPORT_FILE} missing`);
-		const trigger = leadImport.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
 		// the campaign as try-it's copy picked it (the shipped file leaves it to the user)
 		const leadNode = imported.get(LEAD_IMPORT_FILE).nodes.find((n) => n.type === `${PACKAGE}.voiceChatAssistant`);
 		const rows = csvRows(path.join(ROOT, 'examples/leads.csv'));
@@ -240,19 +239,7 @@ async function main() {
 			return state.leads.filter((l) => l.campaign_id === campaignId && rows.some((r) => r.phone === l.phone_number));
 		};
 		const leadsBefore = await simLeads();
-		const run = await rest.post(`/rest/workflows/${leadImport.id}/run`, { triggerToStartFrom: { name: trigger.name } });
-		assert(run?.executionId, `POST /rest/workflows/${leadImport.id}/run answered ${JSON.stringify(run)}`);
-		let execution;
-		for (const until = Date.now() + 120_000; ; ) {
-			execution = await rest.get(`/rest/executions/${run.executionId}`);
-			if (execution.finished || ['success', 'error', 'crashed', 'canceled'].includes(execution.status)) break;
-			assert(Date.now() < until, `execution ${run.executionId} still ${execution.status} after 120 s`);
-			await new Promise((r) => setTimeout(r, 500));
-		}
-		const { parse } = runtimeModule('flatted');
-		const data = parse(execution.data);
-		const runError = data.resultData?.error;
-		assert(execution.status === 'success', `execution ${run.executionId} ended ${execution.status}: ${runError?.message || ''} ${runError?.description || ''}`);
+		const { executionId, data } = await runExample(rest, leadImport);
 		const task = data.resultData.runData[leadNode.name]?.[0];
 		const items = task?.data?.main?.[0] ?? [];
 		assert(!task?.error, `node "${leadNode.name}" failed: ${task?.error?.message}`);
@@ -264,7 +251,7 @@ async function main() {
 				`item ${i} of "${leadNode.name}" is not the lead of CSV row ${i} (${row.customer_name}, ${row.phone}, ${row.email}): ${JSON.stringify(lead).slice(0, 300)}`,
 			);
 		});
-		ok(`POST /rest/workflows/${leadImport.id}/run -> execution ${run.executionId} status ${execution.status}; "${leadNode.name}" output ${items.length} leads, one per CSV row in order`);
+		ok(`POST /rest/workflows/${leadImport.id}/run -> execution ${executionId} status success; "${leadNode.name}" output ${items.length} leads, one per CSV row in order`);
 		console.log(`     first item: ${JSON.stringify(items[0].json).slice(0, 300)}`);
 		const leadsAfter = await simLeads();
 		const created = leadsAfter.filter((l) => !leadsBefore.some((b) => b.id === l.id));
