@@ -4,25 +4,23 @@
  */
 import { setupN8nCore } from './helpers/n8nCore';
 import { runWorkflow, serializeDeep, TestWorkflow } from './helpers/runWorkflow';
-import { credentialTypes } from './helpers/credentialsHelper';
+import { credentialTypes, resolveWithCredentials } from './helpers/credentialsHelper';
 import {
 	actionWorkflow,
+	runAction,
 	SERVICE,
 	SIM_API_KEY,
 	simCredentials,
 	simulatorForTests,
 } from './helpers/workflows';
 
+const PROFILE = { resource: 'account', operation: 'getProfile' };
+
 describe('Account in a workflow', () => {
 	const sim = simulatorForTests();
 
 	it('Manual Trigger → Account: Get Profile returns the simulator profile, with the Bearer key of the credential', async () => {
-		const test = new TestWorkflow(
-			actionWorkflow({ resource: 'account', operation: 'getProfile' }),
-			{
-				credentials: simCredentials(sim),
-			},
-		);
+		const test = new TestWorkflow(actionWorkflow(PROFILE), { credentials: simCredentials(sim) });
 		const before = sim.log.length;
 		const result = await test.run();
 
@@ -45,12 +43,7 @@ describe('Account in a workflow', () => {
 	});
 
 	it('Account: Get API Keys gives one item per key, each paired to the input item', async () => {
-		const { outputOf } = await runWorkflow(
-			actionWorkflow({ resource: 'account', operation: 'getApiKeys' }),
-			{
-				credentials: simCredentials(sim),
-			},
-		);
+		const { outputOf } = await runAction(sim, { resource: 'account', operation: 'getApiKeys' });
 		const items = outputOf(SERVICE);
 		expect(items.map((i) => i.json.id)).toEqual(sim.state.apiKeys.map((k: { id: number }) => k.id));
 		for (const item of items) {
@@ -60,12 +53,11 @@ describe('Account in a workflow', () => {
 	});
 
 	it('three input rows give three profiles, each paired to its row; a base URL ending in /api works', async () => {
-		const { outputOf } = await runWorkflow(
-			actionWorkflow(
-				{ resource: 'account', operation: 'getProfile' },
-				{ rows: [{ a: 1 }, { a: 2 }, { a: 3 }] },
-			),
-			{ credentials: simCredentials(sim, { baseUrl: `${sim.url}/api/` }) },
+		const { outputOf } = await runAction(
+			sim,
+			PROFILE,
+			{ rows: [{ a: 1 }, { a: 2 }, { a: 3 }] },
+			{ baseUrl: `${sim.url}/api/` },
 		);
 		expect(outputOf(SERVICE).map((i) => [i.json.email, i.pairedItem])).toEqual([
 			['sim.tester@example.com', { item: 0 }],
@@ -75,13 +67,10 @@ describe('Account in a workflow', () => {
 	});
 
 	it('pinned input items (inputItems) feed the node like rows do', async () => {
-		const { outputOf } = await runWorkflow(
-			actionWorkflow({ resource: 'account', operation: 'getProfile' }),
-			{
-				credentials: simCredentials(sim),
-				inputItems: [{ row: 1 }, { row: 2 }],
-			},
-		);
+		const { outputOf } = await runWorkflow(actionWorkflow(PROFILE), {
+			credentials: simCredentials(sim),
+			inputItems: [{ row: 1 }, { row: 2 }],
+		});
 		expect(outputOf(SERVICE).map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 	});
 
@@ -90,12 +79,7 @@ describe('Account in a workflow', () => {
 		const env = await setupN8nCore();
 		const logsBefore = env.logs.length;
 		const reportsBefore = env.reportedErrors.length;
-		const result = await runWorkflow(
-			actionWorkflow({ resource: 'account', operation: 'getProfile' }),
-			{
-				credentials: simCredentials(sim, { apiKey: wrongKey }),
-			},
-		);
+		const result = await runAction(sim, PROFILE, {}, { apiKey: wrongKey });
 
 		expect(result.status).toBe('error');
 		const error = result.errorOf(SERVICE)!;
@@ -118,12 +102,11 @@ describe('Account in a workflow', () => {
 
 	it('with Continue On Fail, the 401 becomes an error item paired to its input', async () => {
 		const wrongKey = 'wrong-key-MUST-NOT-LEAK-77b1';
-		const result = await runWorkflow(
-			actionWorkflow(
-				{ resource: 'account', operation: 'getProfile' },
-				{ node: { onError: 'continueRegularOutput' } },
-			),
-			{ credentials: simCredentials(sim, { apiKey: wrongKey }) },
+		const result = await runAction(
+			sim,
+			PROFILE,
+			{ node: { onError: 'continueRegularOutput' } },
+			{ apiKey: wrongKey },
 		);
 		expect(result.status).toBe('success');
 		const [item] = result.outputOf(SERVICE);
@@ -134,23 +117,11 @@ describe('Account in a workflow', () => {
 
 	it("the credential's test request, resolved as n8n resolves it, passes with the key and fails without it", async () => {
 		const type = credentialTypes.voiceChatAssistantApi;
-		const test = new TestWorkflow(
-			actionWorkflow({ resource: 'account', operation: 'getProfile' }),
-			{
-				credentials: simCredentials(sim),
-			},
-		);
+		const test = new TestWorkflow(actionWorkflow(PROFILE), { credentials: simCredentials(sim) });
 		const node = test.node(SERVICE);
 		const send = async (credentials: Record<string, string>) => {
 			const resolve = (value: string) =>
-				test.workflow.expression.getSimpleParameterValue(
-					node,
-					value,
-					'internal',
-					{ $credentials: credentials },
-					undefined,
-					'',
-				);
+				resolveWithCredentials(test.workflow, node, value, credentials);
 			const request = type.test!.request;
 			const url = `${resolve(String(request.baseURL))}${request.url}`;
 			const headers = { ...(request.headers as Record<string, string>) };

@@ -6,19 +6,17 @@
  * Create: a lead its attempt stored is the item's; a lead an earlier run
  * stored goes through On Duplicate (a re-run import whose creates get no answer).
  */
-import { createHash } from 'crypto';
-
 import type { IDataObject } from 'n8n-workflow';
 
-import { runWorkflow } from './helpers/runWorkflow';
 import {
-	actionWorkflow,
-	byId,
-	control,
+	DOCUMENT_UPLOAD,
 	LEAD_IMPORT_PARAMETERS,
+	control,
+	loggedUpload,
+	runAction,
 	SERVICE,
-	simCredentials,
 	simulatorForTests,
+	textFile,
 } from './helpers/workflows';
 
 const DOCS = '/api/user/knowledgebases/1/documents';
@@ -39,22 +37,10 @@ describe('exactly once: Document → Create and SIP Trunk → Create with lost a
 			const text = 'Opening hours: Monday to Friday, 9 to 17.\n'.repeat(40);
 			await control(sim, 'faults', { method: 'POST', path: DOCS, rate: 1, kinds: [kind] });
 			const before = sim.log.length;
-			const result = await runWorkflow(
-				actionWorkflow(
-					{
-						resource: 'document',
-						operation: 'create',
-						knowledgebaseId: byId(1),
-						name,
-						type: 'auto',
-						binaryPropertyName: 'data',
-					},
-					{
-						rows: [{}],
-						files: [{ data: { text, fileName: 'hours.txt', mimeType: 'text/plain' } }],
-					},
-				),
-				{ credentials: simCredentials(sim) },
+			const result = await runAction(
+				sim,
+				{ ...DOCUMENT_UPLOAD, name },
+				{ rows: [{}], files: [{ data: textFile(text, 'hours.txt') }] },
 			);
 			expect(result.status).toBe('success');
 			const items = result.outputOf(SERVICE);
@@ -67,15 +53,7 @@ describe('exactly once: Document → Create and SIP Trunk → Create with lost a
 			const requests = sim.log.slice(before).map((e) => `${e.method} ${e.path}`);
 			expect(requests).toEqual([`POST ${DOCS}`, `GET ${DOCS}`]);
 			const upload = sim.log.slice(before)[0] as any;
-			expect(upload.body.files).toEqual([
-				{
-					field: 'file',
-					filename: 'hours.txt',
-					contentType: 'text/plain',
-					size: Buffer.byteLength(text),
-					sha256: createHash('sha256').update(text).digest('hex'),
-				},
-			]);
+			expect(upload.body.files).toEqual([loggedUpload('hours.txt', 'text/plain', text)]);
 		},
 	);
 
@@ -87,22 +65,19 @@ describe('exactly once: Document → Create and SIP Trunk → Create with lost a
 		async (kind, phone) => {
 			await control(sim, 'faults', { method: 'POST', path: TRUNKS, rate: 1, kinds: [kind] });
 			const before = sim.log.length;
-			const result = await runWorkflow(
-				actionWorkflow({
-					resource: 'sipTrunk',
-					operation: 'create',
-					sip_trunk_type: 'number',
-					phone_number: phone,
-					sip_username: 'office-pbx',
-					sip_password: 'TopSecret-99',
-					sip_address: 'sip.provider.example',
-					sip_calling_format: '+e164',
-					inbound_authorization_type: 'auth',
-					country_code: 'DE',
-					additionalFields: { nickname: 'Office' },
-				}),
-				{ credentials: simCredentials(sim) },
-			);
+			const result = await runAction(sim, {
+				resource: 'sipTrunk',
+				operation: 'create',
+				sip_trunk_type: 'number',
+				phone_number: phone,
+				sip_username: 'office-pbx',
+				sip_password: 'TopSecret-99',
+				sip_address: 'sip.provider.example',
+				sip_calling_format: '+e164',
+				inbound_authorization_type: 'auth',
+				country_code: 'DE',
+				additionalFields: { nickname: 'Office' },
+			});
 			expect(result.status).toBe('success');
 			const items = result.outputOf(SERVICE);
 			expect(items).toHaveLength(1);
@@ -139,12 +114,10 @@ describe('exactly once: Lead → Create with lost answers, and leads of an earli
 		options: IDataObject = {},
 		extra: IDataObject = {},
 	) =>
-		await runWorkflow(
-			actionWorkflow(
-				{ ...LEAD_IMPORT_PARAMETERS, ...extra, options },
-				{ rows, node: { onError: 'continueRegularOutput' } },
-			),
-			{ credentials: simCredentials(sim) },
+		await runAction(
+			sim,
+			{ ...LEAD_IMPORT_PARAMETERS, ...extra, options },
+			{ rows, node: { onError: 'continueRegularOutput' } },
 		);
 	const stored = (phones: string[]) =>
 		sim.state.leads.filter((l: any) => l.campaign_id === 1 && phones.includes(l.phone_number));

@@ -6,55 +6,42 @@
  * field added to or dropped from an item, or a table row for a field no item
  * has (and not marked "absent"), fails here.
  */
-import type { ICredentialDataDecryptedObject, IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { fieldDifferences } from '../helpers/docFields';
 import { TestWorkflow, TYPES } from './helpers/runWorkflow';
-import type { WorkflowJson } from './helpers/runWorkflow';
-import { SIM_API_KEY, byId, control, simCredentials, simulatorForTests } from './helpers/workflows';
+import { listeningWorkflows, webhookTrigger } from './helpers/webhooks';
+import {
+	SIM_API_KEY,
+	byId,
+	control,
+	serviceNode,
+	simCredentials,
+	simulatorForTests,
+	standalone,
+} from './helpers/workflows';
 
 const NODE = 'Trigger';
-const SIGNING_TYPE = 'voiceChatAssistantWhatsAppSigningApi';
 const SIGNING = 'whsec_docs_fields_0123';
-const credentials = { voiceChatAssistantApi: { id: 'credential-1', name: 'Simulator account' } };
-
-function single(type: string, parameters: INodeParameters, extra: IDataObject = {}): WorkflowJson {
-	return {
-		nodes: [
-			{
-				name: NODE,
-				type,
-				webhookId: '3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7',
-				parameters,
-				credentials: { ...credentials, ...extra },
-			},
-		],
-		connections: {},
-	};
-}
+const WEBHOOK_ID = '3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7';
 
 describe('the trigger guide lists exactly the fields the triggers emit', () => {
 	const sim = simulatorForTests({ redeliveryDelaysMs: [] });
-	let test: TestWorkflow | undefined;
-	afterEach(async () => {
-		await test?.close();
-		test = undefined;
-	});
+	const listeningWorkflow = listeningWorkflows(sim);
 
-	/** The webhook trigger activated with `parameters`; `deliver` makes the simulator post; the first item. */
+	/**
+	 * The webhook trigger activated with `parameters` (`signed`: with a WhatsApp signing
+	 * credential); `deliver` makes the simulator post; the first item.
+	 */
 	async function delivered(
-		parameters: INodeParameters,
+		parameters: IDataObject,
 		deliver: (url: string) => Promise<unknown>,
-		otherCredentials?: Record<string, ICredentialDataDecryptedObject>,
+		signed = false,
 	): Promise<IDataObject> {
-		const extra = otherCredentials
-			? { [SIGNING_TYPE]: { id: 'credential-2', name: 'Sender 1' } }
-			: {};
-		test = new TestWorkflow(single(TYPES.trigger, parameters, extra), {
-			credentials: simCredentials(sim),
-			...(otherCredentials ? { otherCredentials } : {}),
-		});
-		await test.listen();
+		const test = await listeningWorkflow(
+			standalone(webhookTrigger(NODE, parameters, { webhookId: WEBHOOK_ID, signed })),
+			signed ? { signingSecret: SIGNING } : {},
+		);
 		expect(await test.hook(NODE, 'create')).toBe(true);
 		await deliver(test.webhookUrl(NODE));
 		const [delivery] = await test.waitForDeliveries(1);
@@ -66,10 +53,11 @@ describe('the trigger guide lists exactly the fields the triggers emit', () => {
 	}
 
 	/** The polling trigger's "Fetch Test Event" with `parameters`: its first item. */
-	async function fetched(parameters: INodeParameters): Promise<IDataObject> {
-		test = new TestWorkflow(single(TYPES.pollingTrigger, parameters), {
-			credentials: simCredentials(sim),
-		});
+	async function fetched(parameters: IDataObject): Promise<IDataObject> {
+		const test = new TestWorkflow(
+			standalone(serviceNode(NODE, TYPES.pollingTrigger, parameters, { webhookId: WEBHOOK_ID })),
+			{ credentials: simCredentials(sim) },
+		);
 		const output = await test.poll(NODE, true);
 		expect(output?.[0]?.length).toBeGreaterThan(0);
 		return output![0][0].json;
@@ -93,7 +81,7 @@ describe('the trigger guide lists exactly the fields the triggers emit', () => {
 		const item = await delivered(
 			{ event: 'whatsappMessageStatus' },
 			(url) => control(sim, 'whatsapp/status', { url, status: 'failed', secret: SIGNING }),
-			{ [SIGNING_TYPE]: { signingSecret: SIGNING } },
+			true,
 		);
 		expect(fieldDifferences('docs/triggers/whatsapp-message-status.md', item)).toEqual([]);
 	});
@@ -128,7 +116,6 @@ describe('the trigger guide lists exactly the fields the triggers emit', () => {
 	it('New Conversation and Conversation Ended (polling)', async () => {
 		const started = await fetched({ event: 'newConversation', assistantId: byId(1) });
 		expect(fieldDifferences('docs/triggers/polling-new-conversation.md', started)).toEqual([]);
-		await test!.close();
 		const ended = await fetched({ event: 'conversationEnded', assistantId: byId(1) });
 		expect(ended.history).toBeDefined();
 		expect(fieldDifferences('docs/triggers/polling-conversation-ended.md', ended)).toEqual([]);
@@ -147,7 +134,6 @@ describe('the trigger guide lists exactly the fields the triggers emit', () => {
 		});
 		expect(lead).toHaveProperty('previous_status', null);
 		expect(fieldDifferences('docs/triggers/polling-lead-status-changed.md', lead)).toEqual([]);
-		await test!.close();
 		const campaign = await fetched({ event: 'campaignStatusChanged', campaignId: '' });
 		expect(campaign).toHaveProperty('change');
 		expect(fieldDifferences('docs/triggers/polling-campaign-status-changed.md', campaign)).toEqual(

@@ -7,13 +7,11 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { runWorkflow } from './helpers/runWorkflow';
 import {
-	actionWorkflow,
 	LEAD_IMPORT_PARAMETERS,
 	control,
+	runAction,
 	SERVICE,
-	simCredentials,
 	simulatorForTests,
 } from './helpers/workflows';
 
@@ -38,10 +36,12 @@ describe('exactly once: Lead → Create with lost answers', () => {
 			phone: `+49151${prefix}${String(i).padStart(5, '0')}`,
 			name: `Lead ${i}`,
 		}));
-		const parameters = LEAD_IMPORT_PARAMETERS;
-		const result = await runWorkflow(actionWorkflow(parameters, { rows, node }), {
-			credentials: simCredentials(sim, { requestsPerMinute: 1_000_000, burst: 1_000_000 }),
-		});
+		const result = await runAction(
+			sim,
+			LEAD_IMPORT_PARAMETERS,
+			{ rows, node },
+			{ requestsPerMinute: 1_000_000, burst: 1_000_000 },
+		);
 		const faults = (await control<{ faults: any[] }>(sim, 'faults')).faults[0];
 		await control(sim, 'faults', { clear: true });
 		return { result, rows, injected: faults.injected as Record<string, number> };
@@ -122,10 +122,7 @@ describe('exactly once: Lead → Create with lost answers', () => {
 		'a %s create of a %s: one object, one success item',
 		async (kind, resource, path, fields) => {
 			await control(sim, 'faults', { method: 'POST', path, rate: 1, kinds: [kind] });
-			const result = await runWorkflow(
-				actionWorkflow({ resource, operation: 'create', ...fields }),
-				{ credentials: simCredentials(sim) },
-			);
+			const result = await runAction(sim, { resource, operation: 'create', ...fields });
 			await control(sim, 'faults', { clear: true });
 			expect(result.status).toBe('success');
 			const items = result.outputOf(SERVICE);

@@ -5,55 +5,28 @@
  * each lead's final status is emitted once, with its previous status, and the
  * campaign's start and completion once each; one lead request per poll.
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { TestWorkflow, TYPES } from './helpers/runWorkflow';
+import { emittedJson } from './helpers/polling';
+import { TestWorkflow } from './helpers/runWorkflow';
 import type { Simulator } from './helpers/workflows';
-import { SIM_API_KEY, byId, control, simCredentials, simulatorForTests } from './helpers/workflows';
+import {
+	CAMPAIGN_EVENTS as CAMPAIGNS,
+	LEAD_EVENTS as LEADS,
+	leadAndCampaignWorkflow,
+	control,
+	serviceApi,
+	setCampaignStatus,
+	simCredentials,
+	simulatorForTests,
+} from './helpers/workflows';
 
-const LEADS = 'Lead Status Changed';
-const CAMPAIGNS = 'Campaign Status Changed';
-
-function workflow(campaignId: number) {
-	const credentials = { voiceChatAssistantApi: { id: 'credential-1', name: 'Simulator account' } };
-	return {
-		nodes: [
-			{
-				name: LEADS,
-				type: TYPES.pollingTrigger,
-				parameters: { event: 'leadStatusChanged', campaignId: byId(campaignId) },
-				credentials,
-			},
-			{
-				name: CAMPAIGNS,
-				type: TYPES.pollingTrigger,
-				parameters: { event: 'campaignStatusChanged', campaignId: '' },
-				credentials,
-			},
-		],
-		connections: {},
-	};
-}
-
-async function api(sim: Simulator, method: string, path: string, body?: IDataObject) {
-	const response = await fetch(`${sim.url}${path}`, {
-		method,
-		headers: {
-			authorization: `Bearer ${SIM_API_KEY}`,
-			'content-type': 'application/json',
-			accept: 'application/json',
-		},
-		body: body && JSON.stringify(body),
-	});
-	const answer = (await response.json()) as IDataObject;
-	if (!response.ok)
-		throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
-	return answer;
-}
+/** The campaign's leads, and every campaign's status changes. */
+const workflow = (campaignId: number) => leadAndCampaignWorkflow(campaignId, { campaignId: '' });
 
 /** A draft campaign of assistant 2 with `count` leads; leads in `failing` end reached-max-retries. */
 async function campaignWithLeads(sim: Simulator, count: number, failing: number[] = []) {
-	const created = await api(sim, 'POST', '/api/user/campaigns', {
+	const created = await serviceApi(sim, 'POST', '/api/user/campaigns', {
 		name: 'Autumn Calls',
 		assistant_id: 2,
 		max_calls_in_parallel: 4,
@@ -64,7 +37,7 @@ async function campaignWithLeads(sim: Simulator, count: number, failing: number[
 		const variables = failing.includes(i)
 			? { simulated_outcome: 'reached-max-retries' }
 			: { customer_name: `Lead ${i}` };
-		const lead = await api(sim, 'POST', '/api/user/lead', {
+		const lead = await serviceApi(sim, 'POST', '/api/user/lead', {
 			phone_number: `+1415555${String(1000 + i)}`,
 			campaign_id: campaignId,
 			variables,
@@ -73,9 +46,6 @@ async function campaignWithLeads(sim: Simulator, count: number, failing: number[
 	}
 	return { campaignId, leads };
 }
-
-const json = (output: INodeExecutionData[][] | null) =>
-	(output?.[0] ?? []).map((item) => item.json);
 
 describe('Lead and campaign events in a workflow against the simulator', () => {
 	const sim = simulatorForTests({}, { resetEach: true });
@@ -86,11 +56,8 @@ describe('Lead and campaign events in a workflow against the simulator', () => {
 		expect(await test.poll(LEADS)).toBeNull();
 		expect(await test.poll(CAMPAIGNS)).toBeNull();
 
-		await api(sim, 'POST', '/api/user/campaigns/update-status', {
-			campaign_id: campaignId,
-			action: 'start',
-		});
-		expect(json(await test.poll(CAMPAIGNS))).toEqual([
+		await setCampaignStatus(sim, campaignId, 'start');
+		expect(emittedJson(await test.poll(CAMPAIGNS))).toEqual([
 			expect.objectContaining({
 				id: campaignId,
 				status: 'in-progress',
@@ -109,7 +76,7 @@ describe('Lead and campaign events in a workflow against the simulator', () => {
 				{},
 			);
 			const before = sim.log.length;
-			emitted.push(...json(await test.poll(LEADS)));
+			emitted.push(...emittedJson(await test.poll(LEADS)));
 			// one request per poll: the campaign's 20 leads are one page
 			expect(
 				sim.log.slice(before).map((entry) => [entry.method, entry.path, entry.query, entry.status]),
@@ -121,7 +88,7 @@ describe('Lead and campaign events in a workflow against the simulator', () => {
 					200,
 				],
 			]);
-			campaignChanges.push(...json(await test.poll(CAMPAIGNS)));
+			campaignChanges.push(...emittedJson(await test.poll(CAMPAIGNS)));
 			if (step.campaign.status === 'completed') break;
 		}
 		expect(polls).toBeGreaterThan(1);
@@ -150,15 +117,16 @@ describe('Lead and campaign events in a workflow against the simulator', () => {
 
 	it('the simulator moves a lead one status per step, and only while the campaign runs', async () => {
 		const { campaignId, leads } = await campaignWithLeads(sim, 5);
-		const response = await fetch(`${sim.url}/__sim/campaigns/${campaignId}/advance`, {
-			method: 'POST',
-			body: '{}',
-		});
-		expect(response.status).toBe(409);
-		await api(sim, 'POST', '/api/user/campaigns/update-status', {
-			campaign_id: campaignId,
-			action: 'start',
-		});
+		/** The status of a step asked of the simulator's campaign (its control API, unchecked). */
+		const stepStatus = async () =>
+			(
+				await fetch(`${sim.url}/__sim/campaigns/${campaignId}/advance`, {
+					method: 'POST',
+					body: '{}',
+				})
+			).status;
+		expect(await stepStatus()).toBe(409);
+		await setCampaignStatus(sim, campaignId, 'start');
 		const first = await control<IDataObject>(sim, `campaigns/${campaignId}/advance`, { leads: 2 });
 		expect(first).toEqual({
 			campaign: { id: campaignId, status: 'in-progress' },
@@ -175,26 +143,13 @@ describe('Lead and campaign events in a workflow against the simulator', () => {
 			{ id: leads[2], from: 'created', to: 'processing' },
 			{ id: leads[3], from: 'created', to: 'processing' },
 		]);
-		await api(sim, 'POST', '/api/user/campaigns/update-status', {
-			campaign_id: campaignId,
-			action: 'stop',
-		});
-		expect(
-			(
-				await fetch(`${sim.url}/__sim/campaigns/${campaignId}/advance`, {
-					method: 'POST',
-					body: '{}',
-				})
-			).status,
-		).toBe(409);
-		await api(sim, 'POST', '/api/user/campaigns/update-status', {
-			campaign_id: campaignId,
-			action: 'start',
-		});
+		await setCampaignStatus(sim, campaignId, 'stop');
+		expect(await stepStatus()).toBe(409);
+		await setCampaignStatus(sim, campaignId, 'start');
 		const last = await control<IDataObject>(sim, `campaigns/${campaignId}/advance`, { ticks: 5 });
 		expect(last.campaign).toEqual({ id: campaignId, status: 'completed' });
 		expect(last.remaining).toBe(0);
-		const listed = await api(sim, 'GET', `/api/user/leads?campaign_id=${campaignId}`);
+		const listed = await serviceApi(sim, 'GET', `/api/user/leads?campaign_id=${campaignId}`);
 		expect((listed.data as IDataObject[]).map((lead) => lead.status)).toEqual(
 			Array(5).fill('completed'),
 		);

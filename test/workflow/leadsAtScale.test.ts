@@ -6,14 +6,22 @@
  * (SPEC promises none); a restart modelled as n8n's default poller saves
  * (the workflow's static data of the last poll that emitted, a new process).
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { restartProcessForTests } from '../../nodes/VoiceChatAssistantPollingTrigger/events/process';
-import { TestWorkflow, TYPES } from './helpers/runWorkflow';
+import { DefaultPoller } from './helpers/polling';
 import type { Simulator } from './helpers/workflows';
-import { SIM_API_KEY, byId, control, simCredentials, simulatorForTests } from './helpers/workflows';
+import {
+	CAMPAIGN_EVENTS as CAMPAIGNS,
+	LEAD_EVENTS as LEADS,
+	leadAndCampaignWorkflow,
+	control,
+	serviceApi,
+	serviceRequest,
+	setCampaignStatus,
+	simCredentials,
+	simulatorForTests,
+} from './helpers/workflows';
 
-const LEADS = 'Lead Status Changed';
 /**
  * The size of the campaign in each order. The unit layer runs both orders at 100,000 (the trigger's
  * logic at a real campaign's size); here n8n-core's PollContext and its saving of the static data
@@ -21,50 +29,13 @@ const LEADS = 'Lead Status Changed';
  * the newest-first run's size: 100,000 took about 2 minutes alone, up to 4 beside the e2e lines).
  */
 const COUNTS = { newest: Number(process.env.LEADS_AT_SCALE ?? 20_000), oldest: 20_000 };
-const CAMPAIGNS = 'Campaign Status Changed';
-const credentials = { voiceChatAssistantApi: { id: 'credential-1', name: 'Simulator account' } };
 
-function workflow(campaignId: number, changes = ['started', 'stopped', 'completed']) {
-	return {
-		nodes: [
-			{
-				name: LEADS,
-				type: TYPES.pollingTrigger,
-				parameters: { event: 'leadStatusChanged', campaignId: byId(campaignId) },
-				credentials,
-			},
-			{
-				name: CAMPAIGNS,
-				type: TYPES.pollingTrigger,
-				parameters: {
-					event: 'campaignStatusChanged',
-					campaignId: byId(campaignId),
-					campaignChanges: changes,
-				},
-				credentials,
-			},
-		],
-		connections: {},
-	};
-}
-
-async function api(sim: Simulator, path: string, body: IDataObject) {
-	const response = await fetch(`${sim.url}${path}`, {
-		method: 'POST',
-		headers: {
-			authorization: `Bearer ${SIM_API_KEY}`,
-			'content-type': 'application/json',
-			accept: 'application/json',
-		},
-		body: JSON.stringify(body),
-	});
-	const answer = (await response.json()) as IDataObject;
-	if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(answer)}`);
-	return answer;
-}
+/** The campaign's leads and its changes (`changes`: those the campaign trigger emits). */
+const workflow = (campaignId: number, changes = ['started', 'stopped', 'completed']) =>
+	leadAndCampaignWorkflow(campaignId, { campaignChanges: changes });
 
 async function newCampaign(sim: Simulator) {
-	const created = await api(sim, '/api/user/campaigns', {
+	const created = await serviceApi(sim, 'POST', '/api/user/campaigns', {
 		name: 'Winter Calls',
 		assistant_id: 2,
 		max_calls_in_parallel: 10,
@@ -72,39 +43,9 @@ async function newCampaign(sim: Simulator) {
 	return Number((created.data as IDataObject).id);
 }
 
-const setStatus = (sim: Simulator, campaignId: number, action: 'start' | 'stop') =>
-	api(sim, '/api/user/campaigns/update-status', { campaign_id: campaignId, action });
-
-const json = (output: INodeExecutionData[][] | null) =>
-	(output?.[0] ?? []).map((item) => item.json);
-
-/** n8n's default poller: the static data is saved at activation and when a poll emits. */
-class N8n {
-	test: TestWorkflow;
-	private saved: IDataObject;
-	constructor(
-		private sim: Simulator,
-		private json: ReturnType<typeof workflow>,
-	) {
-		this.test = new TestWorkflow(json, { credentials: simCredentials(sim) });
-		this.saved = {};
-	}
-
-	async poll(node: string) {
-		const output = await this.test.poll(node);
-		if (output !== null || Object.keys(this.saved).length === 0)
-			this.saved = JSON.parse(JSON.stringify(this.test.staticData));
-		return json(output);
-	}
-
-	restart() {
-		restartProcessForTests();
-		this.test = new TestWorkflow(
-			{ ...this.json, staticData: JSON.parse(JSON.stringify(this.saved)) },
-			{ credentials: simCredentials(this.sim), activation: 'init' },
-		);
-	}
-}
+/** n8n's default poller, over the simulator. */
+const poller = (sim: Simulator, json: ReturnType<typeof workflow>) =>
+	new DefaultPoller(json, { credentials: simCredentials(sim) });
 
 describe('Lead and campaign events at scale and across restarts (simulator)', () => {
 	const sim = simulatorForTests({ rateLimit: false }, { resetEach: true });
@@ -121,7 +62,7 @@ describe('Lead and campaign events at scale and across restarts (simulator)', ()
 				outcomes: { every: 9, outcome: 'reached-max-retries' },
 			});
 			expect(seeded).toMatchObject({ created: COUNT, total: COUNT });
-			const n8n = new N8n(sim, workflow(campaignId));
+			const n8n = poller(sim, workflow(campaignId));
 			const emitted = new Map<number, IDataObject[]>();
 			let most = 0;
 			let polls = 0;
@@ -140,7 +81,7 @@ describe('Lead and campaign events at scale and across restarts (simulator)', ()
 				}
 			};
 			await poll(); // activation
-			await setStatus(sim, campaignId, 'start');
+			await setCampaignStatus(sim, campaignId, 'start');
 			// one step between two polls: 300 calls a step while the first round reads (it reads
 			// 300 leads in a call a poll), then 5,000
 			const learning = () => {
@@ -190,10 +131,10 @@ describe('Lead and campaign events at scale and across restarts (simulator)', ()
 	it('stop (not watched, not saved), restart of n8n, start again: the second start is emitted; a lead set back and completed again too', async () => {
 		const campaignId = await newCampaign(sim);
 		await control(sim, `campaigns/${campaignId}/leads`, { count: 3 });
-		const n8n = new N8n(sim, workflow(campaignId, ['started']));
+		const n8n = poller(sim, workflow(campaignId, ['started']));
 		await n8n.poll(CAMPAIGNS);
 		await n8n.poll(LEADS);
-		await setStatus(sim, campaignId, 'start');
+		await setCampaignStatus(sim, campaignId, 'start');
 		expect(await n8n.poll(CAMPAIGNS)).toEqual([
 			expect.objectContaining({ id: campaignId, previous_status: 'draft', change: 'started' }),
 		]);
@@ -207,21 +148,17 @@ describe('Lead and campaign events at scale and across restarts (simulator)', ()
 		expect(await n8n.poll(LEADS)).toEqual([
 			expect.objectContaining({ id: lead.id, previous_status: 'created', status: 'completed' }),
 		]);
-		await setStatus(sim, campaignId, 'stop');
+		await setCampaignStatus(sim, campaignId, 'stop');
 		expect(await n8n.poll(CAMPAIGNS)).toEqual([]); // seen, not emitted: not saved
 		// the lead is set back to created (PUT /api/leads/{id}): seen, not emitted, not saved
-		const reset = await fetch(`${sim.url}/api/leads/${lead.id}`, {
-			method: 'PUT',
-			headers: { authorization: `Bearer ${SIM_API_KEY}`, 'content-type': 'application/json' },
-			body: JSON.stringify({ status: 'created' }),
-		});
+		const reset = await serviceRequest(sim, 'PUT', `/api/leads/${lead.id}`, { status: 'created' });
 		expect(reset.status).toBe(200);
 		expect(await n8n.poll(LEADS)).toEqual([]);
 
 		n8n.restart();
 		// the service's times have a resolution of one second
 		await new Promise((resolve) => setTimeout(resolve, 1_100));
-		await setStatus(sim, campaignId, 'start');
+		await setCampaignStatus(sim, campaignId, 'start');
 		await control(sim, `campaigns/${campaignId}/advance`, { ticks: 2, leads: 1 });
 		expect(lead.status).toBe('completed');
 		expect(await n8n.poll(CAMPAIGNS)).toEqual([

@@ -4,19 +4,18 @@
  * its other tools, simulated calls use the tool and get the workflow's answer,
  * deactivation takes it out and deletes it; the same with the test URL.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { TestWorkflow, TYPES } from './helpers/runWorkflow';
-import type { WorkflowJson } from './helpers/runWorkflow';
-import { byId, control, simCredentials, simulatorForTests } from './helpers/workflows';
+import { TYPES } from './helpers/runWorkflow';
+import { listeningWorkflows, webhookTrigger } from './helpers/webhooks';
+import { byId, control, simulatorForTests, triggerThen } from './helpers/workflows';
 
 const TRIGGER = 'Free Slot Asked';
 const ANSWER = 'Answer';
 
 /** Trigger → a node that builds the answer from the parameters ("boom" makes it fail). */
-function toolWorkflow(extra: INodeParameters = {}): WorkflowJson {
-	const credentials = { voiceChatAssistantApi: { id: 'credential-1', name: 'Simulator account' } };
-	const parameters: INodeParameters = {
+function toolWorkflow(extra: IDataObject = {}) {
+	const parameters: IDataObject = {
 		event: 'midCallTool',
 		assistantId: byId(1),
 		toolName: 'check_free_slot',
@@ -31,34 +30,23 @@ function toolWorkflow(extra: INodeParameters = {}): WorkflowJson {
 		toolTimeout: 5,
 		...extra,
 	};
-	return {
-		nodes: [
-			{
-				name: TRIGGER,
-				type: TYPES.trigger,
-				webhookId: '7a1b2c3d-0a9b-4c3d-8e7f-aabbccddeeff',
-				parameters,
-				credentials,
+	return triggerThen(
+		webhookTrigger(TRIGGER, parameters, { webhookId: '7a1b2c3d-0a9b-4c3d-8e7f-aabbccddeeff' }),
+		{
+			name: ANSWER,
+			type: TYPES.items,
+			parameters: {
+				items:
+					'={{ $json.parameters.date === "boom" ? "not json" : JSON.stringify([{ free: true, answer: "The slot on " + $json.parameters.date + " for " + $json.parameters.people + " is free" }]) }}',
 			},
-			{
-				name: ANSWER,
-				type: TYPES.items,
-				parameters: {
-					items:
-						'={{ $json.parameters.date === "boom" ? "not json" : JSON.stringify([{ free: true, answer: "The slot on " + $json.parameters.date + " for " + $json.parameters.people + " is free" }]) }}',
-				},
-			},
-		],
-		connections: { [TRIGGER]: { main: [[{ node: ANSWER, type: 'main', index: 0 }]] } },
-	};
+		},
+	);
 }
 
 describe('Mid-call tool served by a workflow, against the simulator', () => {
 	const sim = simulatorForTests();
-	let test: TestWorkflow | undefined;
+	const listeningWorkflow = listeningWorkflows(sim);
 	afterEach(async () => {
-		await test?.close();
-		test = undefined;
 		await control(sim, 'reset', {});
 	});
 
@@ -67,8 +55,7 @@ describe('Mid-call tool served by a workflow, against the simulator', () => {
 	it('activation creates and adds the tool (other tools kept), 20 tool requests are answered by the workflow, deactivation takes it out and deletes it', async () => {
 		expect(assistant().tool_ids).toEqual([1]);
 		const toolsBefore = sim.state.tools.length;
-		test = new TestWorkflow(toolWorkflow(), { credentials: simCredentials(sim) });
-		await test.listen();
+		const test = await listeningWorkflow(toolWorkflow());
 		expect(await test.hook(TRIGGER, 'checkExists')).toBe(false);
 		expect(await test.hook(TRIGGER, 'create')).toBe(true);
 		expect(sim.state.tools).toHaveLength(toolsBefore + 1);
@@ -143,8 +130,7 @@ describe('Mid-call tool served by a workflow, against the simulator', () => {
 	});
 
 	it('"Listen for test event" registers a tool with the test URL, which answers, and cleans up after itself', async () => {
-		test = new TestWorkflow(toolWorkflow(), { credentials: simCredentials(sim) });
-		await test.listen();
+		const test = await listeningWorkflow(toolWorkflow());
 		expect(await test.hook(TRIGGER, 'create', { test: true })).toBe(true);
 		const tool = sim.state.tools[sim.state.tools.length - 1];
 		expect(tool.endpoint).toBe(test.webhookUrl(TRIGGER, true));

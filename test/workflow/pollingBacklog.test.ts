@@ -6,45 +6,24 @@
  * midway emits nothing and leaves the saved position, so the next poll emits
  * the same calls, once.
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { MAX_REQUESTS_PER_POLL } from '../../nodes/VoiceChatAssistantPollingTrigger/pages';
-import { TestWorkflow } from './helpers/runWorkflow';
-import {
-	CALL_ENDED_TRIGGER,
-	callEndedPollingWorkflow,
-	control,
-	simCredentials,
-	simulatorForTests,
-} from './helpers/workflows';
+import { callEndedPolling, emittedIds } from './helpers/polling';
+import type { TestWorkflow } from './helpers/runWorkflow';
+import { control, simulatorForTests } from './helpers/workflows';
 
-const TRIGGER = CALL_ENDED_TRIGGER;
-
-const ids = (output: INodeExecutionData[][] | null) =>
-	(output?.[0] ?? []).map((item) => Number(item.json.id));
 const range = (from: number, to: number) =>
 	Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 describe('Polling trigger after an outage, in a workflow against the simulator', () => {
 	const sim = simulatorForTests({}, { resetEach: true });
-
-	/** Activation: the first poll notes where the list stands and emits nothing. */
-	async function activate() {
-		const test = new TestWorkflow(callEndedPollingWorkflow(), { credentials: simCredentials(sim) });
-		expect(await test.poll(TRIGGER)).toBeNull();
-		return test;
-	}
+	const { activate, endCall, listRequests, poll, seedCalls } = callEndedPolling(sim);
 
 	/** Ends `count` outbound calls of assistant 2 (the workflow is off meanwhile); their ids. */
 	async function endCalls(count: number) {
-		const seeded = await control<IDataObject>(sim, 'calls/seed', {
-			count,
-			assistant_id: 2,
-			type: 'outbound',
-			status: 'completed',
-			days: 0,
-		});
-		return range(Number(seeded.first_id), Number(seeded.last_id));
+		const seeded = await seedCalls(count);
+		return range(seeded.first, seeded.last);
 	}
 
 	/** Polls until one emits nothing: the ids emitted per poll and the list requests per poll. */
@@ -53,12 +32,10 @@ describe('Polling trigger after an outage, in a workflow against the simulator',
 		const requests: number[] = [];
 		for (let round = 0; round < 20; round++) {
 			const before = sim.log.length;
-			const output = await test.poll(TRIGGER);
-			requests.push(
-				sim.log.slice(before).filter((entry) => entry.path === '/api/user/calls').length,
-			);
+			const output = await poll(test);
+			requests.push(listRequests(before).length);
 			if (output === null) return { emitted, requests };
-			emitted.push(ids(output));
+			emitted.push(emittedIds(output));
 		}
 		throw new Error('the backlog did not end within 20 polls');
 	}
@@ -73,7 +50,7 @@ describe('Polling trigger after an outage, in a workflow against the simulator',
 		for (const count of requests) expect(count).toBeLessThanOrEqual(MAX_REQUESTS_PER_POLL);
 		expect(requests[requests.length - 1]).toBe(1); // caught up: one request per poll
 		// every request: the list with the trigger's filters, 100 a page, with the key
-		for (const entry of sim.log.filter((e) => e.path === '/api/user/calls')) {
+		for (const entry of listRequests()) {
 			expect(entry.method).toBe('GET');
 			expect(entry.query).toEqual({
 				assistant_id: '2',
@@ -86,13 +63,8 @@ describe('Polling trigger after an outage, in a workflow against the simulator',
 		}
 
 		// a call that ends later comes through on the next poll (it started after the others: duration 0)
-		const later = await control<IDataObject>(sim, 'calls/complete', {
-			assistant_id: 2,
-			type: 'outbound',
-			status: 'completed',
-			duration: 0,
-		});
-		expect(ids(await test.poll(TRIGGER))).toEqual([Number((later.call as IDataObject).id)]);
+		const later = await endCall({ status: 'completed', duration: 0 });
+		expect(emittedIds(await poll(test))).toEqual([later]);
 	});
 
 	it('a poll that fails midway (500 on its third page, and on both resends of it) emits nothing and keeps the position; the next poll emits the same calls, once', async () => {
@@ -113,7 +85,7 @@ describe('Polling trigger after an outage, in a workflow against the simulator',
 		// n8n saves the static data when it is marked as changed: as after a save, the mark is cleared
 		const observed = test.staticData as IDataObject & { __dataChanged?: boolean };
 		observed.__dataChanged = false;
-		await expect(test.poll(TRIGGER)).rejects.toThrow();
+		await expect(poll(test)).rejects.toThrow();
 		expect(sim.log.slice(before).map((entry) => entry.status)).toEqual([200, 200, 500, 500, 500]);
 		expect(JSON.stringify(test.staticData)).toBe(saved);
 		expect(observed.__dataChanged).toBe(false);

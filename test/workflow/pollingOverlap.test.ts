@@ -8,48 +8,25 @@
  * - a call on its way at activation behind more than 100 newer calls is
  *   emitted once when it ends.
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { TestWorkflow } from './helpers/runWorkflow';
-import {
-	CALL_ENDED_TRIGGER,
-	callEndedPollingWorkflow,
-	control,
-	simCredentials,
-	simulatorForTests,
-} from './helpers/workflows';
-
-const TRIGGER = CALL_ENDED_TRIGGER;
-
-const ids = (output: INodeExecutionData[][] | null) =>
-	(output?.[0] ?? []).map((item) => Number(item.json.id));
+import { callEndedPolling, emittedIds } from './helpers/polling';
+import { simulatorForTests } from './helpers/workflows';
 
 describe('Call Ended in a workflow against the simulator: overlapping polls, calls on their way at activation', () => {
 	const sim = simulatorForTests({}, { resetEach: true });
+	const calls = callEndedPolling(sim);
+	const { activate, listRequests, poll, seedCalls } = calls;
 
 	afterEach(() => sim.setConfig({ latencyMs: 0 }));
 
-	async function activate() {
-		const test = new TestWorkflow(callEndedPollingWorkflow(), { credentials: simCredentials(sim) });
-		expect(await test.poll(TRIGGER)).toBeNull();
-		return test;
-	}
-
-	async function endCall(body: IDataObject = {}) {
-		const ended = await control<IDataObject>(sim, 'calls/complete', {
-			assistant_id: 2,
-			type: 'outbound',
-			status: 'completed',
-			duration: 0,
-			...body,
-		});
-		return Number((ended.call as IDataObject).id);
-	}
+	const endCall = (body: IDataObject = {}) =>
+		calls.endCall({ status: 'completed', duration: 0, ...body });
 
 	/** Waits (for an event, not a time) until the simulator logged `count` call-list requests since `from`. */
 	async function untilListRequests(from: number, count: number) {
 		for (let i = 0; i < 500; i++) {
-			if (sim.log.slice(from).filter((e) => e.path === '/api/user/calls').length >= count) return;
+			if (listRequests(from).length >= count) return;
 			await new Promise((resolve) => setTimeout(resolve, 5));
 		}
 		throw new Error('the poll sent no list request');
@@ -64,46 +41,32 @@ describe('Call Ended in a workflow against the simulator: overlapping polls, cal
 			// the list answers slowly: the next Poll Times come while the first poll waits
 			sim.setConfig({ latencyMs: 400 });
 			const before = sim.log.length;
-			const first = test.poll(TRIGGER);
+			const first = poll(test);
 			await untilListRequests(before, 1);
-			const later = Array.from({ length: overlapping - 1 }, () => test.poll(TRIGGER));
+			const later = Array.from({ length: overlapping - 1 }, () => poll(test));
 			const outputs = await Promise.all([first, ...later]);
 			sim.setConfig({ latencyMs: 0 });
 
-			expect(outputs.flatMap(ids)).toEqual(ended);
-			expect(sim.log.slice(before).filter((e) => e.path === '/api/user/calls')).toHaveLength(1);
+			expect(outputs.flatMap(emittedIds)).toEqual(ended);
+			expect(listRequests(before)).toHaveLength(1);
 
 			// the polls after it go on from where the slow poll got
-			expect(await test.poll(TRIGGER)).toBeNull();
+			expect(await poll(test)).toBeNull();
 			const next = await endCall();
-			expect(ids(await test.poll(TRIGGER))).toEqual([next]);
+			expect(emittedIds(await poll(test))).toEqual([next]);
 		},
 	);
 
 	it('a call in progress at activation behind 150 newer calls is emitted once when it ends; the cost per poll', async () => {
-		const running = await control<IDataObject>(sim, 'calls/seed', {
-			count: 1,
-			assistant_id: 2,
-			type: 'outbound',
-			status: 'in-progress',
-			days: 0,
-		});
-		const runningId = Number(running.first_id);
-		await control(sim, 'calls/seed', {
-			count: 150,
-			assistant_id: 2,
-			type: 'outbound',
-			status: 'completed',
-			days: 0,
-		});
+		const runningId = (await seedCalls(1, 'in-progress')).first;
+		await seedCalls(150);
 		const requestsOf = async () => {
 			const before = sim.log.length;
-			const output = await test.poll(TRIGGER);
-			const sent = sim.log.slice(before).filter((e) => e.path === '/api/user/calls');
-			return { output, sent: sent.map((e) => e.query as IDataObject) };
+			const output = await poll(test);
+			return { output, sent: listRequests(before).map((e) => e.query as IDataObject) };
 		};
 
-		const test = new TestWorkflow(callEndedPollingWorkflow(), { credentials: simCredentials(sim) });
+		const test = calls.workflow();
 		const activation = await requestsOf();
 		const whileRunning = await requestsOf();
 		await endCall({ call_id: runningId });
@@ -114,7 +77,7 @@ describe('Call Ended in a workflow against the simulator: overlapping polls, cal
 		// emitted once, when it ended, oldest first
 		expect(activation.output).toBeNull();
 		expect(whileRunning.output).toBeNull();
-		expect(ids(atEnd.output)).toEqual([runningId, newer]);
+		expect(emittedIds(atEnd.output)).toEqual([runningId, newer]);
 		expect(after.output).toBeNull();
 
 		// the cost: at activation the first page, then the lists of calls on their way (4 requests once)

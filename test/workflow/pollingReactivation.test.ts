@@ -7,46 +7,28 @@
  * (`init`, a restart) and a published version (`update`) go on from the
  * saved position, so the calls that ended meanwhile are emitted once.
  */
-import type { IDataObject, INodeExecutionData, WorkflowActivateMode } from 'n8n-workflow';
+import type { IDataObject, WorkflowActivateMode } from 'n8n-workflow';
 
-import { TestWorkflow } from './helpers/runWorkflow';
-import {
-	CALL_ENDED_TRIGGER,
-	callEndedPollingWorkflow,
-	control,
-	simCredentials,
-	simulatorForTests,
-} from './helpers/workflows';
-
-const ids = (output: INodeExecutionData[][] | null) =>
-	(output?.[0] ?? []).map((item) => Number(item.json.id));
+import { callEndedPolling, emittedIds } from './helpers/polling';
+import { CALL_ENDED_TRIGGER, simulatorForTests } from './helpers/workflows';
 
 describe('Polling trigger activated again, in a workflow against the simulator', () => {
 	const sim = simulatorForTests({}, { resetEach: true });
+	const calls = callEndedPolling(sim);
+	const { poll } = calls;
 
 	/** An outbound call of assistant 2 that ends now: its id. */
-	async function endCall(phone: string) {
-		const ended = await control<{ call: IDataObject }>(sim, 'calls/complete', {
-			assistant_id: 2,
-			type: 'outbound',
-			customer_phone: phone,
-		});
-		return Number(ended.call.id);
-	}
+	const endCall = (phone: string) => calls.endCall({ customer_phone: phone });
 
 	/** The workflow with `staticData` as n8n saved it, activated for `activation`. */
 	const activated = (activation: WorkflowActivateMode, staticData?: IDataObject) =>
-		new TestWorkflow(
-			{ ...callEndedPollingWorkflow(), ...(staticData ? { staticData } : {}) },
-			{ credentials: simCredentials(sim), activation },
-		);
+		calls.workflow({ activation, staticData });
 
 	/** Active, one call emitted (n8n saves the static data when a poll emits), then off: the saved copy. */
 	async function emittedOnceThenOff() {
-		const first = activated('activate');
-		expect(await first.poll(CALL_ENDED_TRIGGER)).toBeNull();
+		const first = await calls.activate();
 		const call = await endCall('+4915100000001');
-		expect(ids(await first.poll(CALL_ENDED_TRIGGER))).toEqual([call]);
+		expect(emittedIds(await poll(first))).toEqual([call]);
 		return JSON.parse(JSON.stringify(first.staticData)) as IDataObject;
 	}
 
@@ -55,25 +37,25 @@ describe('Polling trigger activated again, in a workflow against the simulator',
 		await endCall('+4915100000002');
 		await endCall('+4915100000003');
 		const again = activated('activate', saved);
-		expect(await again.poll(CALL_ENDED_TRIGGER)).toBeNull();
-		expect(await again.poll(CALL_ENDED_TRIGGER)).toBeNull();
+		expect(await poll(again)).toBeNull();
+		expect(await poll(again)).toBeNull();
 		const next = await endCall('+4915100000004');
-		expect(ids(await again.poll(CALL_ENDED_TRIGGER))).toEqual([next]);
+		expect(emittedIds(await poll(again))).toEqual([next]);
 	});
 
 	it('a first poll of a user activation whose notes n8n did not keep notes again: nothing old on the poll after it', async () => {
 		const saved = await emittedOnceThenOff();
 		await endCall('+4915100000002');
 		const again = activated('activate', saved);
-		expect(await again.poll(CALL_ENDED_TRIGGER)).toBeNull();
+		expect(await poll(again)).toBeNull();
 		// the activation poll's notes are lost: the static data is the saved copy again
 		const node = `node:${CALL_ENDED_TRIGGER}`;
 		const staticData = again.staticData as IDataObject;
 		staticData[node] = JSON.parse(JSON.stringify(saved[node]));
 		await endCall('+4915100000003');
-		expect(await again.poll(CALL_ENDED_TRIGGER)).toBeNull();
+		expect(await poll(again)).toBeNull();
 		const next = await endCall('+4915100000004');
-		expect(ids(await again.poll(CALL_ENDED_TRIGGER))).toEqual([next]);
+		expect(emittedIds(await poll(again))).toEqual([next]);
 	});
 
 	it.each(['init', 'update'] as const)(
@@ -82,8 +64,8 @@ describe('Polling trigger activated again, in a workflow against the simulator',
 			const saved = await emittedOnceThenOff();
 			const missed = [await endCall('+4915100000002'), await endCall('+4915100000003')];
 			const again = activated(activation, saved);
-			expect(ids(await again.poll(CALL_ENDED_TRIGGER))).toEqual(missed);
-			expect(await again.poll(CALL_ENDED_TRIGGER)).toBeNull();
+			expect(emittedIds(await poll(again))).toEqual(missed);
+			expect(await poll(again)).toBeNull();
 		},
 	);
 });

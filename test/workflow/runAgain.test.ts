@@ -8,23 +8,13 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { runWorkflow } from './helpers/runWorkflow';
-import {
-	actionWorkflow,
-	LEAD_IMPORT_PARAMETERS,
-	SERVICE,
-	simCredentials,
-	simulatorForTests,
-} from './helpers/workflows';
+import { LEAD_IMPORT_PARAMETERS, runAction, SERVICE, simulatorForTests } from './helpers/workflows';
 
 describe('run it again: Lead → Create after an interrupted import', () => {
 	const sim = simulatorForTests();
 
-	const parameters = LEAD_IMPORT_PARAMETERS;
 	const importLeads = async (rows: IDataObject[], node: IDataObject = {}) =>
-		await runWorkflow(actionWorkflow(parameters, { rows, node }), {
-			credentials: simCredentials(sim),
-		});
+		await runAction(sim, LEAD_IMPORT_PARAMETERS, { rows, node });
 	const storedWith = (prefix: string) =>
 		sim.state.leads.filter((l: any) => l.campaign_id === 1 && l.phone_number.startsWith(prefix));
 	const requests = (from: number, method: string, path: string) =>

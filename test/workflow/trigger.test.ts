@@ -4,50 +4,33 @@
  * completed call to the webhook URL n8n gave the node, the node answers in
  * n8n-core's WebhookContext, and the workflow runs on from its item.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { TestWorkflow, TYPES } from './helpers/runWorkflow';
-import type { WorkflowJson } from './helpers/runWorkflow';
-import { byId, control, simCredentials, simulatorForTests } from './helpers/workflows';
+import { TYPES } from './helpers/runWorkflow';
+import { listeningWorkflows, webhookTrigger } from './helpers/webhooks';
+import { byId, control, serviceNode, simulatorForTests, triggerThen } from './helpers/workflows';
 
 const TRIGGER = 'Call Ended';
 const GET_CALL = 'Get Call';
 
-function triggerWorkflow(parameters: INodeParameters): WorkflowJson {
-	const credentials = { voiceChatAssistantApi: { id: 'credential-1', name: 'Simulator account' } };
-	return {
-		nodes: [
-			{
-				name: TRIGGER,
-				type: TYPES.trigger,
-				webhookId: '5c7d1e2f-0a9b-4c3d-8e7f-112233445566',
-				parameters,
-				credentials,
-			},
-			{
-				name: GET_CALL,
-				type: TYPES.action,
-				parameters: { resource: 'call', operation: 'get', callId: '={{ $json.id }}' },
-				credentials,
-			},
-		],
-		connections: { [TRIGGER]: { main: [[{ node: GET_CALL, type: 'main', index: 0 }]] } },
-	};
-}
+const triggerWorkflow = (parameters: IDataObject) =>
+	triggerThen(
+		webhookTrigger(TRIGGER, parameters, { webhookId: '5c7d1e2f-0a9b-4c3d-8e7f-112233445566' }),
+		serviceNode(GET_CALL, TYPES.action, {
+			resource: 'call',
+			operation: 'get',
+			callId: '={{ $json.id }}',
+		}),
+	);
 
 describe('Trigger in a workflow against the simulator', () => {
 	const sim = simulatorForTests();
-	let test: TestWorkflow | undefined;
-	afterEach(async () => {
-		await test?.close();
-		test = undefined;
-	});
+	const listeningWorkflow = listeningWorkflows(sim);
 
 	it('Call Completed: activation registers the URL once, a completed call runs the workflow, deactivation removes it', async () => {
-		test = new TestWorkflow(triggerWorkflow({ event: 'callCompleted', assistantId: byId(1) }), {
-			credentials: simCredentials(sim),
-		});
-		await test.listen();
+		const test = await listeningWorkflow(
+			triggerWorkflow({ event: 'callCompleted', assistantId: byId(1) }),
+		);
 		const assistant = () => sim.state.assistants.find((a: any) => a.id === 1);
 		const registrations = () =>
 			sim.log.filter((e) => e.method === 'PUT' && e.path === '/api/user/assistant/1').length;
@@ -111,17 +94,13 @@ describe('Trigger in a workflow against the simulator', () => {
 	});
 
 	it('Inbound Call Completed with the test URL: listening for a test event registers /webhook-test/, an inbound call runs the workflow', async () => {
-		test = new TestWorkflow(
+		const test = await listeningWorkflow(
 			triggerWorkflow({
 				event: 'inboundCallCompleted',
 				assistantId: byId(1),
 				options: { callStatuses: ['completed'] },
 			}),
-			{
-				credentials: simCredentials(sim),
-			},
 		);
-		await test.listen();
 		expect(await test.hook(TRIGGER, 'create', { test: true })).toBe(true);
 		const url = new URL(sim.state.assistants.find((a: any) => a.id === 1).inbound_webhook_url);
 		expect(`${url.origin}${url.pathname}`).toBe(test.webhookUrl(TRIGGER, true));

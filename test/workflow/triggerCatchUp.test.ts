@@ -7,71 +7,25 @@
  * winning. Time moves by shifting Date.now (the simulator's and the node's
  * clock); a restart forgets the node's in-process memory.
  */
-import type { IDataObject, INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { resetCatchUpMemory } from '../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
-import { resetReplays } from '../../nodes/VoiceChatAssistantTrigger/core/replays';
-import { TestWorkflow, TYPES } from './helpers/runWorkflow';
-import type { WorkflowJson } from './helpers/runWorkflow';
-import {
-	byId,
-	control,
-	shiftedClockPerTest,
-	simCredentials,
-	simulatorForTests,
-} from './helpers/workflows';
+import { CALL_TRIGGER as TRIGGER, callCompletedTrigger } from './helpers/callTrigger';
+import type { TestWorkflow } from './helpers/runWorkflow';
+import { shiftedClockPerTest, simulatorForTests } from './helpers/workflows';
 
-const TRIGGER = 'Call Ended';
 const MINUTE = 60_000;
-
-function triggerWorkflow(parameters: INodeParameters): WorkflowJson {
-	return {
-		nodes: [
-			{
-				name: TRIGGER,
-				type: TYPES.trigger,
-				webhookId: '7a1d2c3b-0a9b-4c3d-8e7f-aabbccddeeff',
-				parameters,
-				credentials: { voiceChatAssistantApi: { id: 'credential-1', name: 'Simulator account' } },
-			},
-		],
-		connections: {},
-	};
-}
 
 describe('Trigger: every call once through restarts, activations and deliveries at once', () => {
 	const sim = simulatorForTests({ redeliveryDelaysMs: [] }, { resetEach: true });
 	const { advance } = shiftedClockPerTest();
-	let test: TestWorkflow | undefined;
+	const { activated, callEnds, restart } = callCompletedTrigger(
+		sim,
+		'7a1d2c3b-0a9b-4c3d-8e7f-aabbccddeeff',
+	);
 
-	afterEach(async () => {
+	afterEach(() => {
 		sim.setConfig({ webhookResponseShape: 'body' });
-		await test?.close();
-		test = undefined;
 	});
-
-	/** n8n stops and starts again: the process forgets; the saved static data stays. */
-	const restart = () => {
-		resetCatchUpMemory();
-		resetReplays();
-	};
-
-	async function activated(parameters: INodeParameters = {}): Promise<TestWorkflow> {
-		const workflow = new TestWorkflow(
-			triggerWorkflow({ event: 'callCompleted', assistantId: byId(1), ...parameters }),
-			{ credentials: simCredentials(sim), savesLikeN8n: true },
-		);
-		await workflow.listen();
-		expect(await workflow.hook(TRIGGER, 'checkExists')).toBe(false);
-		expect(await workflow.hook(TRIGGER, 'create', { activation: 'activate' })).toBe(true);
-		return workflow;
-	}
-
-	/** A call of assistant 1 ends now; resolves to its id. */
-	async function callEnds(): Promise<number> {
-		const done = await control<IDataObject>(sim, 'calls/complete', { assistant_id: 1 });
-		return Number((done.call as IDataObject).id);
-	}
 
 	/** A call ends and its delivery is answered (and its run finished). */
 	async function deliveredCall(workflow: TestWorkflow): Promise<number> {
@@ -93,7 +47,7 @@ describe('Trigger: every call once through restarts, activations and deliveries 
 		async (shape) => {
 			// SPEC shows no shape of webhook_response: the receiver's answer, or {status, body} and {error}
 			sim.setConfig({ webhookResponseShape: shape });
-			test = await activated();
+			const test = await activated();
 			const savesAtActivation = test.saves;
 			const ids: number[] = [];
 			for (let i = 0; i < 3; i++) {
@@ -118,7 +72,7 @@ describe('Trigger: every call once through restarts, activations and deliveries 
 			for (let i = 0; i < 5; i++) {
 				advance(MINUTE);
 				ids.push(await deliveredCall(test));
-				if (allBy === undefined && ids.slice(0, 33).every((id) => started(test!).includes(id))) {
+				if (allBy === undefined && ids.slice(0, 33).every((id) => started(test).includes(id))) {
 					allBy = Date.now() - back;
 				}
 			}
@@ -136,7 +90,7 @@ describe('Trigger: every call once through restarts, activations and deliveries 
 		advance(MINUTE);
 		const beforeActivation = await callEnds();
 		advance(MINUTE);
-		test = await activated();
+		const test = await activated();
 		advance(MINUTE);
 		const first = await deliveredCall(test);
 		// deactivated; two calls end; activated again 4 minutes later
@@ -158,7 +112,7 @@ describe('Trigger: every call once through restarts, activations and deliveries 
 	});
 
 	it('a publish (removal, then registration at update) while calls end: those calls start, once', async () => {
-		test = await activated();
+		const test = await activated();
 		advance(MINUTE);
 		const ids = [await deliveredCall(test)];
 		expect(await test.hook(TRIGGER, 'delete')).toBe(true);
@@ -175,7 +129,7 @@ describe('Trigger: every call once through restarts, activations and deliveries 
 
 	for (const responseMode of ['lastNode', 'responseNode']) {
 		it(`Response Mode ${responseMode}: the calls caught up after an outage start once, also across a restart after it; the delivery that caught up is answered at once`, async () => {
-			test = await activated({ responseMode });
+			const test = await activated({ responseMode });
 			advance(MINUTE);
 			const ids = [await deliveredCall(test)];
 			test.down = true;
@@ -186,7 +140,7 @@ describe('Trigger: every call once through restarts, activations and deliveries 
 			test.down = false;
 			restart();
 			expect(await test.hook(TRIGGER, 'checkExists', { activation: 'init' })).toBe(true);
-			const answers = () => test!.deliveries.map((d) => d.response as IDataObject);
+			const answers = () => test.deliveries.map((d) => d.response as IDataObject);
 			for (let i = 0; i < 3; i++) {
 				advance(MINUTE);
 				ids.push(await deliveredCall(test));
@@ -211,7 +165,7 @@ describe('Trigger: every call once through restarts, activations and deliveries 
 	}
 
 	it('deliveries at once after an outage, then a restart: each call once', async () => {
-		test = await activated();
+		const test = await activated();
 		advance(MINUTE);
 		const ids = [await deliveredCall(test)];
 		test.down = true;

@@ -7,22 +7,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	MAX_ROUND_PAGES,
-	MAX_STARTS,
-	resetCatchUpMemory,
-} from '../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
-import { resetReplays } from '../../nodes/VoiceChatAssistantTrigger/core/replays';
-import { TestWorkflow, TYPES } from './helpers/runWorkflow';
-import {
-	byId,
-	control,
-	shiftedClockPerTest,
-	simCredentials,
-	simulatorForTests,
-} from './helpers/workflows';
+import { MAX_ROUND_PAGES, MAX_STARTS } from '../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
+import { CALL_TRIGGER as TRIGGER, callCompletedTrigger } from './helpers/callTrigger';
+import { shiftedClockPerTest, simulatorForTests } from './helpers/workflows';
 
-const TRIGGER = 'Call Ended';
 const MINUTE = 60_000;
 const OUTAGE_CALLS = 3_000;
 const OUTAGE_MS = 2 * 60 * MINUTE;
@@ -30,49 +18,17 @@ const OUTAGE_MS = 2 * 60 * MINUTE;
 describe('Trigger heartbeat: an outage longer than one round reaches', () => {
 	const sim = simulatorForTests({ redeliveryDelaysMs: [], rateLimit: false }, { resetEach: true });
 	const { advance } = shiftedClockPerTest();
-	let test: TestWorkflow | undefined;
-
-	afterEach(async () => {
-		await test?.close();
-		test = undefined;
-	});
-
-	/** A call of assistant 1 ends now; resolves to its id. */
-	async function callEnds(): Promise<number> {
-		const done = await control<IDataObject>(sim, 'calls/complete', { assistant_id: 1 });
-		return Number((done.call as IDataObject).id);
-	}
+	const { activated, callEnds, restart, workflow } = callCompletedTrigger(
+		sim,
+		'5c1d2c3b-0a9b-4c3d-8e7f-aabbccddee01',
+	);
 
 	/** The call-list requests the simulator answered since `from` (an index of its log). */
 	const listRequests = (from: number) =>
 		sim.log.slice(from).filter((e) => e.method === 'GET' && e.path === '/api/user/calls').length;
 
-	/** A workflow whose trigger watches assistant 1's ended calls, with n8n's saving modelled. */
-	function callEndedWorkflow(parameters: IDataObject = {}): TestWorkflow {
-		return new TestWorkflow(
-			{
-				nodes: [
-					{
-						name: TRIGGER,
-						type: TYPES.trigger,
-						webhookId: '5c1d2c3b-0a9b-4c3d-8e7f-aabbccddee01',
-						parameters: { event: 'callCompleted', assistantId: byId(1), ...parameters },
-						credentials: {
-							voiceChatAssistantApi: { id: 'credential-1', name: 'Simulator account' },
-						},
-					},
-				],
-				connections: {},
-			},
-			{ credentials: simCredentials(sim), savesLikeN8n: true },
-		);
-	}
-
 	it(`${OUTAGE_CALLS} calls missed over a 2-hour outage: the rounds start each once, in an execution of its own, oldest first, ${MAX_STARTS} a round`, async () => {
-		test = callEndedWorkflow();
-		await test.listen();
-		expect(await test.hook(TRIGGER, 'checkExists')).toBe(false);
-		expect(await test.hook(TRIGGER, 'create', { activation: 'activate' })).toBe(true);
+		const test = await activated();
 		// a delivered call teaches the trigger the service's time zone
 		advance(MINUTE);
 		const first = await callEnds();
@@ -84,8 +40,7 @@ describe('Trigger heartbeat: an outage longer than one round reaches', () => {
 			advance(OUTAGE_MS / OUTAGE_CALLS);
 			missed.push(await callEnds());
 		}
-		resetCatchUpMemory();
-		resetReplays();
+		restart();
 		test.down = false;
 		expect(await test.hook(TRIGGER, 'checkExists', { activation: 'init' })).toBe(true);
 		// the heartbeat's rounds: 20 s after the start, a minute later, then every 2 minutes
@@ -120,7 +75,7 @@ describe('Trigger heartbeat: an outage longer than one round reaches', () => {
 	it('Verify Secret off behind a proxy that drops query strings, the service writing its times at +05:45: no delivery teaches the zone, yet after a restart every missed call starts once, in its own execution, learned from a call that ends between two rounds', async () => {
 		sim.setConfig({ serviceZoneMinutes: 5 * 60 + 45 });
 		try {
-			test = callEndedWorkflow({ verifySecret: false });
+			const test = workflow({ verifySecret: false });
 			test.stripQuery = true;
 			await test.listen();
 			expect(await test.hook(TRIGGER, 'create', { activation: 'activate' })).toBe(true);
@@ -134,8 +89,7 @@ describe('Trigger heartbeat: an outage longer than one round reaches', () => {
 				advance(MINUTE);
 				missed.push(await callEnds());
 			}
-			resetCatchUpMemory();
-			resetReplays();
+			restart();
 			test.down = false;
 			expect(await test.hook(TRIGGER, 'checkExists', { activation: 'init' })).toBe(true);
 			// the first round after the start reads the list but cannot place its times yet

@@ -8,51 +8,35 @@
  * hour ago is refused; the dashboard's test events pass only at the test URL;
  * a workflow that still has the old node field keeps receiving.
  */
-import type { INodeParameters } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
-import { TestWorkflow, TYPES } from './helpers/runWorkflow';
-import type { WorkflowJson } from './helpers/runWorkflow';
 import { setupN8nCore } from './helpers/n8nCore';
-import { control, simCredentials, simulatorForTests } from './helpers/workflows';
+import { listeningWorkflows, webhookTrigger } from './helpers/webhooks';
+import { control, simulatorForTests, standalone } from './helpers/workflows';
 
 const TRIGGER = 'Message Status';
 const SIGNING = 'whsec_workflow_layer_0123';
-const SIGNING_TYPE = 'voiceChatAssistantWhatsAppSigningApi';
 
-function statusWorkflow(parameters: INodeParameters = {}, withCredential = true): WorkflowJson {
-	return {
-		nodes: [
-			{
-				name: TRIGGER,
-				type: TYPES.trigger,
-				webhookId: '2b3c4d5e-6f70-4a81-9b2c-3d4e5f607182',
-				parameters: { event: 'whatsappMessageStatus', ...parameters },
-				credentials: {
-					voiceChatAssistantApi: { id: 'credential-1', name: 'Simulator account' },
-					...(withCredential ? { [SIGNING_TYPE]: { id: 'credential-2', name: 'Sender 1' } } : {}),
-				},
-			},
-		],
-		connections: {},
-	};
-}
-
-const signingCredential = { [SIGNING_TYPE]: { signingSecret: SIGNING } };
+const statusWorkflow = (parameters: IDataObject = {}, signed = true) =>
+	standalone(
+		webhookTrigger(
+			TRIGGER,
+			{ event: 'whatsappMessageStatus', ...parameters },
+			{ webhookId: '2b3c4d5e-6f70-4a81-9b2c-3d4e5f607182', signed },
+		),
+	);
 
 describe('WhatsApp Message Status in a workflow against the simulator', () => {
 	const sim = simulatorForTests({ redeliveryDelaysMs: [] });
-	let test: TestWorkflow | undefined;
-	afterEach(async () => {
-		await test?.close();
-		test = undefined;
-	});
+	const listeningWorkflow = listeningWorkflows(sim);
 
 	it('verifies the signed posts over the raw body, refuses the unsigned one, starts a redelivery once, and asks the service for nothing', async () => {
-		test = new TestWorkflow(statusWorkflow({ messageStatuses: ['delivered', 'read'] }), {
-			credentials: simCredentials(sim),
-			otherCredentials: signingCredential,
-		});
-		await test.listen();
+		const test = await listeningWorkflow(
+			statusWorkflow({ messageStatuses: ['delivered', 'read'] }),
+			{
+				signingSecret: SIGNING,
+			},
+		);
 		const requests = sim.log.length;
 		expect(await test.hook(TRIGGER, 'checkExists')).toBe(false);
 		expect(await test.hook(TRIGGER, 'create')).toBe(true);
@@ -111,11 +95,7 @@ describe('WhatsApp Message Status in a workflow against the simulator', () => {
 	});
 
 	it('refuses a correctly signed receipt written an hour ago (a captured post played back), and one from the future', async () => {
-		test = new TestWorkflow(statusWorkflow(), {
-			credentials: simCredentials(sim),
-			otherCredentials: signingCredential,
-		});
-		await test.listen();
+		const test = await listeningWorkflow(statusWorkflow(), { signingSecret: SIGNING });
 		expect(await test.hook(TRIGGER, 'create')).toBe(true);
 		const url = test.webhookUrl(TRIGGER);
 		const old = await control<any>(sim, 'whatsapp/status', {
@@ -146,11 +126,7 @@ describe('WhatsApp Message Status in a workflow against the simulator', () => {
 	});
 
 	it('lets a dashboard test event through at the test URL, and not at the production URL', async () => {
-		test = new TestWorkflow(statusWorkflow(), {
-			credentials: simCredentials(sim),
-			otherCredentials: signingCredential,
-		});
-		await test.listen();
+		const test = await listeningWorkflow(statusWorkflow(), { signingSecret: SIGNING });
 		expect(await test.hook(TRIGGER, 'create', { test: true })).toBe(true);
 		const atTestUrl = await control<any>(sim, 'whatsapp/status', {
 			url: test.webhookUrl(TRIGGER, true),
@@ -176,10 +152,7 @@ describe('WhatsApp Message Status in a workflow against the simulator', () => {
 	it('keeps receiving in a workflow that still has the old "Signing Secret" field and no credential, with a warning', async () => {
 		const { logs } = await setupN8nCore();
 		const before = logs.length;
-		test = new TestWorkflow(statusWorkflow({ signingSecret: SIGNING }, false), {
-			credentials: simCredentials(sim),
-		});
-		await test.listen();
+		const test = await listeningWorkflow(statusWorkflow({ signingSecret: SIGNING }, false));
 		// n8n-core keeps the field (shown while it holds a value), so the node still finds it
 		expect(test.node(TRIGGER).parameters.signingSecret).toBe(SIGNING);
 		expect(await test.hook(TRIGGER, 'create')).toBe(true);

@@ -35,6 +35,26 @@ function credentialType(name: string): ICredentialType {
 	return type;
 }
 
+/**
+ * A value of a credential type's definition resolved for `node` as n8n resolves it: its
+ * expressions (`{{$credentials.apiKey}}`) read the credential data.
+ */
+export function resolveWithCredentials(
+	workflow: Workflow,
+	node: INode,
+	value: string,
+	credentials: ICredentialDataDecryptedObject,
+): unknown {
+	return workflow.expression.getSimpleParameterValue(
+		node,
+		value,
+		'internal',
+		{ $credentials: credentials },
+		undefined,
+		'',
+	);
+}
+
 export class TestCredentialsHelper extends ICredentialsHelper {
 	/** Every request this helper authenticated (after authentication). */
 	readonly authenticated: IHttpRequestOptions[] = [];
@@ -58,16 +78,7 @@ export class TestCredentialsHelper extends ICredentialsHelper {
 				throw new Error('Workflow and node are required for a generic credential');
 			const resolve = (value: string) =>
 				isExpression(value)
-					? String(
-							workflow.expression.getSimpleParameterValue(
-								node,
-								value,
-								'internal',
-								{ $credentials: credentials },
-								undefined,
-								'',
-							) ?? '',
-						)
+					? String(resolveWithCredentials(workflow, node, value, credentials) ?? '')
 					: value;
 			for (const [target, entries] of Object.entries(authenticate.properties)) {
 				const bag = ((request as unknown as Record<string, Record<string, unknown>>)[target] ??=

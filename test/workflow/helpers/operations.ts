@@ -9,9 +9,8 @@
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { VoiceChatAssistant } from '../../../nodes/VoiceChatAssistant/VoiceChatAssistant.node';
-import { runWorkflow } from './runWorkflow';
 import type { ActionWorkflowOptions, Simulator } from './workflows';
-import { actionWorkflow, SERVICE, simCredentials } from './workflows';
+import { runAction, SERVICE } from './workflows';
 
 export const RESOURCE_FILES: Record<string, string[]> = {
 	account: ['account:getProfile', 'account:getApiKeys'],
@@ -133,9 +132,7 @@ export function operationRunner() {
 		options: ActionWorkflowOptions = {},
 	): Promise<INodeExecutionData[]> {
 		exercised.add(`${parameters.resource}:${parameters.operation}`);
-		const result = await runWorkflow(actionWorkflow(parameters, options), {
-			credentials: simCredentials(sim),
-		});
+		const result = await runAction(sim, parameters, options);
 		const error = result.errorOf(SERVICE) ?? result.error;
 		if (error) throw Object.assign(new Error(error.message), error);
 		return result.outputOf(SERVICE);
@@ -150,7 +147,13 @@ export function operationRunner() {
 		return (await run(sim, parameters, options)).map((item) => item.json);
 	}
 
-	return { exercised, run, op };
+	/** `op` for one resource: runs `operation` with `fields` as its other parameters. */
+	const operations =
+		(sim: Simulator, resource: string) =>
+		(operation: string, fields: IDataObject = {}, options: ActionWorkflowOptions = {}) =>
+			op(sim, { resource, operation, ...fields }, options);
+
+	return { exercised, run, op, operations };
 }
 
 /** Every `resource:operation` the node offers, from its description. */

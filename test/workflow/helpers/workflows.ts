@@ -2,12 +2,14 @@
  * Small builders for the workflows the tests run, and a typed handle on the
  * simulator (test/simulator/server.js).
  */
+import { createHash } from 'node:crypto';
+
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { resetCatchUpMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
 import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
-import type { ItemFile, WorkflowJson } from './runWorkflow';
-import { TYPES } from './runWorkflow';
+import type { ItemFile, WorkflowJson, WorkflowResult } from './runWorkflow';
+import { runWorkflow, TYPES } from './runWorkflow';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const simulator = require('../../simulator/server');
@@ -84,6 +86,48 @@ export async function control<T = IDataObject>(
 	return (await response.json()) as T;
 }
 
+/** A request to the simulated service's own API (`/api/...`) with the simulator's key, as a client sends it. */
+export async function serviceRequest(
+	sim: Simulator,
+	method: string,
+	path: string,
+	body?: IDataObject,
+): Promise<Response> {
+	return await fetch(`${sim.url}${path}`, {
+		method,
+		headers: {
+			authorization: `Bearer ${SIM_API_KEY}`,
+			'content-type': 'application/json',
+			accept: 'application/json',
+		},
+		body: body && JSON.stringify(body),
+	});
+}
+
+/** The same, for the answer's JSON (a refused request throws, naming the service's answer). */
+export async function serviceApi(
+	sim: Simulator,
+	method: string,
+	path: string,
+	body?: IDataObject,
+): Promise<IDataObject> {
+	const response = await serviceRequest(sim, method, path, body);
+	const answer = (await response.json()) as IDataObject;
+	if (!response.ok)
+		throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
+	return answer;
+}
+
+/** Starts or stops a campaign through the service's API. */
+export const setCampaignStatus = (sim: Simulator, campaignId: number, action: 'start' | 'stop') =>
+	serviceApi(sim, 'POST', '/api/user/campaigns/update-status', { campaign_id: campaignId, action });
+
+/** n8n stops and starts again: the webhook trigger forgets what it held in the process. */
+export function forgetProcessMemory() {
+	resetCatchUpMemory();
+	resetReplays();
+}
+
 /**
  * For a trigger test file: Date.now shifted by `advance(ms)` (the simulator's and the node's
  * clock; time never goes back between tests, the node's rate limiter remembers it), and before
@@ -94,8 +138,7 @@ export function shiftedClockPerTest(): { advance: (ms: number) => void } {
 	let offset = 0;
 	beforeEach(() => {
 		jest.spyOn(Date, 'now').mockImplementation(() => realNow() + offset);
-		resetCatchUpMemory();
-		resetReplays();
+		forgetProcessMemory();
 	});
 	afterEach(() => {
 		jest.restoreAllMocks();
@@ -117,6 +160,38 @@ export function simCredentials(sim: Simulator, extra: IDataObject = {}) {
 		...extra,
 	};
 }
+
+/** The credential reference on the package's nodes (n8n's id and name of the saved credential). */
+export const SIM_ACCOUNT = {
+	voiceChatAssistantApi: { id: 'credential-1', name: 'Simulator account' },
+};
+
+export type WorkflowNode = WorkflowJson['nodes'][number];
+
+/** A node of the package with the simulator account's credential; `extra` adds node fields and credentials. */
+export function serviceNode(
+	name: string,
+	type: string,
+	parameters: IDataObject,
+	extra: Partial<INode> = {},
+): WorkflowNode {
+	return {
+		name,
+		type,
+		parameters: parameters as INode['parameters'],
+		...extra,
+		credentials: { ...SIM_ACCOUNT, ...extra.credentials },
+	};
+}
+
+/** Nodes that each start on their own (triggers), connected to nothing. */
+export const standalone = (...nodes: WorkflowNode[]): WorkflowJson => ({ nodes, connections: {} });
+
+/** A trigger and the node its items go to. */
+export const triggerThen = (trigger: WorkflowNode, next: WorkflowNode): WorkflowJson => ({
+	nodes: [trigger, next],
+	connections: { [trigger.name]: { main: [[{ node: next.name, type: 'main', index: 0 }]] } },
+});
 
 export const MANUAL = 'When clicking "Execute workflow"';
 export const ROWS = 'Rows';
@@ -171,33 +246,99 @@ export function actionWorkflow(
 	return { nodes, connections };
 }
 
+/**
+ * Runs actionWorkflow(parameters, options) once against the simulator (its node errors are in the
+ * result); `credentials` changes fields of the simulator's credential data.
+ */
+export async function runAction(
+	sim: Simulator,
+	parameters: IDataObject,
+	options: ActionWorkflowOptions = {},
+	credentials: IDataObject = {},
+): Promise<WorkflowResult> {
+	return await runWorkflow(actionWorkflow(parameters, options), {
+		credentials: simCredentials(sim, credentials),
+	});
+}
+
 /** A resource locator value in "By ID" mode. */
 export const byId = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
 
-/** Lead → Create of the import workflows: campaign 1, phone and name from each row, 5 requests in flight. */
-export const LEAD_IMPORT_PARAMETERS = {
+/** Lead → Create in campaign 1, the phone number from each row. */
+export const LEAD_CREATE = {
 	resource: 'lead',
 	operation: 'create',
 	campaignId: byId(1),
 	phoneNumber: '={{ $json.phone }}',
+};
+
+/** Lead → Create of the import workflows: campaign 1, phone and name from each row, 5 requests in flight. */
+export const LEAD_IMPORT_PARAMETERS = {
+	...LEAD_CREATE,
 	variables: { values: [{ key: 'customer_name', value: '={{ $json.name }}' }] },
 	requestsInFlight: 5,
 };
+
+/** Document → Create in knowledgebase 1 from each row's file `data`, its type told by the file. */
+export const DOCUMENT_UPLOAD = {
+	resource: 'document',
+	operation: 'create',
+	knowledgebaseId: byId(1),
+	type: 'auto',
+	binaryPropertyName: 'data',
+};
+
+/** A text file of a row (ActionWorkflowOptions.files). */
+export const textFile = (text: string, fileName: string): ItemFile => ({
+	text,
+	fileName,
+	mimeType: 'text/plain',
+});
+
+/** A file a request uploaded (the multipart field `file`), as the simulator logs it. */
+export const loggedUpload = (filename: string, contentType: string, data: string | Buffer) => ({
+	field: 'file',
+	filename,
+	contentType,
+	size: Buffer.byteLength(data),
+	sha256: createHash('sha256').update(data).digest('hex'),
+});
 
 /** The name of the polling trigger in callEndedPollingWorkflow(). */
 export const CALL_ENDED_TRIGGER = 'Call Ended';
 
 /** A polling trigger alone: Call Ended for the outbound calls of the simulator's assistant 2. */
 export function callEndedPollingWorkflow(): WorkflowJson {
-	return {
-		nodes: [
-			{
-				name: CALL_ENDED_TRIGGER,
-				type: TYPES.pollingTrigger,
-				parameters: { event: 'callEnded', assistantId: byId(2), callFilters: { type: 'outbound' } },
-				credentials: { voiceChatAssistantApi: { id: 'credential-1', name: 'Simulator account' } },
-			},
-		],
-		connections: {},
-	};
+	return standalone(
+		serviceNode(CALL_ENDED_TRIGGER, TYPES.pollingTrigger, {
+			event: 'callEnded',
+			assistantId: byId(2),
+			callFilters: { type: 'outbound' },
+		}),
+	);
+}
+
+/** The names of the polling triggers in leadAndCampaignWorkflow(). */
+export const LEAD_EVENTS = 'Lead Status Changed';
+export const CAMPAIGN_EVENTS = 'Campaign Status Changed';
+
+/**
+ * Two polling triggers: Lead Status Changed for a campaign's leads, and Campaign Status Changed
+ * for that campaign (`campaignParameters` change that trigger's parameters).
+ */
+export function leadAndCampaignWorkflow(
+	campaignId: number,
+	campaignParameters: IDataObject = {},
+): WorkflowJson {
+	return standalone(
+		serviceNode(LEAD_EVENTS, TYPES.pollingTrigger, {
+			event: 'leadStatusChanged',
+			campaignId: byId(campaignId),
+		}),
+		serviceNode(CAMPAIGN_EVENTS, TYPES.pollingTrigger, {
+			event: 'campaignStatusChanged',
+			campaignId: byId(campaignId),
+			...campaignParameters,
+		}),
+	);
 }

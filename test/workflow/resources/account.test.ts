@@ -6,18 +6,15 @@
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
 import { simulatorForTests } from '../helpers/workflows';
 
-const { exercised, op } = operationRunner();
+const { exercised, operations } = operationRunner();
 
 describe('Account: every operation in a workflow against the simulator', () => {
 	const sim = simulatorForTests();
+	const account = operations(sim, 'account');
 
 	it('Account: Get Profile, Get API Keys', async () => {
-		expect((await op(sim, { resource: 'account', operation: 'getProfile' }))[0].email).toBe(
-			sim.state.user.email,
-		);
-		expect(await op(sim, { resource: 'account', operation: 'getApiKeys' })).toHaveLength(
-			sim.state.apiKeys.length,
-		);
+		expect((await account('getProfile'))[0].email).toBe(sim.state.user.email);
+		expect(await account('getApiKeys')).toHaveLength(sim.state.apiKeys.length);
 	});
 
 	it('ran every operation of Account', () => {

@@ -7,53 +7,32 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
 import { byId, control, simulatorForTests } from '../helpers/workflows';
 
-const { exercised, run, op } = operationRunner();
+const { exercised, run, operations } = operationRunner();
 
 describe('Call: every operation in a workflow against the simulator', () => {
 	const sim = simulatorForTests();
+	const calls = operations(sim, 'call');
 
 	it('Call: Make, Get, Get Many with filters and a limit', async () => {
-		const [made] = await op(sim, {
-			resource: 'call',
-			operation: 'make',
-			assistantId: byId(2),
-			phoneNumber: '+4915112345678',
-		});
+		const [made] = await calls('make', { assistantId: byId(2), phoneNumber: '+4915112345678' });
 		expect(made.status).toBe('initiated');
-		expect(
-			(await op(sim, { resource: 'call', operation: 'get', callId: String(made.call_id) }))[0].id,
-		).toBe(made.call_id);
-		const inbound = await op(sim, {
-			resource: 'call',
-			operation: 'getMany',
-			returnAll: true,
-			filters: { type: 'inbound' },
-		});
+		expect((await calls('get', { callId: String(made.call_id) }))[0].id).toBe(made.call_id);
+		const inbound = await calls('getMany', { returnAll: true, filters: { type: 'inbound' } });
 		expect(inbound.length).toBeGreaterThan(0);
 		expect(inbound.every((c) => c.type === 'inbound')).toBe(true);
-		expect(
-			await op(sim, {
-				resource: 'call',
-				operation: 'getMany',
-				returnAll: false,
-				limit: 2,
-				filters: {},
-			}),
-		).toHaveLength(2);
+		expect(await calls('getMany', { returnAll: false, limit: 2, filters: {} })).toHaveLength(2);
 	});
 
 	it('Call → Delete removes the call with its transcript; a second delete fails', async () => {
 		const [call] = sim.state.calls;
-		expect(
-			await op(sim, { resource: 'call', operation: 'delete', callId: String(call.id) }),
-		).toEqual([{ deleted: true, id: call.id, message: 'Call deleted successfully' }]);
+		expect(await calls('delete', { callId: String(call.id) })).toEqual([
+			{ deleted: true, id: call.id, message: 'Call deleted successfully' },
+		]);
 		expect(sim.state.calls.map((c: any) => c.id)).not.toContain(call.id);
-		await expect(
-			op(sim, { resource: 'call', operation: 'get', callId: String(call.id) }),
-		).rejects.toThrow('Call not found');
-		await expect(
-			op(sim, { resource: 'call', operation: 'delete', callId: String(call.id) }),
-		).rejects.toThrow('Call not found or does not belong to the authenticated user');
+		await expect(calls('get', { callId: String(call.id) })).rejects.toThrow('Call not found');
+		await expect(calls('delete', { callId: String(call.id) })).rejects.toThrow(
+			'Call not found or does not belong to the authenticated user',
+		);
 	});
 
 	it('ran every operation of Call', () => {

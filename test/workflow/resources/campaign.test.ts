@@ -7,41 +7,37 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
-import { runWorkflow } from '../helpers/runWorkflow';
 import {
-	actionWorkflow,
 	byId,
 	control,
+	LEAD_CREATE,
+	runAction,
 	SERVICE,
-	simCredentials,
 	simulatorForTests,
 } from '../helpers/workflows';
 
-const { exercised, op } = operationRunner();
+const { exercised, op, operations } = operationRunner();
 
 describe('Campaign and Lead: every operation in a workflow against the simulator', () => {
 	const sim = simulatorForTests();
+	const campaigns = operations(sim, 'campaign');
+	const leads = operations(sim, 'lead');
 	const campaign = (id: number) => sim.state.campaigns.find((c: any) => c.id === id);
 	const leadsOf = (id: number) => sim.state.leads.filter((l: any) => l.campaign_id === id);
 	const statusPosts = () =>
 		sim.log.filter((e) => e.method === 'POST' && e.path === '/api/user/campaigns/update-status');
 
 	it('Campaign: Get Many, Get', async () => {
-		expect(
-			(await op(sim, { resource: 'campaign', operation: 'getMany', returnAll: true })).map(
-				(c) => c.id,
-			),
-		).toEqual([1, 2]);
-		expect(
-			(await op(sim, { resource: 'campaign', operation: 'get', campaignId: byId(2) }))[0],
-		).toMatchObject({ id: 2, name: 'Winter Reactivation' });
+		expect((await campaigns('getMany', { returnAll: true })).map((c) => c.id)).toEqual([1, 2]);
+		expect((await campaigns('get', { campaignId: byId(2) }))[0]).toMatchObject({
+			id: 2,
+			name: 'Winter Reactivation',
+		});
 	});
 
 	it('lead import → campaign start: create, import leads, list, update, delete, start, stop, delete the campaign', async () => {
 		// Campaign → Create for the outbound assistant 2
-		const [created] = await op(sim, {
-			resource: 'campaign',
-			operation: 'create',
+		const [created] = await campaigns('create', {
 			name: 'Workflow Outreach',
 			assistantId: byId(2),
 			additionalFields: {
@@ -71,16 +67,10 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 			phone_number_ids: [1, 2],
 			retry_on_voicemail: true,
 		});
-		expect(
-			(await op(sim, { resource: 'campaign', operation: 'getMany', returnAll: true })).map(
-				(c) => c.id,
-			),
-		).toContain(id);
+		expect((await campaigns('getMany', { returnAll: true })).map((c) => c.id)).toContain(id);
 
 		// starting an empty campaign is refused by the service, nothing changes
-		await expect(
-			op(sim, { resource: 'campaign', operation: 'start', campaignId: byId(id) }),
-		).rejects.toThrow('no leads to call');
+		await expect(campaigns('start', { campaignId: byId(id) })).rejects.toThrow('no leads to call');
 		expect(campaign(id).status).toBe('draft');
 
 		// Lead → Create for each imported row
@@ -89,11 +79,9 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 			{ phone: '+4915100000002', name: 'Bob' },
 			{ phone: '+4930100000003', name: 'Cem' },
 		];
-		const imported = await op(
-			sim,
+		const imported = await leads(
+			'create',
 			{
-				resource: 'lead',
-				operation: 'create',
 				campaignId: byId(id),
 				phoneNumber: '={{ $json.phone }}',
 				variablesJson: '={{ { customer_name: $json.name } }}',
@@ -104,19 +92,12 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 		expect(leadsOf(id)).toHaveLength(3);
 
 		// Lead → Get Many with filters
-		const listed = await op(sim, {
-			resource: 'lead',
-			operation: 'getMany',
+		const listed = await leads('getMany', {
 			returnAll: true,
 			simplify: false,
 			filters: { campaign_id: id },
 		});
-		const simple = await op(sim, {
-			resource: 'lead',
-			operation: 'getMany',
-			returnAll: true,
-			filters: { campaign_id: id },
-		});
+		const simple = await leads('getMany', { returnAll: true, filters: { campaign_id: id } });
 		expect(Object.keys(simple[0]).length).toBeLessThanOrEqual(10);
 		expect(simple[0]).toMatchObject({ campaign_name: 'Workflow Outreach', status: 'created' });
 		expect(listed.map((l) => l.phone_number).sort()).toEqual(rows.map((r) => r.phone).sort());
@@ -124,17 +105,13 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 			campaign: { id, name: 'Workflow Outreach' },
 			status: 'created',
 		});
-		const berlin = await op(sim, {
-			resource: 'lead',
-			operation: 'getMany',
+		const berlin = await leads('getMany', {
 			returnAll: true,
 			filters: { campaign_id: id, phone_number: '+4930' },
 		});
 		expect(berlin.map((l) => l.variables.customer_name)).toEqual(['Cem']);
 		expect(
-			await op(sim, {
-				resource: 'lead',
-				operation: 'getMany',
+			await leads('getMany', {
 				returnAll: false,
 				limit: 2,
 				filters: { campaign_id: id, status: 'created' },
@@ -142,12 +119,7 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 		).toHaveLength(2);
 		const today = new Date().toISOString().slice(0, 10);
 		expect(
-			await op(sim, {
-				resource: 'lead',
-				operation: 'getMany',
-				returnAll: true,
-				filters: { campaign_id: id, date_from: today },
-			}),
+			await leads('getMany', { returnAll: true, filters: { campaign_id: id, date_from: today } }),
 		).toHaveLength(3);
 		expect(sim.log.filter((e) => e.path === '/api/user/leads').pop()?.query).toMatchObject({
 			campaign_id: String(id),
@@ -156,9 +128,7 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 
 		// Lead → Update: variables merged, status and number changed
 		const ada = imported[0];
-		const [updated] = await op(sim, {
-			resource: 'lead',
-			operation: 'update',
+		const [updated] = await leads('update', {
 			leadId: String(ada.id),
 			updateFields: {
 				status: 'completed',
@@ -180,43 +150,32 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 			variables: { customer_name: 'Ada', plan: 'gold' },
 		});
 		expect(
-			await op(sim, {
-				resource: 'lead',
-				operation: 'getMany',
+			await leads('getMany', {
 				returnAll: true,
 				filters: { campaign_id: id, status: 'completed' },
 			}),
 		).toHaveLength(1);
 		await expect(
-			op(sim, {
-				resource: 'lead',
-				operation: 'update',
-				leadId: '99999',
-				updateFields: { status: 'completed' },
-			}),
+			leads('update', { leadId: '99999', updateFields: { status: 'completed' } }),
 		).rejects.toThrow('Lead not found');
 
 		// Lead → Delete
 		const bob = imported[1];
-		expect(
-			await op(sim, { resource: 'lead', operation: 'delete', leadId: String(bob.id) }),
-		).toEqual([{ deleted: true, id: bob.id, message: 'Lead deleted successfully' }]);
+		expect(await leads('delete', { leadId: String(bob.id) })).toEqual([
+			{ deleted: true, id: bob.id, message: 'Lead deleted successfully' },
+		]);
 		expect(leadsOf(id).map((l: any) => l.id)).not.toContain(bob.id);
-		await expect(
-			op(sim, { resource: 'lead', operation: 'delete', leadId: String(bob.id) }),
-		).rejects.toThrow('Lead not found');
+		await expect(leads('delete', { leadId: String(bob.id) })).rejects.toThrow('Lead not found');
 
 		// Campaign → Start: refused without balance, then started once
 		await control(sim, 'user', { total_balance: 0 });
-		await expect(
-			op(sim, { resource: 'campaign', operation: 'start', campaignId: byId(id) }),
-		).rejects.toThrow('Insufficient balance to start the campaign. Please top up your account.');
+		await expect(campaigns('start', { campaignId: byId(id) })).rejects.toThrow(
+			'Insufficient balance to start the campaign. Please top up your account.',
+		);
 		expect(campaign(id).status).toBe('draft');
 		await control(sim, 'user', { total_balance: 25 });
 		const before = statusPosts().length;
-		expect(
-			await op(sim, { resource: 'campaign', operation: 'start', campaignId: byId(id) }),
-		).toEqual([
+		expect(await campaigns('start', { campaignId: byId(id) })).toEqual([
 			{ campaign_id: id, status: 'in-progress', message: 'Campaign started successfully.' },
 		]);
 		expect(
@@ -227,60 +186,45 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 		expect(campaign(id).status).toBe('in-progress');
 
 		// Campaign → Stop
-		expect(
-			await op(sim, { resource: 'campaign', operation: 'stop', campaignId: byId(id) }),
-		).toEqual([{ campaign_id: id, status: 'stopped', message: 'Campaign stopped successfully.' }]);
+		expect(await campaigns('stop', { campaignId: byId(id) })).toEqual([
+			{ campaign_id: id, status: 'stopped', message: 'Campaign stopped successfully.' },
+		]);
 		expect(campaign(id).status).toBe('stopped');
 
 		// Campaign → Delete: its leads go with it
 		expect(leadsOf(id).length).toBe(2);
-		expect(
-			await op(sim, { resource: 'campaign', operation: 'delete', campaignId: byId(id) }),
-		).toEqual([{ deleted: true, id, message: 'Campaign deleted successfully' }]);
+		expect(await campaigns('delete', { campaignId: byId(id) })).toEqual([
+			{ deleted: true, id, message: 'Campaign deleted successfully' },
+		]);
 		expect(campaign(id)).toBeUndefined();
 		expect(leadsOf(id)).toHaveLength(0);
-		expect(
-			await op(sim, {
-				resource: 'lead',
-				operation: 'getMany',
-				returnAll: true,
-				filters: { campaign_id: id },
-			}),
-		).toEqual([]);
-		await expect(
-			op(sim, { resource: 'campaign', operation: 'delete', campaignId: byId(id) }),
-		).rejects.toThrow('Campaign not found');
+		expect(await leads('getMany', { returnAll: true, filters: { campaign_id: id } })).toEqual([]);
+		await expect(campaigns('delete', { campaignId: byId(id) })).rejects.toThrow(
+			'Campaign not found',
+		);
 	});
 
 	it('Campaign → Create: the service refuses an inbound assistant and an unknown number, the node an out-of-range value', async () => {
 		const count = sim.state.campaigns.length;
-		await expect(
-			op(sim, {
-				resource: 'campaign',
-				operation: 'create',
-				name: 'Inbound',
-				assistantId: byId(1),
-				additionalFields: {},
-			}),
-		).rejects.toThrow('Assistant not found or not an outbound assistant.');
-		await expect(
-			op(sim, {
-				resource: 'campaign',
-				operation: 'create',
-				name: 'Unknown number',
-				assistantId: byId(2),
-				additionalFields: { phone_number_ids: '1,999' },
-			}),
-		).rejects.toThrow('phone_number_ids.1: The selected phone_number_ids.1 is invalid.');
-		await expect(
-			op(sim, {
-				resource: 'campaign',
-				operation: 'create',
-				name: 'Too many',
-				assistantId: byId(2),
-				additionalFields: { max_calls_in_parallel: 11 },
-			}),
-		).rejects.toThrow('Max Calls in Parallel must be a whole number from 1 to 10, got 11');
+		for (const [name, assistant, additionalFields, refusal] of [
+			['Inbound', 1, {}, 'Assistant not found or not an outbound assistant.'],
+			[
+				'Unknown number',
+				2,
+				{ phone_number_ids: '1,999' },
+				'phone_number_ids.1: The selected phone_number_ids.1 is invalid.',
+			],
+			[
+				'Too many',
+				2,
+				{ max_calls_in_parallel: 11 },
+				'Max Calls in Parallel must be a whole number from 1 to 10, got 11',
+			],
+		] as const) {
+			await expect(
+				campaigns('create', { name, assistantId: byId(assistant), additionalFields }),
+			).rejects.toThrow(refusal);
+		}
 		expect(
 			sim.log.filter((e) => e.method === 'POST' && e.path === '/api/user/campaigns'),
 		).toHaveLength(3); // the refused one was not sent
@@ -291,26 +235,14 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 		const rows = Array.from({ length: 10 - sim.state.campaigns.length }, (_, n) => ({
 			name: `Filler ${n}`,
 		}));
-		await op(
-			sim,
-			{
-				resource: 'campaign',
-				operation: 'create',
-				name: '={{ $json.name }}',
-				assistantId: byId(2),
-				additionalFields: {},
-			},
+		await campaigns(
+			'create',
+			{ name: '={{ $json.name }}', assistantId: byId(2), additionalFields: {} },
 			{ rows },
 		);
 		expect(sim.state.campaigns).toHaveLength(10);
 		await expect(
-			op(sim, {
-				resource: 'campaign',
-				operation: 'create',
-				name: 'One too many',
-				assistantId: byId(2),
-				additionalFields: {},
-			}),
+			campaigns('create', { name: 'One too many', assistantId: byId(2), additionalFields: {} }),
 		).rejects.toThrow('maximum of 10 campaigns');
 		expect(sim.state.campaigns).toHaveLength(10);
 	});
@@ -351,15 +283,10 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 		])(
 			'5 rows, one invalid phone, Continue On Fail (%s): 4 leads + 1 error item, each paired to its row',
 			async (_label, suffix, extra) => {
-				const result = await runWorkflow(
-					actionWorkflow(parameters(suffix, extra), {
-						rows,
-						node: { onError: 'continueRegularOutput' },
-					}),
-					{
-						credentials: simCredentials(sim),
-					},
-				);
+				const result = await runAction(sim, parameters(suffix, extra), {
+					rows,
+					node: { onError: 'continueRegularOutput' },
+				});
 				exercised.add('lead:create');
 				expect(result.status).toBe('success');
 				const items = result.outputOf(SERVICE);
@@ -378,9 +305,7 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 		);
 
 		it('without Continue On Fail the run stops at the invalid row and names it', async () => {
-			const result = await runWorkflow(actionWorkflow(parameters('3'), { rows }), {
-				credentials: simCredentials(sim),
-			});
+			const result = await runAction(sim, parameters('3'), { rows });
 			expect(result.status).toBe('error');
 			const error = result.errorOf(SERVICE) as any;
 			expect(error.message).toEqual(expect.stringContaining('not-a-phone'));
@@ -395,14 +320,7 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 				{ phone: '+4915100000202', customer_name: 'Bob', plan: 'silver', visits: 0, vip: false },
 				{ phone: '+4915100000203', customer_name: 'Cem', plan: 'gold', visits: 12, vip: true },
 			];
-			const parameters = {
-				resource: 'lead',
-				operation: 'create',
-				campaignId: byId(1),
-				phoneNumber: '={{ $json.phone }}',
-				variablesFrom: 'inputFields',
-				requestsInFlight: 3,
-			};
+			const parameters = { ...LEAD_CREATE, variablesFrom: 'inputFields', requestsInFlight: 3 };
 			const variablesOf = ({ phone: _phone, ...variables }: IDataObject) => variables;
 			const output = await op(sim, parameters, { rows: imported });
 			expect(output.map((l) => [l.phone_number, l.variables])).toEqual(
@@ -433,15 +351,9 @@ describe('Campaign and Lead: every operation in a workflow against the simulator
 		});
 
 		it('On Duplicate "skip" passes the row through, marked as skipped', async () => {
-			const again = await op(
-				sim,
-				{
-					resource: 'lead',
-					operation: 'create',
-					campaignId: byId(1),
-					phoneNumber: '+49151000001011',
-					options: { onDuplicate: 'skip' },
-				},
+			const again = await leads(
+				'create',
+				{ campaignId: byId(1), phoneNumber: '+49151000001011', options: { onDuplicate: 'skip' } },
 				{
 					rows: [{ row: 1 }],
 				},

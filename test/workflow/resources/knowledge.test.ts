@@ -3,50 +3,40 @@
  * (n8n-core) against the simulator, documents from links and from files n8n
  * keeps on disk.
  */
-import { createHash } from 'node:crypto';
-
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
-import { runWorkflow } from '../helpers/runWorkflow';
 import {
-	actionWorkflow,
 	byId,
+	DOCUMENT_UPLOAD,
+	loggedUpload,
 	ROWS,
-	simCredentials,
+	runAction,
 	simulatorForTests,
+	textFile,
 } from '../helpers/workflows';
 
-const { exercised, run, op } = operationRunner();
+const { exercised, run, operations } = operationRunner();
 
 describe('Knowledgebase and Document: every operation in a workflow against the simulator', () => {
 	const sim = simulatorForTests({ docProcessingMs: 50 });
+	const knowledgebases = operations(sim, 'knowledgebase');
+	const documents = operations(sim, 'document');
 
 	it('Knowledgebase and Document: lifecycle, a website document processed', async () => {
-		const [kb] = await op(sim, {
-			resource: 'knowledgebase',
-			operation: 'create',
+		const [kb] = await knowledgebases('create', {
 			name: 'Workflow KB',
 			description: 'made by a test',
 		});
 		const kbRef = byId(kb.id);
-		expect(
-			(await op(sim, { resource: 'knowledgebase', operation: 'get', knowledgebaseId: kbRef }))[0]
-				.name,
-		).toBe('Workflow KB');
-		await op(sim, {
-			resource: 'knowledgebase',
-			operation: 'update',
+		expect((await knowledgebases('get', { knowledgebaseId: kbRef }))[0].name).toBe('Workflow KB');
+		await knowledgebases('update', {
 			knowledgebaseId: kbRef,
 			updateFields: { name: 'Renamed KB' },
 		});
-		expect(
-			(await op(sim, { resource: 'knowledgebase', operation: 'getMany', returnAll: true })).map(
-				(k) => k.name,
-			),
-		).toContain('Renamed KB');
+		expect((await knowledgebases('getMany', { returnAll: true })).map((k) => k.name)).toContain(
+			'Renamed KB',
+		);
 
-		const [doc] = await op(sim, {
-			resource: 'document',
-			operation: 'create',
+		const [doc] = await documents('create', {
 			knowledgebaseId: kbRef,
 			name: 'Site',
 			type: 'website',
@@ -56,49 +46,25 @@ describe('Knowledgebase and Document: every operation in a workflow against the 
 		});
 		expect(doc.status).toBe('active');
 		const docRef = byId(doc.id);
+		expect((await documents('get', { knowledgebaseId: kbRef, documentId: docRef }))[0].id).toBe(
+			doc.id,
+		);
 		expect(
-			(
-				await op(sim, {
-					resource: 'document',
-					operation: 'get',
-					knowledgebaseId: kbRef,
-					documentId: docRef,
-				})
-			)[0].id,
-		).toBe(doc.id);
-		expect(
-			(
-				await op(sim, {
-					resource: 'document',
-					operation: 'getMany',
-					knowledgebaseId: kbRef,
-					returnAll: true,
-				})
-			).map((d) => d.id),
+			(await documents('getMany', { knowledgebaseId: kbRef, returnAll: true })).map((d) => d.id),
 		).toEqual([doc.id]);
-		await op(sim, {
-			resource: 'document',
-			operation: 'update',
+		await documents('update', {
 			knowledgebaseId: kbRef,
 			documentId: docRef,
 			updateFields: { description: 'updated' },
 		});
 		expect(sim.state.documents.find((d: any) => d.id === doc.id).description).toBe('updated');
-		await op(sim, {
-			resource: 'document',
-			operation: 'delete',
-			knowledgebaseId: kbRef,
-			documentId: docRef,
-		});
-		expect(
-			(await op(sim, { resource: 'knowledgebase', operation: 'get', knowledgebaseId: kbRef }))[0]
-				.status,
-		).toBe('empty');
+		await documents('delete', { knowledgebaseId: kbRef, documentId: docRef });
+		expect((await knowledgebases('get', { knowledgebaseId: kbRef }))[0].status).toBe('empty');
 
-		await op(sim, { resource: 'knowledgebase', operation: 'delete', knowledgebaseId: kbRef });
-		await expect(
-			op(sim, { resource: 'knowledgebase', operation: 'get', knowledgebaseId: kbRef }),
-		).rejects.toThrow('Knowledgebase not found.');
+		await knowledgebases('delete', { knowledgebaseId: kbRef });
+		await expect(knowledgebases('get', { knowledgebaseId: kbRef })).rejects.toThrow(
+			'Knowledgebase not found.',
+		);
 	});
 
 	it('Document: Create from binary files stored on disk by n8n (filesystem mode), uploaded byte for byte', async () => {
@@ -108,23 +74,18 @@ describe('Knowledgebase and Document: every operation in a workflow against the 
 			Buffer.alloc(4096, 7),
 			Buffer.from('\n%%EOF\n'),
 		]);
-		const sha = (data: Buffer | string) => createHash('sha256').update(data).digest('hex');
 		const before = sim.log.length;
 		const items = await run(
 			sim,
 			{
-				resource: 'document',
-				operation: 'create',
-				knowledgebaseId: byId(1),
+				...DOCUMENT_UPLOAD,
 				name: '={{ $json.title }}',
-				type: 'auto',
-				binaryPropertyName: 'data',
 				options: { waitUntilProcessed: true, timeoutSeconds: 30 },
 			},
 			{
 				rows: [{ title: 'Opening hours' }, { title: 'Price list' }],
 				files: [
-					{ data: { text, fileName: 'hours.txt', mimeType: 'text/plain' } },
+					{ data: textFile(text, 'hours.txt') },
 					{
 						data: {
 							base64: pdf.toString('base64'),
@@ -143,44 +104,16 @@ describe('Knowledgebase and Document: every operation in a workflow against the 
 			.slice(before)
 			.filter((e) => e.method === 'POST' && e.path === '/api/user/knowledgebases/1/documents');
 		expect(uploads.map((e: any) => e.body.files)).toEqual([
-			[
-				{
-					field: 'file',
-					filename: 'hours.txt',
-					contentType: 'text/plain',
-					size: Buffer.byteLength(text),
-					sha256: sha(text),
-				},
-			],
-			[
-				{
-					field: 'file',
-					filename: 'prices.pdf',
-					contentType: 'application/pdf',
-					size: pdf.length,
-					sha256: sha(pdf),
-				},
-			],
+			[loggedUpload('hours.txt', 'text/plain', text)],
+			[loggedUpload('prices.pdf', 'application/pdf', pdf)],
 		]);
 	});
 
 	it('Document: the Rows node keeps the files on disk (binary id, no base64 in the item)', async () => {
-		const result = await runWorkflow(
-			actionWorkflow(
-				{
-					resource: 'document',
-					operation: 'create',
-					knowledgebaseId: byId(1),
-					name: 'Notes',
-					type: 'txt',
-					binaryPropertyName: 'file',
-				},
-				{
-					rows: [{}],
-					files: [{ file: { text: 'note', fileName: 'notes.txt', mimeType: 'text/plain' } }],
-				},
-			),
-			{ credentials: simCredentials(sim) },
+		const result = await runAction(
+			sim,
+			{ ...DOCUMENT_UPLOAD, name: 'Notes', type: 'txt', binaryPropertyName: 'file' },
+			{ rows: [{}], files: [{ file: textFile('note', 'notes.txt') }] },
 		);
 		exercised.add('document:create');
 		expect(result.error).toBeUndefined();

@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
 import { byId, control, simulatorForTests } from '../helpers/workflows';
 
-const { exercised, op } = operationRunner();
+const { exercised, operations } = operationRunner();
 
 const OPEN_WINDOW = '+4915112345678';
 const EXPIRED_WINDOW = '+4917612345678';
@@ -24,14 +24,14 @@ jest.setTimeout(30_000);
 
 describe('SMS and WhatsApp: every operation in a workflow against the simulator', () => {
 	const sim = simulatorForTests({}, { resetEach: true });
+	const sms = operations(sim, 'sms');
+	const whatsapp = operations(sim, 'whatsapp');
 	const balance = () => sim.state.user.total_balance as number;
 
 	it('SMS: Send charges per segment and records the SMS; refusals of the service come through', async () => {
 		const before = balance();
 		const text = `Your appointment is confirmed. ${'Details follow. '.repeat(10)}`.trim();
-		const [sent] = await op(sim, {
-			resource: 'sms',
-			operation: 'send',
+		const [sent] = await sms('send', {
 			fromNumberId: byId(1),
 			to: '+49 151 1234 5678',
 			body: text,
@@ -48,52 +48,19 @@ describe('SMS and WhatsApp: every operation in a workflow against the simulator'
 			expect.objectContaining({ sms_id: sent.sms_id, phone_number_id: 1, body: text }),
 		]);
 
-		await expect(
-			op(sim, {
-				resource: 'sms',
-				operation: 'send',
-				fromNumberId: byId(3),
-				to: OPEN_WINDOW,
-				body: 'Hi',
-			}),
-		).rejects.toThrow('Phone number is not SMS-capable');
-		await expect(
-			op(sim, {
-				resource: 'sms',
-				operation: 'send',
-				fromNumberId: byId(6),
-				to: OPEN_WINDOW,
-				body: 'Hi',
-			}),
-		).rejects.toThrow('Phone number subscription is not active');
-		await expect(
-			op(sim, {
-				resource: 'sms',
-				operation: 'send',
-				fromNumberId: byId(99),
-				to: OPEN_WINDOW,
-				body: 'Hi',
-			}),
-		).rejects.toThrow('From number not found');
-		await expect(
-			op(sim, {
-				resource: 'sms',
-				operation: 'send',
-				fromNumberId: byId(1),
-				to: OPEN_WINDOW,
-				body: 'x'.repeat(301),
-			}),
-		).rejects.toThrow('at most 300 are allowed');
+		/** A send from number `from` to a customer whose window is open. */
+		const send = (from: number, body = 'Hi') =>
+			sms('send', { fromNumberId: byId(from), to: OPEN_WINDOW, body });
+		for (const [from, body, refusal] of [
+			[3, 'Hi', 'Phone number is not SMS-capable'],
+			[6, 'Hi', 'Phone number subscription is not active'],
+			[99, 'Hi', 'From number not found'],
+			[1, 'x'.repeat(301), 'at most 300 are allowed'],
+		] as const) {
+			await expect(send(from, body)).rejects.toThrow(refusal);
+		}
 		await control(sim, 'user', { total_balance: 0 });
-		await expect(
-			op(sim, {
-				resource: 'sms',
-				operation: 'send',
-				fromNumberId: byId(2),
-				to: OPEN_WINDOW,
-				body: 'Hi',
-			}),
-		).rejects.toThrow('Insufficient balance to send SMS');
+		await expect(send(2)).rejects.toThrow('Insufficient balance to send SMS');
 		expect(sim.state.smsMessages).toHaveLength(1);
 	});
 
@@ -102,15 +69,9 @@ describe('SMS and WhatsApp: every operation in a workflow against the simulator'
 			{ phone: '+14155559876', text: 'Hello Jane' },
 			{ phone: '+14155559877', text: 'Hello John' },
 		];
-		const sent = await op(
-			sim,
-			{
-				resource: 'sms',
-				operation: 'send',
-				fromNumberId: byId(2),
-				to: '={{ $json.phone }}',
-				body: '={{ $json.text }}',
-			},
+		const sent = await sms(
+			'send',
+			{ fromNumberId: byId(2), to: '={{ $json.phone }}', body: '={{ $json.text }}' },
 			{ rows },
 		);
 		expect(sent.map((s) => [s.to, s.body, s.cost])).toEqual([
@@ -121,63 +82,34 @@ describe('SMS and WhatsApp: every operation in a workflow against the simulator'
 	});
 
 	it('WhatsApp: Get Senders (online by default, all, limit) and Get Templates (approved by default, all)', async () => {
-		expect(
-			(await op(sim, { resource: 'whatsapp', operation: 'getSenders', returnAll: true })).map(
-				(s) => s.id,
-			),
-		).toEqual([1]);
-		const all = await op(sim, {
-			resource: 'whatsapp',
-			operation: 'getSenders',
-			senderStatus: 'all',
-			returnAll: true,
-		});
+		expect((await whatsapp('getSenders', { returnAll: true })).map((s) => s.id)).toEqual([1]);
+		const all = await whatsapp('getSenders', { senderStatus: 'all', returnAll: true });
 		expect(all.map((s) => [s.id, s.status])).toEqual([
 			[1, 'online'],
 			[2, 'offline'],
 		]);
 		expect(
-			await op(sim, {
-				resource: 'whatsapp',
-				operation: 'getSenders',
-				senderStatus: 'all',
-				returnAll: false,
-				limit: 1,
-			}),
+			await whatsapp('getSenders', { senderStatus: 'all', returnAll: false, limit: 1 }),
 		).toHaveLength(1);
 
-		const approved = await op(sim, {
-			resource: 'whatsapp',
-			operation: 'getTemplates',
-			senderId: byId(1),
-			returnAll: true,
-		});
+		const approved = await whatsapp('getTemplates', { senderId: byId(1), returnAll: true });
 		expect(approved.map((t) => [t.name, t.variables])).toEqual([
 			['order_update', ['customer_name', 'order_number']],
 			['welcome', []],
 		]);
-		const every = await op(sim, {
-			resource: 'whatsapp',
-			operation: 'getTemplates',
+		const every = await whatsapp('getTemplates', {
 			senderId: byId(1),
 			templateStatus: 'all',
 			returnAll: true,
 		});
 		expect(every.map((t) => t.status)).toEqual(['approved', 'approved', 'pending', 'rejected']);
-		await expect(
-			op(sim, {
-				resource: 'whatsapp',
-				operation: 'getTemplates',
-				senderId: byId(9),
-				returnAll: true,
-			}),
-		).rejects.toThrow('Sender not found');
+		await expect(whatsapp('getTemplates', { senderId: byId(9), returnAll: true })).rejects.toThrow(
+			'Sender not found',
+		);
 	});
 
 	it('WhatsApp: Get Session Status of an open, an expired and an unknown customer (the "+" arrives)', async () => {
-		const [open] = await op(sim, {
-			resource: 'whatsapp',
-			operation: 'getSessionStatus',
+		const [open] = await whatsapp('getSessionStatus', {
 			senderId: byId(1),
 			recipientPhone: OPEN_WINDOW,
 		});
@@ -187,16 +119,12 @@ describe('SMS and WhatsApp: every operation in a workflow against the simulator'
 			session_status: { is_open: true, can_send_freeform: true },
 		});
 		expect(sim.log.at(-1)!.query).toEqual({ sender_id: '1', recipient_phone: OPEN_WINDOW });
-		const [expired] = await op(sim, {
-			resource: 'whatsapp',
-			operation: 'getSessionStatus',
+		const [expired] = await whatsapp('getSessionStatus', {
 			senderId: byId(1),
 			recipientPhone: EXPIRED_WINDOW,
 		});
 		expect(expired.session_status).toMatchObject({ is_open: false, requires_template: true });
-		const [unknown] = await op(sim, {
-			resource: 'whatsapp',
-			operation: 'getSessionStatus',
+		const [unknown] = await whatsapp('getSessionStatus', {
 			senderId: byId(1),
 			recipientPhone: '+14155550000',
 		});
@@ -208,9 +136,7 @@ describe('SMS and WhatsApp: every operation in a workflow against the simulator'
 
 	it('WhatsApp: Send Template fills the variables by name or position, charges and records; refusals', async () => {
 		const before = balance();
-		const [sent] = await op(sim, {
-			resource: 'whatsapp',
-			operation: 'sendTemplate',
+		const [sent] = await whatsapp('sendTemplate', {
 			senderId: byId(1),
 			templateId: byId(1),
 			templateVariables: mapper({ customer_name: 'Ada', order_number: 'A-17' }),
@@ -230,9 +156,7 @@ describe('SMS and WhatsApp: every operation in a workflow against the simulator'
 		expect(round(before - balance())).toBe(0.02);
 
 		// a new customer by position keys: a new conversation
-		const [second] = await op(sim, {
-			resource: 'whatsapp',
-			operation: 'sendTemplate',
+		const [second] = await whatsapp('sendTemplate', {
 			senderId: byId(1),
 			templateId: byId(1),
 			templateVariables: mapper(null),
@@ -245,9 +169,7 @@ describe('SMS and WhatsApp: every operation in a workflow against the simulator'
 		);
 
 		const send = (change: IDataObject) =>
-			op(sim, {
-				resource: 'whatsapp',
-				operation: 'sendTemplate',
+			whatsapp('sendTemplate', {
 				senderId: byId(1),
 				templateId: byId(2),
 				templateVariables: mapper(null),
@@ -268,9 +190,7 @@ describe('SMS and WhatsApp: every operation in a workflow against the simulator'
 
 	it('WhatsApp: Send Freeform inside the window is charged and recorded; an expired window is refused', async () => {
 		const before = balance();
-		const [sent] = await op(sim, {
-			resource: 'whatsapp',
-			operation: 'sendFreeform',
+		const [sent] = await whatsapp('sendFreeform', {
 			senderId: byId(1),
 			recipientPhone: OPEN_WINDOW,
 			message: 'Your parcel arrives today.',
@@ -285,9 +205,7 @@ describe('SMS and WhatsApp: every operation in a workflow against the simulator'
 		]);
 		expect(round(before - balance())).toBe(0.005);
 
-		const error = await op(sim, {
-			resource: 'whatsapp',
-			operation: 'sendFreeform',
+		const error = await whatsapp('sendFreeform', {
 			senderId: byId(1),
 			recipientPhone: EXPIRED_WINDOW,
 			message: 'Hi',

@@ -5,15 +5,14 @@
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
 import { byId, simulatorForTests } from '../helpers/workflows';
 
-const { exercised, op } = operationRunner();
+const { exercised, operations } = operationRunner();
 
 describe('Mid Call Tool: every operation in a workflow against the simulator', () => {
 	const sim = simulatorForTests();
+	const tools = operations(sim, 'tool');
 
 	it('Mid Call Tool: Create, Get, Get Many, Update, Delete', async () => {
-		const [tool] = await op(sim, {
-			resource: 'tool',
-			operation: 'create',
+		const [tool] = await tools('create', {
 			name: 'check_stock',
 			description: 'Checks the stock',
 			endpoint: 'https://example.com/stock',
@@ -24,26 +23,13 @@ describe('Mid Call Tool: every operation in a workflow against the simulator', (
 			},
 		});
 		const ref = byId(tool.id);
-		expect((await op(sim, { resource: 'tool', operation: 'get', toolId: ref }))[0].name).toBe(
-			'check_stock',
+		expect((await tools('get', { toolId: ref }))[0].name).toBe('check_stock');
+		expect((await tools('getMany', { returnAll: true })).map((t) => t.id)).toContain(tool.id);
+		expect((await tools('update', { toolId: ref, updateFields: { timeout: 20 } }))[0].timeout).toBe(
+			20,
 		);
-		expect(
-			(await op(sim, { resource: 'tool', operation: 'getMany', returnAll: true })).map((t) => t.id),
-		).toContain(tool.id);
-		expect(
-			(
-				await op(sim, {
-					resource: 'tool',
-					operation: 'update',
-					toolId: ref,
-					updateFields: { timeout: 20 },
-				})
-			)[0].timeout,
-		).toBe(20);
-		await op(sim, { resource: 'tool', operation: 'delete', toolId: ref });
-		await expect(op(sim, { resource: 'tool', operation: 'get', toolId: ref })).rejects.toThrow(
-			'Tool not found',
-		);
+		await tools('delete', { toolId: ref });
+		await expect(tools('get', { toolId: ref })).rejects.toThrow('Tool not found');
 	});
 
 	it('ran every operation of Mid Call Tool', () => {

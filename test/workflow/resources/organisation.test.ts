@@ -5,18 +5,18 @@
 import { operationRunner, ownRuns, RESOURCE_FILES } from '../helpers/operations';
 import { byId, simulatorForTests } from '../helpers/workflows';
 
-const { exercised, op } = operationRunner();
+const { exercised, operations } = operationRunner();
 
 describe('Folder and Label: every operation in a workflow against the simulator', () => {
 	const sim = simulatorForTests();
+	const assistants = operations(sim, 'assistant');
 	const assistant = (id: number) => sim.state.assistants.find((a: any) => a.id === id);
 
 	it.each(['folder', 'label'])(
 		'%s: Create, Get Many, Update, file an assistant, Delete (the assistant is kept)',
 		async (resource) => {
-			const [created] = await op(sim, {
-				resource,
-				operation: 'create',
+			const folderOrLabel = operations(sim, resource);
+			const [created] = await folderOrLabel('create', {
 				name: `Team ${resource}`,
 				options: { color: 'teal' },
 			});
@@ -26,12 +26,10 @@ describe('Folder and Label: every operation in a workflow against the simulator'
 				assistants_count: 0,
 			});
 			await expect(
-				op(sim, { resource, operation: 'create', name: `team ${resource}`, options: {} }),
+				folderOrLabel('create', { name: `team ${resource}`, options: {} }),
 			).rejects.toThrow('The name has already been taken.');
 
-			const [renamed] = await op(sim, {
-				resource,
-				operation: 'update',
+			const [renamed] = await folderOrLabel('update', {
 				[`${resource}Id`]: byId(created.id),
 				updateFields: { name: `Renamed ${resource}` },
 			});
@@ -39,27 +37,19 @@ describe('Folder and Label: every operation in a workflow against the simulator'
 
 			const field =
 				resource === 'folder' ? { folder_id: created.id } : { label_ids: [1, created.id] };
-			await op(sim, {
-				resource: 'assistant',
-				operation: 'update',
-				assistantId: byId(2),
-				mode: 'keep',
-				updateFields: field,
-			});
-			const listed = await op(sim, { resource, operation: 'getMany', returnAll: true });
+			await assistants('update', { assistantId: byId(2), mode: 'keep', updateFields: field });
+			const listed = await folderOrLabel('getMany', { returnAll: true });
 			expect(listed.find((r) => r.id === created.id)).toMatchObject({ assistants_count: 1 });
-			expect(
-				await op(sim, { resource, operation: 'getMany', returnAll: false, limit: 1 }),
-			).toHaveLength(1);
+			expect(await folderOrLabel('getMany', { returnAll: false, limit: 1 })).toHaveLength(1);
 
-			expect(
-				await op(sim, { resource, operation: 'delete', [`${resource}Id`]: byId(created.id) }),
-			).toEqual([expect.objectContaining({ deleted: true, id: created.id })]);
+			expect(await folderOrLabel('delete', { [`${resource}Id`]: byId(created.id) })).toEqual([
+				expect.objectContaining({ deleted: true, id: created.id }),
+			]);
 			expect(assistant(2)).toBeDefined();
 			if (resource === 'folder') expect(assistant(2).folder_id).toBeNull();
 			else expect(assistant(2).label_ids).toEqual([1]);
 			await expect(
-				op(sim, { resource, operation: 'delete', [`${resource}Id`]: byId(created.id) }),
+				folderOrLabel('delete', { [`${resource}Id`]: byId(created.id) }),
 			).rejects.toThrow(`${resource === 'folder' ? 'Folder' : 'Label'} not found`);
 		},
 	);
