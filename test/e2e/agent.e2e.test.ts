@@ -11,12 +11,18 @@
  * version (3.1 on 2.x, 3 on 1.x) and what happens when a tool fails (see the
  * last case).
  */
-const { outputOf, simCredential, startSimulatorAndHome } = require('../harness/n8n');
+const {
+	outputOf,
+	simCredential,
+	UNTHROTTLED,
+	startSimulatorAndHome,
+	manualTriggerNode,
+	SIM_CREDENTIAL_REF: simCredentialRef,
+} = require('../harness/n8n');
 const { startOpenAiStub, textOf } = require('../harness/openai-stub');
 
 const LINE = process.env.N8N_E2E_LINE || 'v2';
 const TOOL_TYPE = 'n8n-nodes-voice-chat-assistant.voiceChatAssistantTool';
-const simCredentialRef = { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } };
 const openAiCredential = { openAiApi: { id: 'stubOpenAiCred01', name: 'stub model' } };
 /** The newest AI Agent version of each line: 2.41 has 3 and 3.1, 1.123 has 3. */
 const AGENT_VERSION = LINE === 'v1' ? 3 : 3.1;
@@ -36,14 +42,7 @@ function agentWorkflow(
 	settings: Record<string, unknown> = { executionOrder: 'v1' },
 ) {
 	const nodes: any[] = [
-		{
-			id: 'start',
-			name: 'Start',
-			type: 'n8n-nodes-base.manualTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		},
+		manualTriggerNode({ id: 'start' }),
 		{
 			id: 'agent',
 			name: 'AI Agent',
@@ -163,7 +162,7 @@ describe(`real n8n (${LINE}): the node as an AI Agent's tool`, () => {
 		stub = await startOpenAiStub();
 		({ sim, home } = await startSimulatorAndHome({
 			credentials: (s: any) => [
-				simCredential(s, { data: { requestsPerMinute: 100000, burst: 100000 } }),
+				simCredential(s, { data: UNTHROTTLED }),
 				{
 					id: 'stubOpenAiCred01',
 					name: 'stub model',

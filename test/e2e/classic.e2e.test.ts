@@ -4,51 +4,21 @@
  * leads, phone numbers, SIP trunks, folders and labels) and the valid inputs
  * that used to be refused (time zones, fillers off in multimodal mode).
  */
-const { outputOf, SIM_KEY, simCredential, startSimulatorAndHome } = require('../harness/n8n');
-
-const TYPE = 'n8n-nodes-voice-chat-assistant.voiceChatAssistant';
-const credentials = { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } };
-const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
-
-function chain(id: string, steps: Array<[string, Record<string, unknown>]>) {
-	const nodes: any[] = [
-		{
-			id: 'start',
-			name: 'Start',
-			type: 'n8n-nodes-base.manualTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		},
-	];
-	for (const [name, parameters] of steps) {
-		nodes.push({
-			id: name,
-			name,
-			type: TYPE,
-			typeVersion: 1,
-			position: [nodes.length * 200, 0],
-			parameters,
-			credentials,
-			executeOnce: true,
-		});
-	}
-	const connections: any = {};
-	for (let i = 0; i < nodes.length - 1; i++)
-		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
-	return { id, name: id, nodes, connections };
-}
+const {
+	outputOf,
+	SIM_KEY,
+	UNTHROTTLED,
+	startSimulatorAndHome,
+	packageChain: chain,
+	rl,
+} = require('../harness/n8n');
 
 describe('real n8n: the whole classic API', () => {
 	let sim: any;
 	let home: any;
 	let server: any;
 	beforeAll(async () => {
-		({ sim, home } = await startSimulatorAndHome({
-			credentials: (s: any) => [
-				simCredential(s, { data: { requestsPerMinute: 100000, burst: 100000 } }),
-			],
-		}));
+		({ sim, home } = await startSimulatorAndHome({ credentialData: UNTHROTTLED }));
 		// one n8n for the file: each workflow is saved and run in it as from the editor
 		server = await home.start();
 	}, 180_000);

@@ -6,107 +6,59 @@
  * each, the recording as binary data), and Call → Make with Wait for Result.
  */
 const {
-	createN8nHome,
+	startSimulatorAndHome,
+	UNTHROTTLED,
 	outputOf,
 	pollEvery,
-	waitFor: harnessWaitFor,
+	waiter,
 	sleep,
+	simControl: control,
+	manualTriggerNode,
+	packageNode,
+	triggerOnlyWorkflow,
+	POLLING_TRIGGER_TYPE,
+	rl,
 } = require('../harness/n8n');
 /** The harness's waitFor with this file's default: n8n's polls take real minutes. */
-const waitFor = (what: string, probe: () => any, timeoutMs = 150_000) =>
-	harnessWaitFor(what, probe, timeoutMs);
-const { startSimulator } = require('../simulator/server');
-
-const KEY = 'sim-test-key-0123456789';
-const PACKAGE = 'n8n-nodes-voice-chat-assistant';
-const credentials = { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } };
-const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
-
-async function control(sim: any, path: string, body: unknown) {
-	const res = await fetch(`${sim.url}/__sim/${path}`, {
-		method: 'POST',
-		headers: { 'content-type': 'application/json' },
-		body: JSON.stringify(body),
-	});
-	if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-	return (await res.json()) as any;
-}
+const waitFor = waiter(150_000);
 
 function pollingWorkflow(id: string) {
-	return {
-		id,
-		name: id,
-		nodes: [
-			{
-				id: 'poll',
-				name: 'Call Ended',
-				type: `${PACKAGE}.voiceChatAssistantPollingTrigger`,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {
-					pollTimes: pollEvery(10),
-					event: 'callEnded',
-					assistantId: rl(2),
-					callFilters: {},
-				},
-				credentials,
-			},
-		],
-		connections: {},
-	};
+	return triggerOnlyWorkflow(id, {
+		id: 'poll',
+		type: POLLING_TRIGGER_TYPE,
+		parameters: {
+			pollTimes: pollEvery(10),
+			event: 'callEnded',
+			assistantId: rl(2),
+			callFilters: {},
+		},
+	});
 }
 
 function webhookWorkflow(id: string, webhookId: string, parameters: Record<string, unknown>) {
-	return {
-		id,
-		name: id,
-		nodes: [
-			{
-				id: 'hook',
-				name: 'Trigger',
-				type: `${PACKAGE}.voiceChatAssistantTrigger`,
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId,
-				parameters: { assistantId: rl(1), ...parameters },
-				credentials,
-			},
-		],
-		connections: {},
-	};
+	return triggerOnlyWorkflow(id, {
+		id: 'hook',
+		name: 'Trigger',
+		webhookId,
+		parameters: { assistantId: rl(1), ...parameters },
+	});
 }
 
 describe('real n8n server: polling trigger, chat-ended events, replays, waiting for a call', () => {
 	let sim: any;
 	let home: any;
 	let server: any;
-	const executions = (workflowId: string) =>
-		home.queryDb(
-			`select id, status from execution_entity where workflowId = '${workflowId}' order by id`,
-		) as Array<{ id: number; status: string }>;
-	const dataOf = (executionId: number) =>
-		String(
-			home.queryDb(`select data from execution_data where executionId = ${executionId}`)[0].data,
-		);
+	const executions = (workflowId: string): Array<{ id: number; status: string }> =>
+		home.executions(workflowId);
+	const dataOf = (executionId: number): string => home.executionData(executionId);
 	const callPolls = () =>
 		sim.log.filter((e: any) => e.method === 'GET' && e.path === '/api/user/calls').length;
 
 	beforeAll(async () => {
-		sim = await startSimulator({
-			port: 0,
-			rateLimit: false,
-			redeliveryDelaysMs: [700, 1400, 2800],
-			callLifecycleMs: 3000,
-		});
-		home = await createN8nHome();
-		await home.importCredentials([
-			{
-				id: 'simCredential001',
-				name: 'sim',
-				type: 'voiceChatAssistantApi',
-				data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 },
-			},
-		]);
+		({ sim, home } = await startSimulatorAndHome({
+			simulator: { redeliveryDelaysMs: [700, 1400, 2800], callLifecycleMs: 3000 },
+			credentialData: UNTHROTTLED,
+		}));
 		const ids = await home.importWorkflows([
 			pollingWorkflow('e2ePollingWfA001'),
 			pollingWorkflow('e2ePollingWfB001'),
@@ -273,19 +225,10 @@ describe('real n8n server: polling trigger, chat-ended events, replays, waiting 
 			id: 'e2eMakeWaitWf001',
 			name: 'make and wait',
 			nodes: [
-				{
-					id: 'start',
-					name: 'Start',
-					type: 'n8n-nodes-base.manualTrigger',
-					typeVersion: 1,
-					position: [0, 0],
-					parameters: {},
-				},
-				{
+				manualTriggerNode({ id: 'start' }),
+				packageNode({
 					id: 'make',
 					name: 'Make',
-					type: `${PACKAGE}.voiceChatAssistant`,
-					typeVersion: 1,
 					position: [200, 0],
 					parameters: {
 						resource: 'call',
@@ -294,8 +237,7 @@ describe('real n8n server: polling trigger, chat-ended events, replays, waiting 
 						phoneNumber: '+4915144445555',
 						options: { waitForResult: true, timeoutMinutes: 2, downloadRecording: true },
 					},
-					credentials,
-				},
+				}),
 			],
 			connections: { Start: { main: [[{ node: 'Make', type: 'main', index: 0 }]] } },
 		});

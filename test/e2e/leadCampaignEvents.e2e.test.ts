@@ -10,17 +10,17 @@
 const {
 	pollEvery,
 	SIM_KEY,
-	simCredential,
+	UNTHROTTLED,
 	startSimulatorAndHome,
-	waitFor: harnessWaitFor,
+	waiter,
 	sleep,
+	triggerOnlyWorkflow,
+	POLLING_TRIGGER_TYPE,
+	rl,
 } = require('../harness/n8n');
 /** The harness's waitFor with this file's default: n8n's polls take real minutes. */
-const waitFor = (what: string, probe: () => any, timeoutMs = 300_000) =>
-	harnessWaitFor(what, probe, timeoutMs);
+const waitFor = waiter(300_000);
 
-const PACKAGE = 'n8n-nodes-voice-chat-assistant';
-const credentials = { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } };
 const PHONE = (i: number) => `+49151777000${String(i).padStart(2, '0')}`;
 
 async function call(sim: any, method: string, path: string, body?: unknown) {
@@ -38,22 +38,12 @@ async function call(sim: any, method: string, path: string, body?: unknown) {
 }
 
 function pollingWorkflow(id: string, parameters: Record<string, unknown>) {
-	return {
-		id,
-		name: id,
-		nodes: [
-			{
-				id: 'poll',
-				name: 'Trigger',
-				type: `${PACKAGE}.voiceChatAssistantPollingTrigger`,
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: { pollTimes: pollEvery(10), ...parameters },
-				credentials,
-			},
-		],
-		connections: {},
-	};
+	return triggerOnlyWorkflow(id, {
+		id: 'poll',
+		name: 'Trigger',
+		type: POLLING_TRIGGER_TYPE,
+		parameters: { pollTimes: pollEvery(10), ...parameters },
+	});
 }
 
 describe('real n8n server: lead and campaign events', () => {
@@ -61,23 +51,14 @@ describe('real n8n server: lead and campaign events', () => {
 	let home: any;
 	let server: any;
 	let campaignId: number;
-	const executions = (workflowId: string) =>
-		home.queryDb(
-			`select id, status from execution_entity where workflowId = '${workflowId}' order by id`,
-		) as Array<{ id: number; status: string }>;
-	const dataOf = (executionId: number) =>
-		String(
-			home.queryDb(`select data from execution_data where executionId = ${executionId}`)[0].data,
-		);
+	const executions = (workflowId: string): Array<{ id: number; status: string }> =>
+		home.executions(workflowId);
+	const dataOf = (executionId: number): string => home.executionData(executionId);
 	const polls = (path: string) =>
 		sim.log.filter((e: any) => e.method === 'GET' && e.path === path).length;
 
 	beforeAll(async () => {
-		({ sim, home } = await startSimulatorAndHome({
-			credentials: (s: any) => [
-				simCredential(s, { data: { requestsPerMinute: 100000, burst: 100000 } }),
-			],
-		}));
+		({ sim, home } = await startSimulatorAndHome({ credentialData: UNTHROTTLED }));
 		const created = await call(sim, 'POST', '/api/user/campaigns', {
 			name: 'E2E Autumn Calls',
 			assistant_id: 2,
@@ -96,7 +77,7 @@ describe('real n8n server: lead and campaign events', () => {
 		await home.importWorkflows([
 			pollingWorkflow('e2eLeadStatusWf1', {
 				event: 'leadStatusChanged',
-				campaignId: { __rl: true, mode: 'id', value: String(campaignId) },
+				campaignId: rl(campaignId),
 			}),
 			pollingWorkflow('e2eCampaignWf001', { event: 'campaignStatusChanged', campaignId: '' }),
 		]);

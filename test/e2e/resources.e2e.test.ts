@@ -7,62 +7,29 @@ import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
 
-const { createN8nHome, outputOf } = require('../harness/n8n');
-const { startSimulator } = require('../simulator/server');
+const {
+	outputOf,
+	UNTHROTTLED,
+	startSimulatorAndHome,
+	packageChain: chain,
+	builtInNode,
+	rl,
+	simPost,
+	SIM_CREDENTIAL_REF,
+} = require('../harness/n8n');
 const { copyExampleFiles, tryItCopy } = require('../../scripts/try-it-examples');
 const SIM_CREDENTIAL = { id: 'simulatorCred001', name: 'Voice Chat Assistant (simulator)' };
-
-const KEY = 'sim-test-key-0123456789';
-const TYPE = 'n8n-nodes-voice-chat-assistant.voiceChatAssistant';
-const credentials = { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } };
-const rl = (value: string | number) => ({ __rl: true, mode: 'id', value: String(value) });
-
-function chain(id: string, steps: Array<[string, Record<string, unknown>]>, first?: any) {
-	const nodes: any[] = [
-		{
-			id: 'start',
-			name: 'Start',
-			type: 'n8n-nodes-base.manualTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		},
-	];
-	if (first) nodes.push(first);
-	for (const [name, parameters] of steps) {
-		nodes.push({
-			id: name,
-			name,
-			type: TYPE,
-			typeVersion: 1,
-			position: [nodes.length * 200, 0],
-			parameters,
-			credentials,
-			executeOnce: true,
-		});
-	}
-	const connections: any = {};
-	for (let i = 0; i < nodes.length - 1; i++)
-		connections[nodes[i].name] = { main: [[{ node: nodes[i + 1].name, type: 'main', index: 0 }]] };
-	return { id, name: id, nodes, connections };
-}
 
 describe('real n8n: every resource, and a document uploaded from disk', () => {
 	let sim: any;
 	let home: any;
 	let server: any;
 	beforeAll(async () => {
-		sim = await startSimulator({ port: 0, rateLimit: false, docProcessingMs: 300 });
-		home = await createN8nHome();
+		({ sim, home } = await startSimulatorAndHome({
+			simulator: { docProcessingMs: 300 },
+			credentialData: UNTHROTTLED,
+		}));
 		home.env.N8N_RESTRICT_FILE_ACCESS_TO = home.folder;
-		await home.importCredentials([
-			{
-				id: 'simCredential001',
-				name: 'sim',
-				type: 'voiceChatAssistantApi',
-				data: { apiKey: KEY, baseUrl: sim.url, requestsPerMinute: 100000, burst: 100000 },
-			},
-		]);
 		// one n8n for the file: each workflow is saved and run in it as from the editor
 		server = await home.start();
 	}, 180_000);
@@ -134,12 +101,11 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 		]);
 		fs.writeFileSync(file, content);
 		const read = {
-			id: 'read',
-			name: 'Read File',
-			type: 'n8n-nodes-base.readWriteFile',
-			typeVersion: 1,
+			...builtInNode('read', 'Read File', 'readWriteFile', 1, {
+				operation: 'read',
+				fileSelector: file,
+			}),
 			position: [200, 0],
-			parameters: { operation: 'read', fileSelector: file },
 		};
 		const id = await home.createWorkflow(
 			server,
@@ -182,7 +148,7 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 			fs.readFileSync(path.join(__dirname, '../../examples/lead-import-from-csv.json'), 'utf8'),
 		);
 		const workflow = tryItCopy(shipped, { folder: home.folder, credential: SIM_CREDENTIAL });
-		workflow.nodes.find((n: any) => n.name === 'Create Lead').credentials = credentials;
+		workflow.nodes.find((n: any) => n.name === 'Create Lead').credentials = SIM_CREDENTIAL_REF;
 		const id = await home.createWorkflow(server, workflow);
 		const result = await home.run(server, id);
 		expect(result.why).toBeUndefined();
@@ -196,16 +162,12 @@ describe('real n8n: every resource, and a document uploaded from disk', () => {
 	});
 
 	const fault = async (kind: string) => {
-		const answer = await fetch(`${sim.url}/__sim/faults`, {
+		const answer = await simPost(sim, 'faults', {
 			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({
-				method: 'POST',
-				path: '/api/user/knowledgebases',
-				rate: 1,
-				kinds: [kind],
-				times: 1,
-			}),
+			path: '/api/user/knowledgebases',
+			rate: 1,
+			kinds: [kind],
+			times: 1,
 		});
 		expect(answer.status).toBe(200);
 	};

@@ -5,7 +5,13 @@
  * starts none, a restart registers nothing twice, and deactivation in the
  * running server removes the registration.
  */
-const { startSimulatorAndHome, waitFor } = require('../harness/n8n');
+const {
+	startSimulatorAndHome,
+	waitFor,
+	triggerOnlyWorkflow,
+	rl,
+	completeCall,
+} = require('../harness/n8n');
 
 const ASSISTANT_ID = 1; // the simulator's inbound assistant
 
@@ -18,31 +24,20 @@ describe('real n8n server: Voice Chat Assistant Trigger', () => {
 		sim.log.filter((e: { method: string; path: string }) => e.method === 'POST' && e.path === path);
 	const enableCalls = () => calls('/api/user/assistants/enable-inbound-webhook');
 	const disableCalls = () => calls('/api/user/assistants/disable-inbound-webhook');
-	const executions = () =>
-		home.queryDb("select id, status from execution_entity where workflowId = 'e2eTriggerWf0001'");
+	const executions = () => home.executions('e2eTriggerWf0001');
 
 	beforeAll(async () => {
 		({ sim, home } = await startSimulatorAndHome());
-		await home.importWorkflow({
-			id: 'e2eTriggerWf0001',
-			name: 'Call completed',
-			nodes: [
+		await home.importWorkflow(
+			triggerOnlyWorkflow(
+				'e2eTriggerWf0001',
 				{
-					id: 't',
-					name: 'Call Ended',
-					type: 'n8n-nodes-voice-chat-assistant.voiceChatAssistantTrigger',
-					typeVersion: 1,
-					position: [0, 0],
 					webhookId: '0c3f5a8e-6b1d-4e2f-9a7c-1d2e3f4a5b6c',
-					parameters: {
-						event: 'inboundCallCompleted',
-						assistantId: { __rl: true, mode: 'id', value: String(ASSISTANT_ID) },
-					},
-					credentials: { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } },
+					parameters: { event: 'inboundCallCompleted', assistantId: rl(ASSISTANT_ID) },
 				},
-			],
-			connections: {},
-		});
+				'Call completed',
+			),
+		);
 		await home.activate('e2eTriggerWf0001');
 		server = await home.start();
 	});
@@ -69,12 +64,10 @@ describe('real n8n server: Voice Chat Assistant Trigger', () => {
 	});
 
 	it('a completed call starts exactly one execution whose data is the payload', async () => {
-		const res = await fetch(`${sim.url}/__sim/calls/complete`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ assistant_id: ASSISTANT_ID, customer_phone: '+4915112345678' }),
+		const completed = await completeCall(sim, {
+			assistant_id: ASSISTANT_ID,
+			customer_phone: '+4915112345678',
 		});
-		const completed = (await res.json()) as any;
 		const delivery = completed.deliveries.find((d: { kind: string }) => d.kind === 'inbound');
 		// "Immediately": n8n answers once it has created the run, with the trigger's own body
 		expect([delivery.status, delivery.response]).toEqual([200, { received: true }]);
@@ -84,9 +77,7 @@ describe('real n8n server: Voice Chat Assistant Trigger', () => {
 		});
 		await new Promise((r) => setTimeout(r, 1500));
 		expect(executions()).toHaveLength(1);
-		const data = home.queryDb(
-			`select data from execution_data where executionId = ${rows[0].id}`,
-		)[0].data as string;
+		const data = home.executionData(rows[0].id);
 		expect(data).toContain('+4915112345678');
 		expect(data).toContain(String(completed.call.id));
 	});
@@ -123,12 +114,10 @@ describe('real n8n server: Voice Chat Assistant Trigger', () => {
 		expect(disableCalls()[0].status).toBe(200);
 		expect(assistant().inbound_webhook_url).toBeNull();
 
-		const res = await fetch(`${sim.url}/__sim/calls/complete`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ assistant_id: ASSISTANT_ID, customer_phone: '+4915199999999' }),
+		const completed = await completeCall(sim, {
+			assistant_id: ASSISTANT_ID,
+			customer_phone: '+4915199999999',
 		});
-		const completed = (await res.json()) as any;
 		expect(completed.deliveries.filter((d: { kind: string }) => d.kind === 'inbound')).toEqual([]);
 		// the old URL, secret included, no longer starts the workflow either
 		const replay = await fetch(registered, {

@@ -21,16 +21,14 @@
  * of the others).
  */
 const {
-	createN8nHome,
-	runtimeModule,
-	outputOf,
-	TRIGGER_TYPE,
-	KEY,
-	rl,
+	startSimulatorAndHome,
+	inboundCallsWorkflow,
 	waitFor,
 	sleep,
+	completeCall,
+	addAssistant,
+	webhookLive,
 } = require('../harness/n8n');
-const { startSimulator } = require('../simulator/server');
 
 const NODE = 'Call Ended';
 const STREAM = 301; // the busy stream (restart)
@@ -64,28 +62,14 @@ function triggerWorkflow(
 	options: Record<string, unknown> = {},
 	responseMode = 'onReceived',
 ) {
-	return {
+	return inboundCallsWorkflow({
 		id: workflowOf(assistantId),
 		name: `life ${assistantId}`,
-		nodes: [
-			{
-				id: 't',
-				name: NODE,
-				type: TRIGGER_TYPE,
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId: `4f6a8b0c-2d3e-4f5a-9b6c-7d8e9f0a1${assistantId}`,
-				parameters: {
-					event: 'inboundCallCompleted',
-					assistantId: rl(assistantId),
-					responseMode,
-					options,
-				},
-				credentials: { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } },
-			},
-		],
-		connections: {},
-	};
+		webhookId: `4f6a8b0c-2d3e-4f5a-9b6c-7d8e9f0a1${assistantId}`,
+		assistantId,
+		options,
+		responseMode,
+	});
 }
 
 /** The workflow of EMPTY: its trigger answers through a Respond to Webhook node with no data. */
@@ -118,27 +102,11 @@ describe('real n8n server: every call once through restarts, publishes and calls
 	let sim: any;
 	let home: any;
 	let server: any;
-	let flatted: { parse: (text: string) => any };
 	const assistant = (id: number) => sim.state.assistants.find((a: { id: number }) => a.id === id);
 
 	/** The finished executions of a workflow with their trigger's items (n8n's database); a failed one fails the test. */
-	function executions(assistantId: number): Execution[] {
-		const rows = home.queryDb(
-			`select e.id as id, e.status as status, d.data as data from execution_entity e left join execution_data d on d.executionId = e.id where e.workflowId = '${workflowOf(assistantId)}' order by e.id`,
-		) as Array<{ id: number; status: string; data: string | null }>;
-		const failed = rows.find((r) => ['error', 'crashed', 'canceled'].includes(r.status));
-		if (failed) {
-			const run = failed.data ? flatted.parse(String(failed.data)) : undefined;
-			const error = run?.resultData?.error ?? outputOf(run, NODE).error;
-			throw new Error(`execution ${failed.id} ended ${failed.status}: ${error?.message ?? '?'}`);
-		}
-		return rows
-			.filter((r) => r.status === 'success' && r.data)
-			.map((r) => ({
-				id: r.id,
-				items: outputOf(flatted.parse(String(r.data)), NODE).items as Item[],
-			}));
-	}
+	const executions = (assistantId: number): Execution[] =>
+		home.triggerExecutions(workflowOf(assistantId), NODE);
 	/** When each execution of an assistant's workflow started (epoch ms), by execution id. */
 	function startedAt(assistantId: number): Map<number, number> {
 		const rows = home.queryDb(
@@ -173,18 +141,12 @@ describe('real n8n server: every call once through restarts, publishes and calls
 
 	/** Ends a call of the assistant; the simulator posts its inbound webhook (never again). */
 	async function endCall(assistantId: number, { endedSecondsAgo = 0 } = {}) {
-		const res = await fetch(`${sim.url}/__sim/calls/complete`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({
-				assistant_id: assistantId,
-				type: 'inbound',
-				duration: 95,
-				ended_seconds_ago: endedSecondsAgo,
-			}),
-		});
-		if (!res.ok) throw new Error(`calls/complete: ${res.status} ${await res.text()}`);
-		const completed = (await res.json()) as { call: { id: number }; deliveries: Delivery[] };
+		const completed = (await completeCall(sim, {
+			assistant_id: assistantId,
+			type: 'inbound',
+			duration: 95,
+			ended_seconds_ago: endedSecondsAgo,
+		})) as { call: { id: number }; deliveries: Delivery[] };
 		return {
 			id: completed.call.id,
 			delivery: completed.deliveries.find((d) => d.kind === 'inbound'),
@@ -217,47 +179,26 @@ describe('real n8n server: every call once through restarts, publishes and calls
 		});
 	}
 
-	/** Waits until n8n serves the webhook of the assistant (a POST without the secret is refused with 401). */
-	async function webhookLive(assistantId: number) {
-		const url = new URL(
-			await waitFor(
-				`the inbound webhook of assistant ${assistantId}`,
-				() => assistant(assistantId).inbound_webhook_url,
-			),
-		);
-		url.searchParams.delete('secret');
-		await waitFor(`n8n to serve the webhook of assistant ${assistantId}`, async () => {
-			const res = await fetch(url, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: '{}',
-			});
-			await res.arrayBuffer();
-			return res.status === 401;
-		});
-	}
 	const before: Record<number, number[]> = {};
 
 	beforeAll(async () => {
-		sim = await startSimulator({
-			port: 0,
-			rateLimit: false,
-			// SPEC promises no redelivery of call webhooks: a refused delivery is lost at the service
-			redeliveryDelaysMs: [],
-			recordingHost: true,
-			// a busy n8n on a loaded machine may answer slowly: a slow answer is not a lost delivery here
-			webhookTimeoutMs: 30_000,
-		});
+		({ sim, home } = await startSimulatorAndHome({
+			simulator: {
+				// SPEC promises no redelivery of call webhooks: a refused delivery is lost at the service
+				redeliveryDelaysMs: [],
+				recordingHost: true,
+				// a busy n8n on a loaded machine may answer slowly: a slow answer is not a lost delivery here
+				webhookTimeoutMs: 30_000,
+			},
+		}));
 		for (const id of ASSISTANTS) {
-			const copy = JSON.parse(JSON.stringify(assistant(1)));
-			Object.assign(copy, {
+			addAssistant(sim, 1, {
 				id,
 				uuid: `00000${id}-0000-4000-8000-000000000000`,
 				name: `Life ${id}`,
 				phone_number_id: null,
 				inbound_webhook_url: null,
 			});
-			sim.state.assistants.push(copy);
 		}
 		// calls of LATE that ended before its workflow is activated (2, 5 and 10 minutes before)
 		before[LATE] = [];
@@ -266,16 +207,6 @@ describe('real n8n server: every call once through restarts, publishes and calls
 			expect(call.delivery).toBeUndefined();
 			before[LATE].push(call.id);
 		}
-		home = await createN8nHome();
-		flatted = runtimeModule('flatted', home.runtime);
-		await home.importCredentials([
-			{
-				id: 'simCredential001',
-				name: 'sim',
-				type: 'voiceChatAssistantApi',
-				data: { apiKey: KEY, baseUrl: sim.url },
-			},
-		]);
 		await home.importWorkflows(
 			ASSISTANTS.map((id) =>
 				id === EMPTY
@@ -289,7 +220,7 @@ describe('real n8n server: every call once through restarts, publishes and calls
 		);
 		await home.activate(...ASSISTANTS.map(workflowOf));
 		server = await home.start();
-		for (const id of ASSISTANTS) await webhookLive(id);
+		for (const id of ASSISTANTS) await webhookLive(sim, id);
 	}, 300_000);
 
 	afterAll(async () => {
@@ -357,7 +288,7 @@ describe('real n8n server: every call once through restarts, publishes and calls
 			workflow.connections = { [NODE]: { main: [[{ node: 'After', type: 'main', index: 0 }]] } };
 		});
 		expect(live.nodes.map((n: { name: string }) => n.name).sort()).toEqual(['After', NODE]);
-		await webhookLive(PUBLISHED);
+		await webhookLive(sim, PUBLISHED);
 		// published while the first delivery still waits
 		expect(
 			sim.recordingLog.slice(recordings).filter((e: { status: unknown }) => e.status === null),
@@ -425,13 +356,13 @@ describe('real n8n server: every call once through restarts, publishes and calls
 			}
 		});
 		back = Date.now();
-		await webhookLive(STREAM);
+		await webhookLive(sim, STREAM);
 		// the stream goes on: a call every STREAM_EVERY_MS, until every call so far started (after at
 		// least three of them) or the deadline passed
 		const allStarted = () =>
 			stream.every((id) => started(STREAM).includes(id)) &&
 			waiting.every((id) => started(WAITING).includes(id));
-		await webhookLive(WAITING);
+		await webhookLive(sim, WAITING);
 		for (let n = 0; ; n++) {
 			stream.push(await deliveredCall(STREAM));
 			const call = await endCall(WAITING);
@@ -492,7 +423,7 @@ describe('real n8n server: every call once through restarts, publishes and calls
 		}
 		const rest = await home.rest(server);
 		await rest.activate(workflowOf(REACTIVATED));
-		await webhookLive(REACTIVATED);
+		await webhookLive(sim, REACTIVATED);
 		const id = await deliveredCall(REACTIVATED);
 		await settle(REACTIVATED, [...reactivated, id]);
 		expectEachOnce(REACTIVATED, [...reactivated, id]);
@@ -513,7 +444,7 @@ describe('real n8n server: every call once through restarts, publishes and calls
 
 	it('a second restart (restarts n8n): the "When Last Node Finishes" workflow starts none of the calls it caught up again', async () => {
 		server = await home.restart(server, async () => {});
-		await webhookLive(WAITING);
+		await webhookLive(sim, WAITING);
 		const id = await deliveredCall(WAITING);
 		await settle(WAITING, [...waiting, id]);
 		expectEachOnce(WAITING, [...waiting, id]);

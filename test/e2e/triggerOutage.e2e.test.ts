@@ -14,16 +14,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const {
-	createN8nHome,
-	runtimeModule,
-	outputOf,
-	TRIGGER_TYPE,
+	startSimulatorAndHome,
+	inboundCallsWorkflow,
 	KEY,
-	rl,
 	waitFor,
 	sleep,
+	simPost,
+	completeCall,
+	addAssistant,
+	webhookLive,
 } = require('../harness/n8n');
-const { startSimulator } = require('../simulator/server');
 
 const OUTAGE_ASSISTANT = 1; // the simulator's inbound assistant
 const RECORDING_ASSISTANT = 201; // an inbound assistant added for the recording test
@@ -36,36 +36,6 @@ const RECORDING_CALLS = 5;
 type Item = { json: Record<string, any>; binary?: Record<string, unknown> };
 type Execution = { id: number; items: Item[] };
 
-function triggerWorkflow(
-	id: string,
-	webhookId: string,
-	assistantId: number,
-	options: Record<string, unknown> = {},
-) {
-	return {
-		id,
-		name: id,
-		nodes: [
-			{
-				id: 't',
-				name: NODE,
-				type: TRIGGER_TYPE,
-				typeVersion: 1,
-				position: [0, 0],
-				webhookId,
-				parameters: {
-					event: 'inboundCallCompleted',
-					assistantId: rl(assistantId),
-					responseMode: 'onReceived',
-					options,
-				},
-				credentials: { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } },
-			},
-		],
-		connections: {},
-	};
-}
-
 /** The call id an item stands for. */
 const callIdOf = (item: Item) => Number(item.json.id ?? item.json.call_id);
 
@@ -73,46 +43,20 @@ describe('real n8n server: the trigger loses no call', () => {
 	let sim: any;
 	let home: any;
 	let server: any;
-	let flatted: { parse: (text: string) => any };
-	const assistant = (id: number) => sim.state.assistants.find((a: { id: number }) => a.id === id);
 
 	/** The finished executions of a workflow with their trigger's items, read from n8n's database; a failed one fails the test. */
-	function executions(workflowId: string): Execution[] {
-		const rows = home.queryDb(
-			`select e.id as id, e.status as status, d.data as data from execution_entity e left join execution_data d on d.executionId = e.id where e.workflowId = '${workflowId}' order by e.id`,
-		) as Array<{ id: number; status: string; data: string | null }>;
-		const failed = rows.find((r) => ['error', 'crashed', 'canceled'].includes(r.status));
-		if (failed) {
-			const run = failed.data ? flatted.parse(String(failed.data)) : undefined;
-			const error = run?.resultData?.error ?? outputOf(run, NODE).error;
-			throw new Error(
-				`execution ${failed.id} of ${workflowId} ended ${failed.status}: ${error?.message ?? 'no error recorded'}`,
-			);
-		}
-		return rows
-			.filter((r) => r.status === 'success' && r.data)
-			.map((r) => ({
-				id: r.id,
-				items: outputOf(flatted.parse(String(r.data)), NODE).items as Item[],
-			}));
-	}
+	const executions = (workflowId: string): Execution[] => home.triggerExecutions(workflowId, NODE);
 	const itemsOf = (workflowId: string) => executions(workflowId).flatMap((e) => e.items);
 
-	async function completeCall(assistantId: number, phone: string, endedSecondsAgo = 0) {
-		const res = await fetch(`${sim.url}/__sim/calls/complete`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			// the call ran 95 s: it started before the delivery that came before it
-			body: JSON.stringify({
-				assistant_id: assistantId,
-				type: 'inbound',
-				customer_phone: phone,
-				duration: 95,
-				ended_seconds_ago: endedSecondsAgo,
-			}),
-		});
-		if (!res.ok) throw new Error(`calls/complete: ${res.status} ${await res.text()}`);
-		const completed = (await res.json()) as {
+	async function endCall(assistantId: number, phone: string, endedSecondsAgo = 0) {
+		// the call ran 95 s: it started before the delivery that came before it
+		const completed = (await completeCall(sim, {
+			assistant_id: assistantId,
+			type: 'inbound',
+			customer_phone: phone,
+			duration: 95,
+			ended_seconds_ago: endedSecondsAgo,
+		})) as {
 			call: { id: number };
 			payload: Record<string, unknown>;
 			deliveries: Array<{ kind: string; status: number | null; response: any; error?: string }>;
@@ -122,36 +66,12 @@ describe('real n8n server: the trigger loses no call', () => {
 		return { id: completed.call.id, payload: completed.payload, delivery };
 	}
 
-	/** Waits until the webhook of the assistant answers (a POST without the secret is refused with 401 and starts nothing). */
-	async function webhookLive(assistantId: number) {
-		const url = new URL(
-			await waitFor(
-				`the inbound webhook of assistant ${assistantId}`,
-				() => assistant(assistantId).inbound_webhook_url,
-			),
-		);
-		url.searchParams.delete('secret');
-		await waitFor(`n8n to serve the webhook of assistant ${assistantId}`, async () => {
-			const res = await fetch(url, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: '{}',
-			});
-			await res.arrayBuffer();
-			return res.status === 401;
-		});
-	}
-
 	beforeAll(async () => {
 		// no redelivery: what a delivery misses is lost at the service, as after its last retry
-		sim = await startSimulator({
-			port: 0,
-			rateLimit: false,
-			redeliveryDelaysMs: [],
-			recordingHost: true,
-		});
-		const copy = JSON.parse(JSON.stringify(assistant(OUTAGE_ASSISTANT)));
-		Object.assign(copy, {
+		({ sim, home } = await startSimulatorAndHome({
+			simulator: { redeliveryDelaysMs: [], recordingHost: true },
+		}));
+		addAssistant(sim, OUTAGE_ASSISTANT, {
 			id: RECORDING_ASSISTANT,
 			uuid: '00000201-0000-4000-8000-000000000000',
 			name: 'Recordings',
@@ -160,30 +80,23 @@ describe('real n8n server: the trigger loses no call', () => {
 			// the posted call data names no recording: the node has to ask the calls API for it
 			include_recording_in_webhook: false,
 		});
-		sim.state.assistants.push(copy);
-		home = await createN8nHome();
-		flatted = runtimeModule('flatted', home.runtime);
-		await home.importCredentials([
-			{
-				id: 'simCredential001',
-				name: 'sim',
-				type: 'voiceChatAssistantApi',
-				data: { apiKey: KEY, baseUrl: sim.url },
-			},
-		]);
 		await home.importWorkflows([
-			triggerWorkflow(OUTAGE_WORKFLOW, '3e5b7c9d-1f2a-4b3c-8d4e-5f6a7b8c9d01', OUTAGE_ASSISTANT),
-			triggerWorkflow(
-				RECORDING_WORKFLOW,
-				'3e5b7c9d-1f2a-4b3c-8d4e-5f6a7b8c9d02',
-				RECORDING_ASSISTANT,
-				{ downloadRecording: true },
-			),
+			inboundCallsWorkflow({
+				id: OUTAGE_WORKFLOW,
+				webhookId: '3e5b7c9d-1f2a-4b3c-8d4e-5f6a7b8c9d01',
+				assistantId: OUTAGE_ASSISTANT,
+			}),
+			inboundCallsWorkflow({
+				id: RECORDING_WORKFLOW,
+				webhookId: '3e5b7c9d-1f2a-4b3c-8d4e-5f6a7b8c9d02',
+				assistantId: RECORDING_ASSISTANT,
+				options: { downloadRecording: true },
+			}),
 		]);
 		await home.activate(OUTAGE_WORKFLOW, RECORDING_WORKFLOW);
 		server = await home.start();
-		await webhookLive(OUTAGE_ASSISTANT);
-		await webhookLive(RECORDING_ASSISTANT);
+		await webhookLive(sim, OUTAGE_ASSISTANT);
+		await webhookLive(sim, RECORDING_ASSISTANT);
 	}, 240_000);
 
 	afterAll(async () => {
@@ -195,7 +108,7 @@ describe('real n8n server: the trigger loses no call', () => {
 	const ids: number[] = [];
 
 	it(`${DOWN_CALLS} calls that end while n8n is stopped reach the workflow after the restart by themselves, each once, in an execution of its own`, async () => {
-		const first = await completeCall(OUTAGE_ASSISTANT, '+4915200000000');
+		const first = await endCall(OUTAGE_ASSISTANT, '+4915200000000');
 		expect(first.delivery.status).toBe(200);
 		ids.push(first.id);
 		await waitFor('the execution of the first call', () => itemsOf(OUTAGE_WORKFLOW).length >= 1);
@@ -203,19 +116,16 @@ describe('real n8n server: the trigger loses no call', () => {
 		server = await home.restart(server, async () => {
 			for (let n = 1; n <= DOWN_CALLS; n++) {
 				// the call ends now, while n8n is down; its delivery is posted (and fails) now
-				const call = await completeCall(
-					OUTAGE_ASSISTANT,
-					`+49152000000${String(n).padStart(2, '0')}`,
-				);
+				const call = await endCall(OUTAGE_ASSISTANT, `+49152000000${String(n).padStart(2, '0')}`);
 				// n8n is down: the delivery fails and the service gives up on it
 				expect(call.delivery.status).toBeNull();
 				ids.push(call.id);
 			}
 		});
-		await webhookLive(OUTAGE_ASSISTANT);
+		await webhookLive(sim, OUTAGE_ASSISTANT);
 		// a call right after the restart starts alone; the missed ones come by themselves (the
 		// heartbeat's rounds: 20 s after the start, a minute later, then every 2 minutes)
-		const last = await completeCall(OUTAGE_ASSISTANT, '+4915200000099');
+		const last = await endCall(OUTAGE_ASSISTANT, '+4915200000099');
 		expect(last.delivery.status).toBe(200);
 		ids.push(last.id);
 
@@ -251,12 +161,7 @@ describe('real n8n server: the trigger loses no call', () => {
 		expect(ids).toHaveLength(DOWN_CALLS + 2);
 		const before = executions(OUTAGE_WORKFLOW).length;
 		for (const id of [ids[1], ids[DOWN_CALLS]]) {
-			const res = await fetch(`${sim.url}/__sim/calls/complete`, {
-				method: 'POST',
-				headers: { 'content-type': 'application/json' },
-				body: JSON.stringify({ call_id: id, duration: 95 }),
-			});
-			const delivery = ((await res.json()) as any).deliveries.find(
+			const delivery = (await completeCall(sim, { call_id: id, duration: 95 })).deliveries.find(
 				(d: { kind: string }) => d.kind === 'inbound',
 			);
 			expect(delivery.status).toBe(200);
@@ -268,24 +173,17 @@ describe('real n8n server: the trigger loses no call', () => {
 	});
 
 	it(`Download Recording, the recordings failing: ${RECORDING_CALLS} items with recording_error and no binary, the key sent to no other origin`, async () => {
-		const rule = await fetch(`${sim.url}/__sim/faults`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({
-				method: 'GET',
-				path: '/__sim/recordings/*',
-				rate: 1,
-				kinds: ['refuse-500', 'lose-reset'],
-			}),
+		const rule = await simPost(sim, 'faults', {
+			method: 'GET',
+			path: '/__sim/recordings/*',
+			rate: 1,
+			kinds: ['refuse-500', 'lose-reset'],
 		});
 		expect(rule.status).toBe(200);
-		await webhookLive(RECORDING_ASSISTANT);
+		await webhookLive(sim, RECORDING_ASSISTANT);
 		const recordingIds: number[] = [];
 		for (let n = 1; n <= RECORDING_CALLS; n++) {
-			const call = await completeCall(
-				RECORDING_ASSISTANT,
-				`+4915300000${String(n).padStart(3, '0')}`,
-			);
+			const call = await endCall(RECORDING_ASSISTANT, `+4915300000${String(n).padStart(3, '0')}`);
 			expect(call.delivery.status).toBe(200);
 			expect(call.payload).not.toHaveProperty('recording_url');
 			recordingIds.push(call.id);

@@ -12,7 +12,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-const { startSimulatorAndHome, waitFor } = require('../harness/n8n');
+const {
+	startSimulatorAndHome,
+	waitFor,
+	triggerOnlyWorkflow,
+	rl,
+	completeCall: endCall,
+	addAssistant: copyAssistant,
+} = require('../harness/n8n');
 
 const EVENT = 'callCompleted';
 
@@ -46,8 +53,7 @@ describe('real n8n server: the trigger never takes a webhook away', () => {
 
 	/** A new assistant in the simulator (a copy of the seeded one) with the given webhook settings. */
 	function addAssistant(id: number, settings: Record<string, unknown> = {}) {
-		const copy = JSON.parse(JSON.stringify(assistant(2)));
-		Object.assign(copy, {
+		copyAssistant(sim, 2, {
 			id,
 			uuid: `0000000${id}-0000-4000-8000-000000000000`.slice(-36),
 			name: `Ownership ${id}`,
@@ -59,49 +65,27 @@ describe('real n8n server: the trigger never takes a webhook away', () => {
 			inbound_webhook_url: null,
 			...settings,
 		});
-		sim.state.assistants.push(copy);
 	}
 
 	function trigger(workflowId: string, assistantId: number, extra: Record<string, unknown> = {}) {
-		return {
-			id: workflowId,
-			name: `Calls of ${assistantId} (${workflowId})`,
-			nodes: [
-				{
-					id: 't',
-					name: 'Call Ended',
-					type: 'n8n-nodes-voice-chat-assistant.voiceChatAssistantTrigger',
-					typeVersion: 1,
-					position: [0, 0],
-					webhookId: `${workflowId}-hook`,
-					parameters: {
-						event: EVENT,
-						assistantId: { __rl: true, mode: 'id', value: String(assistantId) },
-						options: { onlyCompletedCalls: true, includeRecording: true },
-						...extra,
-					},
-					credentials: { voiceChatAssistantApi: { id: 'simCredential001', name: 'sim' } },
-				},
-			],
-			connections: {},
+		const parameters = {
+			event: EVENT,
+			assistantId: rl(assistantId),
+			options: { onlyCompletedCalls: true, includeRecording: true },
+			...extra,
 		};
+		const name = `Calls of ${assistantId} (${workflowId})`;
+		return triggerOnlyWorkflow(workflowId, { webhookId: `${workflowId}-hook`, parameters }, name);
 	}
 
 	/** Completes a call of the assistant in the simulator; returns where the post-call webhook went and its status. */
 	async function completeCall(assistantId: number) {
-		const res = await fetch(`${sim.url}/__sim/calls/complete`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({
-				assistant_id: assistantId,
-				customer_phone: '+4915112345678',
-				status: 'completed',
-				type: 'outbound',
-			}),
-		});
-		const completed = (await res.json()) as {
-			deliveries: Array<{ kind: string; url: string; status: number }>;
-		};
+		const completed = (await endCall(sim, {
+			assistant_id: assistantId,
+			customer_phone: '+4915112345678',
+			status: 'completed',
+			type: 'outbound',
+		})) as { deliveries: Array<{ kind: string; url: string; status: number }> };
 		return completed.deliveries.filter((d) => d.kind === 'post_call');
 	}
 

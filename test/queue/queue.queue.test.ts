@@ -24,71 +24,55 @@
  * Run with scripts/test-queue.sh (installs PostgreSQL/Redis if missing, builds,
  * packs, and cleans up every process even when this file dies).
  */
-import { createHash } from 'crypto';
 import * as fs from 'fs';
-import * as path from 'path';
 
 const { startPostgres, startRedis } = require('./harness/services');
 const { createCluster, login } = require('./harness/cluster');
-const { cleanupAll } = require('./harness/registry');
-const { runtimeModule, listeningSockets, isLoopback } = require('../harness/n8n');
+const {
+	runtimeModule,
+	listeningSockets,
+	isLoopback,
+	completeCall: endCall,
+} = require('../harness/n8n');
 const W = require('./harness/workflows');
 const {
 	runLeadImport,
 	postLeads,
 	finishedExecutions,
-	formatFigures,
 	SIM_LIMITS,
 	phoneOf,
 } = require('./harness/leadImport');
-const { runKilledImport, formatKilledImport } = require('./harness/killedWorker');
+const { runKilledImport } = require('./harness/killedWorker');
 const { startSimulator } = require('../simulator/server');
 const { startBalancer } = require('./harness/balancer');
+const {
+	ASSISTANT_ID,
+	SCALE_OUT_WEBHOOK_ID,
+	suiteCredentials,
+	suiteWorkflows,
+	ids,
+	pdfOf,
+	filesUnder,
+	writeReport,
+	stopSuite,
+} = require('./harness/suite');
 
-const ROOT = path.resolve(__dirname, '../..');
-const RESULTS = path.join(ROOT, '.tmp/test-results');
-const LOGS = path.join(ROOT, '.tmp/queue-run/logs');
-const ASSISTANT_ID = 1; // the simulator's inbound assistant
+/** What an import of 500 leads that stores every lead once comes to. */
+const EVERY_LEAD_ONCE = {
+	items: 500,
+	created: 500,
+	lost: 0,
+	duplicates: 0,
+	otherErrors: 0,
+	outputItems: 500,
+};
 const WORKERS = ['worker-1', 'worker-2'];
 // n8n's scale-out: webhook processes behind a balancer receive the service's calls
 const WEBHOOK_PROCESSES = ['webhook-1', 'webhook-2'];
-const SCALE_OUT_WEBHOOK_ID = '0c3f5a8e-6b1d-4e2f-9a7c-1d2e3f4a5b6e';
 // 500 leads in 10 executions; a worker takes at most CONCURRENCY at once, so both get some
 const EXECUTIONS = 10;
 const PER_EXECUTION = 50;
 const CONCURRENCY = 5;
-
-const ids = {
-	fullBudget: 'queueLeadsFull01',
-	splitBudget: 'queueLeadsSplit1',
-	oneWorker: 'queueLeadsOneW01',
-	uploadFromMain: 'queueUploadMain1',
-	uploadFromWorker: 'queueUploadWrk01',
-	trigger: 'queueTriggerWf01',
-	scaleOut: 'queueTriggerWp01',
-	runAgain: 'queueRunAgain001',
-	warmUp: 'queueLeadsWarm01',
-};
-
-/** The workflow with Continue On Fail (On Error → Continue) on its Create Lead node. */
-function continueOnFail(workflow: any) {
-	for (const node of workflow.nodes)
-		if (node.name === 'Create Lead') node.onError = 'continueRegularOutput';
-	return workflow;
-}
-
-/** Files under a folder (the installed package left out), with sizes. */
-function filesUnder(dir: string): Array<{ file: string; size: number }> {
-	const out: Array<{ file: string; size: number }> = [];
-	for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-		const file = path.join(dir, entry.name);
-		if (entry.isDirectory()) {
-			if (file.endsWith(path.join('.n8n', 'nodes'))) continue;
-			out.push(...filesUnder(file));
-		} else if (entry.isFile()) out.push({ file, size: fs.statSync(file).size });
-	}
-	return out;
-}
 
 describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redis, the simulator', () => {
 	let sim: any;
@@ -104,13 +88,20 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 	let twoWorkers: any;
 	const ctx = () => ({ sim, postgres, cluster, flatted });
 	/** Ends a call of the assistant at the simulator: the call and its webhook deliveries. */
-	const completeCall = async (fields: Record<string, unknown>): Promise<any> => {
-		const res = await fetch(`${sim.url}/__sim/calls/complete`, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json' },
-			body: JSON.stringify({ assistant_id: ASSISTANT_ID, ...fields }),
-		});
-		return await res.json();
+	const completeCall = (fields: Record<string, unknown>): Promise<any> =>
+		endCall(sim, { assistant_id: ASSISTANT_ID, ...fields });
+	/** One import of 500 leads in EXECUTIONS executions (its figures go to the report). */
+	const importLeads = async (
+		label: string,
+		role: string,
+		path: string,
+		series: number,
+	): Promise<{ ran: string[][]; [field: string]: any }> => {
+		const workflowId = ids[role];
+		const options = { executions: EXECUTIONS, perExecution: PER_EXECUTION };
+		const r = await runLeadImport(ctx(), { label, workflowId, path, series, ...options });
+		figures.push(r.figures);
+		return { ...r, ran: Object.values(r.workersOf) };
 	};
 
 	/**
@@ -157,79 +148,8 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 			binaryDataMode: 'database',
 			webhookUrl: balancer.url,
 		});
-		const { perMinute, burst } = SIM_LIMITS;
-		await cluster.importCredentials([
-			// the account's whole budget in every process: what a user gets by copying the limits
-			W.credential('queueFullBudget1', sim.url, { requestsPerMinute: perMinute, burst }),
-			// the documented setting: the budget divided by the number of workers
-			W.credential('queueSplitBudget', sim.url, {
-				requestsPerMinute: perMinute / WORKERS.length,
-				burst: burst / WORKERS.length,
-			}),
-			W.credential('queueOneWorker01', sim.url, { requestsPerMinute: perMinute, burst }),
-			W.credential('queueMisc0000001', sim.url, { requestsPerMinute: perMinute, burst }),
-			W.credential('queueRunAgainCr1', sim.url, { requestsPerMinute: perMinute, burst }),
-			// its own budget: warming the workers up leaves the imports' budgets untouched
-			W.credential('queueWarmUpCred1', sim.url, { requestsPerMinute: perMinute, burst }),
-		]);
-		await cluster.importWorkflows([
-			W.leadImportWorkflow({
-				id: ids.fullBudget,
-				path: 'leads-full',
-				webhookId: '6f1c0a00-0000-4000-8000-000000000001',
-				credentialId: 'queueFullBudget1',
-			}),
-			W.leadImportWorkflow({
-				id: ids.splitBudget,
-				path: 'leads-split',
-				webhookId: '6f1c0a00-0000-4000-8000-000000000002',
-				credentialId: 'queueSplitBudget',
-			}),
-			W.leadImportWorkflow({
-				id: ids.oneWorker,
-				path: 'leads-one',
-				webhookId: '6f1c0a00-0000-4000-8000-000000000003',
-				credentialId: 'queueOneWorker01',
-			}),
-			W.uploadFromRequestWorkflow({
-				id: ids.uploadFromMain,
-				path: 'upload-received',
-				webhookId: '6f1c0a00-0000-4000-8000-000000000004',
-				credentialId: 'queueMisc0000001',
-			}),
-			W.uploadFromWorkerBinaryWorkflow({
-				id: ids.uploadFromWorker,
-				path: 'upload-made',
-				webhookId: '6f1c0a00-0000-4000-8000-000000000005',
-				credentialId: 'queueMisc0000001',
-			}),
-			W.triggerWorkflow({
-				id: ids.trigger,
-				webhookId: '0c3f5a8e-6b1d-4e2f-9a7c-1d2e3f4a5b6d',
-				credentialId: 'queueMisc0000001',
-				assistantId: ASSISTANT_ID,
-			}),
-			W.triggerWorkflow({
-				id: ids.scaleOut,
-				webhookId: SCALE_OUT_WEBHOOK_ID,
-				credentialId: 'queueMisc0000001',
-				assistantId: ASSISTANT_ID,
-			}),
-			continueOnFail(
-				W.leadImportWorkflow({
-					id: ids.runAgain,
-					path: 'leads-again',
-					webhookId: '6f1c0a00-0000-4000-8000-000000000006',
-					credentialId: 'queueRunAgainCr1',
-				}),
-			),
-			W.leadImportWorkflow({
-				id: ids.warmUp,
-				path: 'leads-warm',
-				webhookId: '6f1c0a00-0000-4000-8000-000000000007',
-				credentialId: 'queueWarmUpCred1',
-			}),
-		]);
+		await cluster.importCredentials(suiteCredentials(sim.url, WORKERS.length));
+		await cluster.importWorkflows(Object.values(suiteWorkflows()));
 		await cluster.startMain();
 		await Promise.all(
 			WORKERS.map((name) => cluster.startWorker(name, { concurrency: CONCURRENCY })),
@@ -245,34 +165,9 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 
 	afterAll(async () => {
 		try {
-			fs.mkdirSync(LOGS, { recursive: true });
-			for (const p of cluster?.processes ?? [])
-				fs.writeFileSync(path.join(LOGS, `${p.name}.log`), p.log());
-			if (figures.length) {
-				fs.mkdirSync(RESULTS, { recursive: true });
-				const text =
-					figures.map((f) => (f.kind ? formatKilledImport(f) : formatFigures(f))).join('\n') + '\n';
-				fs.writeFileSync(path.join(RESULTS, 'queue-lead-import.txt'), text);
-				fs.writeFileSync(
-					path.join(RESULTS, 'queue-lead-import.json'),
-					JSON.stringify(figures, null, 2),
-				);
-				// eslint-disable-next-line no-console
-				console.log(
-					`Lead import in queue mode (simulator limits ${SIM_LIMITS.perMinute}/min, ${SIM_LIMITS.burst} per 10 s):\n${text}`,
-				);
-			}
+			writeReport(cluster, figures);
 		} finally {
-			// each step on its own: one failing must not leave the others running
-			const safely = (step: () => Promise<unknown> | undefined) =>
-				Promise.resolve()
-					.then(step)
-					.catch((e) => console.error(e)); // eslint-disable-line no-console
-			await safely(() => cluster?.stopAll());
-			await Promise.all([safely(() => postgres?.stop()), safely(() => redis?.stop())]);
-			await safely(() => sim?.close());
-			await safely(() => balancer?.close());
-			await safely(() => cleanupAll());
+			await stopSuite({ cluster, postgres, redis, sim, balancer });
 		}
 	}, 120_000);
 
@@ -297,31 +192,21 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 		// about a second of this import's time before any lead was sent (4 requests in its first
 		// second, against 63 and 70 in the warm imports after it).
 		await warmUpWorkers();
-		const r = await runLeadImport(ctx(), {
-			label: '2 workers, default (1000/min burst 200)',
-			workflowId: ids.fullBudget,
-			path: 'leads-full',
-			series: 1,
-			executions: EXECUTIONS,
-			perExecution: PER_EXECUTION,
-		});
-		figures.push(r.figures);
+		const r = await importLeads(
+			'2 workers, default (1000/min burst 200)',
+			'fullBudget',
+			'leads-full',
+			1,
+		);
 		// its time is judged against this machine's own pace (the one-worker import, below)
 		twoWorkers = r.figures;
 		expect(r.answers.every((a: any) => a.status === 200)).toBe(true);
 		// the executions ran on the workers, on both of them
-		const ran = Object.values(r.workersOf) as string[][];
+		const { ran } = r;
 		expect(ran.every((names) => names.length === 1 && WORKERS.includes(names[0]))).toBe(true);
 		expect(new Set(ran.map((n) => n[0]))).toEqual(new Set(WORKERS));
 		expect(r.rows.map((row: any) => row.status)).toEqual(Array(EXECUTIONS).fill('success'));
-		expect(r.figures).toMatchObject({
-			items: 500,
-			created: 500,
-			lost: 0,
-			duplicates: 0,
-			otherErrors: 0,
-			outputItems: 500,
-		});
+		expect(r.figures).toMatchObject(EVERY_LEAD_ONCE);
 		expect(
 			r.outputs.every((o: any) => o.error === undefined && o.items.length === PER_EXECUTION),
 		).toBe(true);
@@ -348,27 +233,15 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 	}, 300_000);
 
 	it('lead import, 2 workers, the budget divided between them: every lead once, no 429', async () => {
-		const r = await runLeadImport(ctx(), {
-			label: '2 workers, each 500/min burst 100',
-			workflowId: ids.splitBudget,
-			path: 'leads-split',
-			series: 2,
-			executions: EXECUTIONS,
-			perExecution: PER_EXECUTION,
-		});
-		figures.push(r.figures);
-		const ran = Object.values(r.workersOf) as string[][];
-		expect(new Set(ran.map((n) => n[0]))).toEqual(new Set(WORKERS));
+		const r = await importLeads(
+			'2 workers, each 500/min burst 100',
+			'splitBudget',
+			'leads-split',
+			2,
+		);
+		expect(new Set(r.ran.map((n) => n[0]))).toEqual(new Set(WORKERS));
 		expect(r.rows.map((row: any) => row.status)).toEqual(Array(EXECUTIONS).fill('success'));
-		expect(r.figures).toMatchObject({
-			items: 500,
-			created: 500,
-			lost: 0,
-			duplicates: 0,
-			otherErrors: 0,
-			outputItems: 500,
-			'429s': 0,
-		});
+		expect(r.figures).toMatchObject({ ...EVERY_LEAD_ONCE, '429s': 0 });
 	}, 300_000);
 
 	it('the trigger, activated on the main: each completed call becomes one execution, run by a worker', async () => {
@@ -412,12 +285,7 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 	}, 120_000);
 
 	it('uploads a file received by the main: the worker reads the binary from the database', async () => {
-		const content = Buffer.concat([
-			Buffer.from('%PDF-1.4\n'),
-			Buffer.alloc(300 * 1024, 3),
-			Buffer.from('\n%%EOF'),
-		]);
-		const sha = createHash('sha256').update(content).digest('hex');
+		const { content, sha } = pdfOf(300 * 1024, 3);
 		const res = await fetch(`${cluster.baseUrl}/webhook/upload-received`, {
 			method: 'POST',
 			headers: {
@@ -427,10 +295,7 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 			body: content,
 		});
 		expect(res.status).toBe(200);
-		const [execution] = await W.waitFor('the upload execution', async () => {
-			const r = await W.executionsOf(postgres, ids.uploadFromMain, { withData: true, flatted });
-			return r.length === 1 && W.FINISHED.includes(r[0].status) && r;
-		});
+		const execution = await W.finishedUpload(postgres, ids.uploadFromMain, flatted);
 		expect(execution.status).toBe('success');
 		expect(WORKERS).toContain(cluster.executionsByWorker()[String(execution.id)]?.[0]);
 		// the binary travelled through PostgreSQL, not a disk
@@ -445,11 +310,7 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 		).toBeGreaterThanOrEqual(1);
 		const [doc] = W.nodeOutput(execution.run, 'Upload').items;
 		expect(doc).toMatchObject({ name: 'Manual from the main', type: 'pdf', status: 'active' });
-		const upload = sim.log.filter(
-			(e: any) =>
-				e.method === 'POST' && /\/documents$/.test(e.path) && JSON.stringify(e.body).includes(sha),
-		);
-		expect(upload).toHaveLength(1);
+		expect(W.uploadsOf(sim, sha)).toHaveLength(1);
 		expect(sim.state.documents.find((d: any) => d.id === doc.id).file).toMatchObject({
 			filename: 'manual.pdf',
 			sha256: sha,
@@ -457,7 +318,7 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 		// nothing of it on any process's disk (each has its own folder; the database holds the file)
 		for (const p of cluster.processes) {
 			const copies = filesUnder(p.folder).filter(
-				(f) =>
+				(f: { file: string; size: number }) =>
 					f.size === content.length ||
 					(f.size < 5e6 && fs.readFileSync(f.file).includes(content.subarray(0, 4096))),
 			);
@@ -466,22 +327,14 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 	}, 120_000);
 
 	it('uploads a file made on a worker (Convert to File → Document → Create)', async () => {
-		const content = Buffer.concat([
-			Buffer.from('%PDF-1.4\n'),
-			Buffer.alloc(40 * 1024, 5),
-			Buffer.from('\n%%EOF'),
-		]);
-		const sha = createHash('sha256').update(content).digest('hex');
+		const { content, sha } = pdfOf(40 * 1024, 5);
 		const res = await fetch(`${cluster.baseUrl}/webhook/upload-made`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({ content: content.toString('base64') }),
 		});
 		expect(res.status).toBe(200);
-		const [execution] = await W.waitFor('the upload execution', async () => {
-			const r = await W.executionsOf(postgres, ids.uploadFromWorker, { withData: true, flatted });
-			return r.length === 1 && W.FINISHED.includes(r[0].status) && r;
-		});
+		const execution = await W.finishedUpload(postgres, ids.uploadFromWorker, flatted);
 		expect(execution.status).toBe('success');
 		expect(WORKERS).toContain(cluster.executionsByWorker()[String(execution.id)]?.[0]);
 		expect(
@@ -492,11 +345,7 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 			type: 'pdf',
 			status: 'active',
 		});
-		const upload = sim.log.filter(
-			(e: any) =>
-				e.method === 'POST' && /\/documents$/.test(e.path) && JSON.stringify(e.body).includes(sha),
-		);
-		expect(upload).toHaveLength(1);
+		expect(W.uploadsOf(sim, sha)).toHaveLength(1);
 	}, 120_000);
 
 	it('deactivating the trigger on the main removes the registration at the service', async () => {
@@ -623,27 +472,10 @@ describe('n8n queue mode: main, 2 workers, 2 webhook processes, PostgreSQL, Redi
 		const second = cluster.processes.find((p: any) => p.name === 'worker-2');
 		await second.stop();
 		expect(second.child.exitCode !== null || second.child.signalCode !== null).toBe(true);
-		const r = await runLeadImport(ctx(), {
-			label: '1 worker, 1000/min burst 200',
-			workflowId: ids.oneWorker,
-			path: 'leads-one',
-			series: 3,
-			executions: EXECUTIONS,
-			perExecution: PER_EXECUTION,
-		});
-		figures.push(r.figures);
-		const ran = Object.values(r.workersOf) as string[][];
-		expect(ran.every((names) => names.length === 1 && names[0] === 'worker-1')).toBe(true);
+		const r = await importLeads('1 worker, 1000/min burst 200', 'oneWorker', 'leads-one', 3);
+		expect(r.ran.every((names) => names.length === 1 && names[0] === 'worker-1')).toBe(true);
 		expect(r.rows.map((row: any) => row.status)).toEqual(Array(EXECUTIONS).fill('success'));
-		expect(r.figures).toMatchObject({
-			items: 500,
-			created: 500,
-			lost: 0,
-			duplicates: 0,
-			otherErrors: 0,
-			outputItems: 500,
-			'429s': 0,
-		});
+		expect(r.figures).toMatchObject({ ...EVERY_LEAD_ONCE, '429s': 0 });
 		// The two workers' time, judged against the least possible time on this machine's pace.
 		// - The least possible time: two processes that cannot know of each other meet once when the
 		//   account fills, and honour the first 429's Retry-After. The service gives it in whole

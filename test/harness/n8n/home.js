@@ -24,6 +24,7 @@ const {
 const { startN8n } = require('./server');
 const { restClient } = require('./rest');
 const { freePort } = require('./processes');
+const { outputOf } = require('./workflows');
 
 /** Homes not cleaned up yet: if the process exits without cleanup(), their servers are killed and folders removed. */
 const liveHomes = new Set();
@@ -260,6 +261,41 @@ async function createN8nHome({ line = currentLine(), packageTarball = packedTarb
 				{ encoding: 'utf8' },
 			);
 			return out.trim() ? JSON.parse(out) : [];
+		},
+		/** The executions of a workflow in n8n's database, oldest first: `[{id, status}]`. */
+		executions(workflowId) {
+			return home.queryDb(
+				`select id, status from execution_entity where workflowId = '${workflowId}' order by id`,
+			);
+		},
+		/** The run data of an execution as n8n stores it (flatted JSON text). */
+		executionData(executionId) {
+			return String(
+				home.queryDb(`select data from execution_data where executionId = ${executionId}`)[0].data,
+			);
+		},
+		/**
+		 * The finished executions of a workflow with the items of its node `nodeName` (its trigger):
+		 * `[{id, items}]`, oldest first. An execution that ended in an error throws, naming it.
+		 */
+		triggerExecutions(workflowId, nodeName) {
+			const rows = home.queryDb(
+				`select e.id as id, e.status as status, d.data as data from execution_entity e left join execution_data d on d.executionId = e.id where e.workflowId = '${workflowId}' order by e.id`,
+			);
+			const failed = rows.find((r) => ['error', 'crashed', 'canceled'].includes(r.status));
+			if (failed) {
+				const run = failed.data ? flatted().parse(String(failed.data)) : undefined;
+				const error = run?.resultData?.error ?? outputOf(run, nodeName).error;
+				throw new Error(
+					`execution ${failed.id} of ${workflowId} ended ${failed.status}: ${error?.message ?? 'no error recorded'}`,
+				);
+			}
+			return rows
+				.filter((r) => r.status === 'success' && r.data)
+				.map((r) => ({
+					id: r.id,
+					items: outputOf(flatted().parse(String(r.data)), nodeName).items,
+				}));
 		},
 		/** `n8n start` on loopback; resolves once the server answers readiness and its REST API is mounted. cleanup() stops it if the test did not. */
 		async start({ port } = {}) {

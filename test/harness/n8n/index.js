@@ -12,6 +12,8 @@
  * - workflows.js    workflow builders and run-record readers
  * - home.js         createN8nHome(): a user folder with the package, its CLI and server
  * - simulatorHome.js the simulator and a home with its credential, as most e2e files start
+ * - simulatorControl.js the simulator's test controls (calls that end, faults), copies of its
+ *                   assistants, the wait until n8n serves an assistant's webhook
  */
 module.exports = {
 	...require('./runtime'),
@@ -23,4 +25,5 @@ module.exports = {
 	...require('./workflows'),
 	...require('./home'),
 	...require('./simulatorHome'),
+	...require('./simulatorControl'),
 };

@@ -176,4 +176,10 @@ function waitFor(what, probe, timeoutMs = 60_000) {
 	return waitUntil(what, probe, { timeoutMs, intervalMs: 300, ignoreErrors: false });
 }
 
-module.exports = { waitUntil, waitFor, isReady, stopChild, spawnN8n, startN8n, sleep };
+/** waitFor with another default time-out (a file whose waits take n8n's real polls). */
+const waiter =
+	(defaultTimeoutMs) =>
+	(what, probe, timeoutMs = defaultTimeoutMs) =>
+		waitFor(what, probe, timeoutMs);
+
+module.exports = { waitUntil, waitFor, waiter, isReady, stopChild, spawnN8n, startN8n, sleep };

@@ -21,15 +21,21 @@ function simCredential(sim, { id = 'simCredential001', name = 'sim', data = {} }
 	};
 }
 
+/** Credential data whose own rate limit never holds a request back (a workflow of many requests). */
+const UNTHROTTLED = { requestsPerMinute: 100000, burst: 100000 };
+
 /**
  * Starts the simulator (no rate limit unless `simulator` says) and an n8n
- * home holding `credentials(sim)`, by default the one simCredential.
+ * home holding `credentials(sim)`, by default the one simCredential (with
+ * `credentialData` added to its data).
  */
-async function startSimulatorAndHome({ simulator = {}, credentials } = {}) {
+async function startSimulatorAndHome({ simulator = {}, credentials, credentialData } = {}) {
 	const sim = await startSimulator({ port: 0, rateLimit: false, ...simulator });
 	const home = await createN8nHome();
-	await home.importCredentials(credentials ? credentials(sim) : [simCredential(sim)]);
+	await home.importCredentials(
+		credentials ? credentials(sim) : [simCredential(sim, { data: credentialData })],
+	);
 	return { sim, home };
 }
 
-module.exports = { SIM_KEY, simCredential, startSimulatorAndHome };
+module.exports = { SIM_KEY, UNTHROTTLED, simCredential, startSimulatorAndHome };

@@ -24,14 +24,16 @@ const {
 	waitUntil,
 	restClient,
 	freePort,
+	OWNER: E2E_OWNER,
 } = require('../../harness/n8n');
 
 const ENCRYPTION_KEY = 'queue-test-encryption-key-0123456789';
+/** The cluster's owner: an address, password and first name of its own (last name "Owner"). */
 const OWNER = {
+	...E2E_OWNER,
 	email: 'owner@queue.test',
 	password: 'Queue-Test-Password-1',
 	firstName: 'Queue',
-	lastName: 'Owner',
 };
 const BROWSER_ID = 'queue-suite-browser-0001';
 

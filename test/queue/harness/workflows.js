@@ -36,9 +36,27 @@ function waitFor(what, probe, timeoutMs = 60_000, intervalMs = 300) {
 	return waitUntil(what, probe, { timeoutMs, intervalMs, ignoreErrors: false });
 }
 
+/** The one execution of an upload workflow, with its run data, once it has finished. */
+async function finishedUpload(postgres, workflowId, flatted) {
+	const [execution] = await waitFor('the upload execution', async () => {
+		const r = await executionsOf(postgres, workflowId, { withData: true, flatted });
+		return r.length === 1 && FINISHED.includes(r[0].status) && r;
+	});
+	return execution;
+}
+
+/** The document uploads the simulator received whose body holds `sha` (the file's SHA-256). */
+const uploadsOf = (sim, sha) =>
+	sim.log.filter(
+		(e) =>
+			e.method === 'POST' && /\/documents$/.test(e.path) && JSON.stringify(e.body).includes(sha),
+	);
+
 module.exports = {
 	...builders,
 	executionsOf,
 	waitFor,
 	FINISHED,
+	finishedUpload,
+	uploadsOf,
 };
