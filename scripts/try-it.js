@@ -35,7 +35,8 @@ async function main() {
 	progress(`Simulator of the service started on ${sim.url}${simPort.moved ? ' (4010 is taken)' : ''}`);
 	const examples = readExamples();
 	progress(`Preparing n8n: the package, the credential, ${examples.length} example workflows (about 30 s)`);
-	const home = await createN8nHome();
+	// n8n 2.x, whatever N8N_E2E_LINE says (try-it.sh installs that line only)
+	const home = await createN8nHome({ line: 'v2' });
 	const simCredential = credential(CREDENTIAL.id, sim.url, { name: CREDENTIAL.name });
 	await home.importCredentials([simCredential]);
 	// the examples as shipped leave the credential and the objects to the user: try-it's copies use
