@@ -120,10 +120,15 @@ function main() {
 			console.log(`  ${fmt(s.seconds).padStart(6)}  ${s.layer.padEnd(11)} ${s.file}`);
 	}
 
-	// the failures last, where a cut log still shows them
+	// the failures last, where a cut log still shows them (steps that are no test layer: lint, scanner)
 	const failures = failedTests(results, root);
-	if (failures.length) {
+	const stepsFile = path.join(dir, 'failed-steps');
+	const steps = fs.existsSync(stepsFile)
+		? fs.readFileSync(stepsFile, 'utf8').split('\n').filter(Boolean)
+		: [];
+	if (failures.length || steps.length) {
 		console.log('\nFailed:');
+		for (const step of steps) console.log(`  step        ${step}`);
 		for (const f of failures) console.log(`  ${f.layer.padEnd(11)} ${f.file} › ${f.title}`);
 	}
 
@@ -133,8 +138,10 @@ function main() {
 		passed += r.numPassedTests;
 		failed += r.numFailedTests + (r.numRuntimeErrorTestSuites || 0);
 	}
-	console.log(`\n${passed} passed, ${failed} failed`);
-	process.exit(failed ? 1 : 0);
+	console.log(
+		`\n${passed} passed, ${failed} failed${steps.length ? `, ${steps.length} step(s) failed` : ''}`,
+	);
+	process.exit(failed || steps.length ? 1 : 0);
 }
 
 if (require.main === module) main();

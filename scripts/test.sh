@@ -23,7 +23,7 @@ cd "$(dirname "$0")/.."
 root=$(pwd)
 results="$root/.tmp/test-results"
 mkdir -p "$results"
-rm -f "$results"/*.json "$results"/*.log "$results/timings.tsv"
+rm -f "$results"/*.json "$results"/*.log "$results/timings.tsv" "$results/failed-steps"
 run_started=$(date +%s)
 
 step() { printf '\n==> %s\n' "$*"; }
@@ -53,6 +53,8 @@ npm run build
 timing "checks and build" "$t"
 
 status=0
+# step_failed <what>: a step that is not a test layer failed; the summary lists it with the failed tests
+step_failed() { status=1; echo "$1" >> "$results/failed-steps"; }
 # layer_result <name>: the one-line count of a layer's results file (jest --json or converted TAP)
 layer_result() {
 	node -e '
@@ -112,14 +114,14 @@ export VCA_TEST_DIST
 step "n8n's community-package scanner on the tarball"
 if ! bash scripts/scan-package.sh "$N8N_PACKED_TARBALL"; then
 	echo "scanner: findings (see above)"
-	status=1
+	step_failed "n8n's community-package scanner"
 fi
 timing "pack and scan" "$t"
 
 LAYER_GROUP=
 t=$(now)
 step "lint (n8n community-node rules)"
-npm run lint || status=1
+npm run lint || step_failed "lint (n8n community-node rules, prettier, tsc)"
 timing lint "$t" "$LAYER_GROUP"
 
 t=$(now)

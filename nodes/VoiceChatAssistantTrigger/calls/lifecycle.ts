@@ -25,8 +25,6 @@ import type { HookWorld } from './world';
 import type { RegisteredAssistant, Registration, WebhookTarget, Wanted } from './registration';
 import type { TriggerEvent } from '../core/events';
 
-export { resetRegistrationMemory } from './memory';
-
 /**
  * The trigger's webhook lifecycle (n8n's checkExists / create / delete), with
  * ownership: the trigger never takes a webhook away for good. What an

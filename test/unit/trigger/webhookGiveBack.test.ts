@@ -6,7 +6,7 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { resetRegistrationMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/lifecycle';
+import { resetRegistrationMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/memory';
 import { openTargets } from '../../../nodes/VoiceChatAssistantTrigger/calls/probeAnswer';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import { PRODUCTION_URL, activate, locator, requestLines } from '../../helpers/hookContext';

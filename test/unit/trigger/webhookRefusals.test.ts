@@ -8,13 +8,12 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { TEST_BASE_URL } from '../../helpers/context';
-import { PRODUCTION_URL, activate, locator, requestLines } from '../../helpers/hookContext';
+import { activate, locator, requestLines } from '../../helpers/hookContext';
 import { triggerMethods as methods } from '../../helpers/registeredTrigger';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import {
 	LIST,
 	ENABLE_INBOUND,
-	DISABLE_INBOUND,
 	CRM,
 	assistant,
 	service,
