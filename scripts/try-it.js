@@ -10,6 +10,8 @@ const CREDENTIAL = { id: 'simulatorCred001', name: 'Voice Chat Assistant (simula
 const OWNER = { email: 'demo@example.com', password: 'Demo-Password-1', firstName: 'Demo', lastName: 'User' };
 /** The example to open first: it runs from the editor without any setup. */
 const FIRST_EXAMPLE = 'lead-import-from-csv.json';
+/** How long n8n may take to answer its REST API (a slow or busy machine takes minutes). */
+const READY_MS = 300_000;
 
 const progress = (text) => console.log(`  ${text}`);
 
@@ -85,11 +87,11 @@ async function main() {
 	});
 	let ready = false;
 	try {
-		ready = Boolean(await waitUntil('n8n', () => isReady(`http://127.0.0.1:${port}`), { child: n8n.child, timeoutMs: 120_000, intervalMs: 1000, cancelled: () => stopping }));
+		ready = Boolean(await waitUntil('n8n', () => isReady(`http://127.0.0.1:${port}`, { restMounted: true }), { child: n8n.child, timeoutMs: READY_MS, intervalMs: 1000, cancelled: () => stopping }));
 	} catch {}
 	if (stopping) return;
 	if (!ready) {
-		console.error(`n8n did not get ready within 120 s; the end of its log:\n${fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(-3000) : '(empty)'}`);
+		console.error(`n8n did not get ready within ${READY_MS / 1000} s; the end of its log:\n${fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').slice(-3000) : '(empty)'}`);
 		await stop(1);
 	}
 	const first = imported.find((w) => w.file === FIRST_EXAMPLE) || imported[0];

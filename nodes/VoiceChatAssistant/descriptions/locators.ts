@@ -3,6 +3,11 @@ import type { INodeProperties } from 'n8n-workflow';
 /**
  * Resource locators shared by the action node, its pickers and the trigger:
  * pick from a searchable list, or type an ID (or an expression).
+ *
+ * The ID mode has no format rule (`validation`): n8n checks such a rule before
+ * every execution, in a sandbox that fails the whole execution when the machine
+ * stalls it for 250 ms (n8n 2.x), which a busy n8n does. The node checks an ID
+ * when it runs instead (the trigger when it is activated), naming the field.
  */
 
 export interface LocatorOptions {
@@ -11,18 +16,13 @@ export interface LocatorOptions {
 	/** Name of the list-search method in methods/listSearch.ts. */
 	searchListMethod: string;
 	description: string;
-	/** What an ID looks like; defaults to a positive whole number. */
-	idPattern?: { regex: string; errorMessage: string; placeholder: string };
+	/** What an ID looks like, shown in the empty ID field; defaults to a positive whole number. */
+	placeholder?: string;
 	required?: boolean;
 }
 
 /** A resource locator: pick from a searchable list, or type an ID (or an expression). */
 export function idLocator(options: LocatorOptions): INodeProperties {
-	const pattern = options.idPattern ?? {
-		regex: '^\\s*[0-9]+\\s*$',
-		errorMessage: 'Enter a numeric ID, e.g. 42',
-		placeholder: 'e.g. 42',
-	};
 	return {
 		displayName: options.displayName,
 		name: options.name,
@@ -45,13 +45,7 @@ export function idLocator(options: LocatorOptions): INodeProperties {
 				displayName: 'ID',
 				name: 'id',
 				type: 'string',
-				placeholder: pattern.placeholder,
-				validation: [
-					{
-						type: 'regex',
-						properties: { regex: pattern.regex, errorMessage: pattern.errorMessage },
-					},
-				],
+				placeholder: options.placeholder ?? 'e.g. 42',
 			},
 		],
 	};
@@ -72,11 +66,7 @@ export function numericIdLocator(
 	});
 }
 
-export const UUID_PATTERN = {
-	regex: '^\\s*[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\\s*$',
-	errorMessage: 'Enter a UUID, e.g. 0b6f3c1e-8a4d-4f5e-9c2b-1d2e3f4a5b6c',
-	placeholder: 'e.g. 0b6f3c1e-8a4d-4f5e-9c2b-1d2e3f4a5b6c',
-};
+export const UUID_PLACEHOLDER = 'e.g. 0b6f3c1e-8a4d-4f5e-9c2b-1d2e3f4a5b6c';
 
 export const assistantLocator = numericIdLocator(
 	'Assistant',

@@ -41,9 +41,6 @@ const picker = (
 				name: 'id',
 				type: 'string',
 				placeholder: 'e.g. 2',
-				validation: [
-					{ type: 'regex', properties: { regex: '^\\d+$', errorMessage: 'Not a numeric ID' } },
-				],
 			},
 		],
 		...extra,

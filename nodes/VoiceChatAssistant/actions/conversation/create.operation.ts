@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { apiRequest } from '../../transport';
-import { idLocator, keyValueCollection, UUID_PATTERN } from '../../descriptions';
+import { idLocator, keyValueCollection, UUID_PLACEHOLDER } from '../../descriptions';
 import { readVariables } from '../parameters';
 import { checkEnum, checkUuid } from '../validation';
 import { withoutStatus } from './shared';
@@ -13,7 +13,7 @@ const properties: INodeProperties[] = [
 		name: 'assistantUuid',
 		searchListMethod: 'searchAssistantUuids',
 		description: 'The assistant to chat with. Pick it from the list or give its UUID.',
-		idPattern: UUID_PATTERN,
+		placeholder: UUID_PLACEHOLDER,
 	}),
 	{
 		displayName: 'Type',
