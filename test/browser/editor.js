@@ -102,7 +102,8 @@ async function openEditor({ baseUrl, owner, dir, viewport = { width: 1400, heigh
 		/** A new, empty workflow with the node panel open at its first step ("What triggers this workflow?"). */
 		async newWorkflow() {
 			await page.goto(`${baseUrl}/workflow/new`);
-			await page.locator('[data-test-id="canvas-add-button"]').click();
+			// after a workflow page, 1.x's editor beside both e2e lines took over 45 s to show a new canvas
+			await page.locator('[data-test-id="canvas-add-button"]').click({ timeout: 120_000 });
 			await page.locator(sel.panel).waitFor();
 		},
 		/** Opens the node panel from the canvas's plus button (the next step, once a node is there). */

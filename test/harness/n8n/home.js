@@ -22,6 +22,7 @@ const {
 	executeWorkflow,
 } = require('./cli');
 const { startN8n } = require('./server');
+const { seedDatabase, writeCredentials } = require('./database');
 const { restClient } = require('./rest');
 const { freePort } = require('./processes');
 const { outputOf } = require('./workflows');
@@ -48,6 +49,7 @@ async function createN8nHome({ line = currentLine(), packageTarball = packedTarb
 	const logFile = path.join(folder, 'n8n.log');
 	const env = n8nEnvironment({ runtime, folder, line, logFile, brokerPort: await freePort() });
 	const cli = n8nCli({ runtime, env, cwd: folder });
+	await seedDatabase(folder, runtime, cli);
 
 	let workflowCounter = 0;
 	let ownerClaimed = LINES[line].ownerFromEnv;
@@ -229,8 +231,12 @@ async function createN8nHome({ line = currentLine(), packageTarball = packedTarb
 				await new Promise((r) => setTimeout(r, 250));
 			}
 		},
+		/**
+		 * Saves credentials (`{id, name, type, data}`, as `import:credentials` reads them) for the
+		 * owner: in n8n's database when the home has one (no CLI boot), else through the CLI.
+		 */
 		async importCredentials(credentials) {
-			await importCredentials(cli, folder, credentials);
+			if (!writeCredentials(home, credentials)) await importCredentials(cli, folder, credentials);
 		},
 		async importWorkflow(workflow) {
 			const wf = { active: false, settings: {}, ...workflow };

@@ -10,6 +10,7 @@
  * - rest.js         the REST client (login or owner setup, activate, deactivate, test events...)
  * - processes.js    /proc readers (descendants, environment, listening sockets) and free ports
  * - workflows.js    workflow builders and run-record readers
+ * - database.js     n8n's database of a home: migrated once per runtime, credentials saved without a boot
  * - home.js         createN8nHome(): a user folder with the package, its CLI and server
  * - simulatorHome.js the simulator and a home with its credential, as most e2e files start
  * - simulatorControl.js the simulator's test controls (calls that end, faults), copies of its
