@@ -1,6 +1,7 @@
 /**
  * n8n's sqlite database of a home, written without a boot of n8n: a database with every migration
- * done for a new home, and credentials saved as n8n's `import:credentials` saves them.
+ * done for a new home, credentials and new workflows saved as n8n's `import:credentials` and
+ * `import:workflow` save them.
  */
 const crypto = require('crypto');
 const fs = require('fs');
@@ -86,4 +87,56 @@ function writeCredentials(home, credentials) {
 	return true;
 }
 
-module.exports = { seedDatabase, writeCredentials, encryptCredentialData };
+const json = (value) =>
+	value === undefined || value === null ? 'null' : quote(JSON.stringify(value));
+
+/** Whether `import:workflow` would write the workflows as they are: new ids, credential ids, no tags. */
+function writableAsIs(home, workflows) {
+	const plain = workflows.every(
+		(wf) =>
+			!wf.tags?.length &&
+			wf.nodes.every((node) =>
+				Object.values(node.credentials ?? {}).every((c) => c && typeof c === 'object' && c.id),
+			),
+	);
+	if (!plain) return false;
+	const ids = workflows.map((wf) => quote(wf.id)).join(', ');
+	return home.queryDb(`select id from workflow_entity where id in (${ids})`).length === 0;
+}
+
+/**
+ * Saves new workflows in the home's database, inactive, for the owner's personal project, with
+ * their first version in the history, as `import:workflow` writes them (both lines). False, and
+ * nothing written, when the home has no database yet or the import would do more (writableAsIs).
+ */
+function writeWorkflows(home, workflows) {
+	if (!fs.existsSync(path.join(home.folder, '.n8n', DATABASE_FILES[0]))) return false;
+	if (!writableAsIs(home, workflows)) return false;
+	const statements = workflows.map((wf) => {
+		// n8n gives a node without an id a new one (the caller's object is left as it is)
+		wf = {
+			...wf,
+			nodes: wf.nodes.map((node) => (node.id ? node : { ...node, id: crypto.randomUUID() })),
+		};
+		const versionId = quote(crypto.randomUUID());
+		const id = quote(wf.id);
+		const nodes = json(wf.nodes);
+		const connections = json(wf.connections ?? {});
+		return `insert into workflow_entity (id, name, active, nodes, connections, settings, staticData, pinData, versionId, triggerCount, meta)
+				values (${id}, ${quote(wf.name ?? wf.id)}, 0, ${nodes}, ${connections}, ${json(wf.settings ?? {})}, ${json(wf.staticData)}, ${json(wf.pinData)}, ${versionId}, 0, ${json(wf.meta)});
+			insert into shared_workflow (workflowId, projectId, role)
+				select ${id}, id, 'workflow:owner' from project where type = 'personal' order by createdAt limit 1;
+			insert into workflow_history (versionId, workflowId, authors, nodes, connections)
+				values (${versionId}, ${id}, 'import', ${nodes}, ${connections});`;
+	});
+	home.queryDb(`begin;\n${statements.join('\n')}\ncommit;`);
+	const ids = workflows.map((wf) => quote(wf.id)).join(', ');
+	const saved = home.queryDb(
+		`select count(*) as n from workflow_entity w join shared_workflow s on s.workflowId = w.id join workflow_history h on h.versionId = w.versionId where w.id in (${ids})`,
+	);
+	if (saved[0]?.n !== workflows.length)
+		throw new Error(`saving workflows ${ids}: ${saved[0]?.n} found in n8n's database`);
+	return true;
+}
+
+module.exports = { seedDatabase, writeCredentials, writeWorkflows, encryptCredentialData };

@@ -22,7 +22,7 @@ const {
 	executeWorkflow,
 } = require('./cli');
 const { startN8n } = require('./server');
-const { seedDatabase, writeCredentials } = require('./database');
+const { seedDatabase, writeCredentials, writeWorkflows } = require('./database');
 const { restClient } = require('./rest');
 const { freePort } = require('./processes');
 const { outputOf } = require('./workflows');
@@ -239,19 +239,22 @@ async function createN8nHome({ line = currentLine(), packageTarball = packedTarb
 			if (!writeCredentials(home, credentials)) await importCredentials(cli, folder, credentials);
 		},
 		async importWorkflow(workflow) {
-			const wf = { active: false, settings: {}, ...workflow };
-			if (!wf.id) wf.id = `e2eWorkflow${String(++workflowCounter).padStart(5, '0')}`;
-			await importWorkflows(cli, folder, wf, `workflow-${wf.id}.json`);
-			return wf.id;
+			const [id] = await home.importWorkflows([workflow]);
+			return id;
 		},
-		/** Imports several workflows with one CLI command (one n8n boot); returns their ids. */
+		/**
+		 * Imports workflows, inactive, for the owner; returns their ids. New ones are written to n8n's
+		 * database as `import:workflow` writes them (no CLI boot); any other case (an id n8n has
+		 * already, a credential named without its id) takes one CLI command for all.
+		 */
 		async importWorkflows(workflows) {
 			const list = workflows.map((workflow) => {
 				const wf = { active: false, settings: {}, ...workflow };
 				if (!wf.id) wf.id = `e2eWorkflow${String(++workflowCounter).padStart(5, '0')}`;
 				return wf;
 			});
-			await importWorkflows(cli, folder, list, `workflows-${list[0].id}-${list.length}.json`);
+			if (!writeWorkflows(home, list))
+				await importWorkflows(cli, folder, list, `workflows-${list[0].id}-${list.length}.json`);
 			return list.map((wf) => wf.id);
 		},
 		/** Executes a workflow through the CLI; `run` is the parsed run data. */

@@ -76,14 +76,28 @@ async function restClient(
 			throw makeError(`${method} ${route} answered ${res.status}: ${text.slice(0, 500)}`);
 		return json?.data ?? json;
 	};
+	/**
+	 * The client's first calls, sent again on a 404 for up to 60 s: right after a restart, n8n 1.x
+	 * once answered its owner setup with 404 although its login route was mounted (nothing was done).
+	 */
+	const first = async (route, body) => {
+		for (const until = Date.now() + 60_000; ; ) {
+			try {
+				return await call('POST', route, body);
+			} catch (error) {
+				if (!/ answered 404: /.test(error.message) || Date.now() > until) throw error;
+				await new Promise((resolve) => setTimeout(resolve, 1000));
+			}
+		}
+	};
 	if (setupOwner)
-		await call('POST', '/rest/owner/setup', {
+		await first('/rest/owner/setup', {
 			email,
 			password,
 			firstName: owner.firstName,
 			lastName: owner.lastName,
 		});
-	if (login) await call('POST', '/rest/login', { emailOrLdapLoginId: email, password });
+	if (login) await first('/rest/login', { emailOrLdapLoginId: email, password });
 	return {
 		call,
 		get: (route) => call('GET', prefix + route),
