@@ -9,7 +9,7 @@
 import nock from 'nock';
 
 import { resetLimiters } from '../../nodes/VoiceChatAssistant/transport/rateLimiter';
-import { resetRegistrationMemory } from '../../nodes/VoiceChatAssistantTrigger/calls/memory';
+import { resetRegistrationMemory } from '../../nodes/VoiceChatAssistantTrigger/calls/world';
 
 const LOCAL = /(127\.0\.0\.1|localhost)/;
 

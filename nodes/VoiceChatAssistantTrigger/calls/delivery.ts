@@ -15,9 +15,8 @@ import { answer, asId, parsePayload, queryValue, statusAllowed, toItem } from '.
 import { deliveryKey, finish, inFlight, remember, seen, start } from '../core/replays';
 import { safeEqual, webhookSecret } from '../core/secrets';
 import { CATCH_UP_KEY, withCaughtUp } from './catchUp';
-import { PROBE_HEADER } from './ownership';
-import { probeAnswer } from './probeAnswer';
-import { readEvent, readRegistration } from './registration';
+import { PROBE_HEADER, probeAnswer } from './ownership';
+import { readEvent, readRegistration } from './world';
 import type { RegisteredAssistant, Registration } from './registration';
 import { confirmUnverified } from './unverifiedPost';
 
@@ -36,7 +35,7 @@ export async function callDelivery(ctx: IWebhookFunctions): Promise<IWebhookResp
 	if (headers[PROBE_HEADER] !== undefined) {
 		const entry = await authenticated(ctx, registration, query);
 		if (!entry) return answer(ctx, 404, { message: 'Not registered' });
-		// what it would give back goes sealed: the answer shows no URL (calls/probeAnswer.ts)
+		// what it would give back goes sealed: the answer shows no URL (ownership.ts)
 		return answer(ctx, 200, await probeAnswer(ctx, entry));
 	}
 

@@ -3,7 +3,7 @@ import { CALL_AND_CHAT_EVENTS } from '../core/events';
 import { callDelivery } from './delivery';
 import { startHeartbeat } from './heartbeat';
 import { checkExists, create, remove } from './lifecycle';
-import { readRegistration } from './registration';
+import { readRegistration } from './world';
 
 /** The calls and chats that end: a webhook URL registered per assistant (the service's webhooks). */
 export const callFamily: EventFamily = {

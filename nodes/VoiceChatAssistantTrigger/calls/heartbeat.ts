@@ -4,7 +4,7 @@ import { getClock } from '../../VoiceChatAssistant/transport/clock';
 import { INBOUND, MID_CALL_TOOL, POST_CALL } from '../core/events';
 import { reattachTools } from '../midCallTool/toolHeartbeat';
 import { catchUp, noteHeartbeat } from './catchUp';
-import { readRegistration } from './registration';
+import { readRegistration } from './world';
 
 /**
  * The heartbeat: what the trigger does with no delivery. n8n starts a

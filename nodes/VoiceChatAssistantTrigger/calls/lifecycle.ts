@@ -1,29 +1,32 @@
-import type { IHookFunctions, INode } from 'n8n-workflow';
+import type { IHookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import {
-	firstLiveTarget,
+	asNodeError,
+	assertReachable,
+	enableWebhook,
+	readAssistantStates,
+	readWebhookStates,
+} from '../core/service';
+import type { AssistantWebhookState } from '../core/service';
+import { clearCatchUp, startCatchUp } from './catchUp';
+import {
+	giveBackEach,
 	giveBackFrom,
 	holds,
 	hostOf,
 	isSameNode,
 	isSameWebhook,
-	mayProbe,
 	occupiedError,
+	planRemoval,
 	probe,
-	readWebhookStates,
+	registeredUrl,
+	registrationMatches,
+	whereCallsGo,
 } from './ownership';
-import type { AssistantWebhookState } from './ownership';
-import { clearCatchUp, startCatchUp } from './catchUp';
-import { newSecret } from '../core/secrets';
-import { keepUnfinished, saveRegistration, withUnfinished } from './memory';
-import { readWanted, registeredUrl, registrationMatches } from './registration';
-import { aboutAssistant, assertReachable } from '../core/service';
-import { disableWebhook, enableWebhook, restoreWebhook } from './serviceWebhooks';
-import { readWorld } from './world';
-import type { HookWorld } from './world';
 import type { RegisteredAssistant, Registration, WebhookTarget, Wanted } from './registration';
-import type { TriggerEvent } from '../core/events';
+import { keepUnfinished, readWanted, readWorld, saveRegistration, withUnfinished } from './world';
+import type { HookWorld } from './world';
 
 /**
  * The trigger's webhook lifecycle (n8n's checkExists / create / delete), with
@@ -32,57 +35,24 @@ import type { TriggerEvent } from '../core/events';
  * assistant that still holds this trigger's URL, and checkExists asks the
  * service, so a restart repairs a registration that was lost.
  *
- * Each hook reads first (the form: readWanted; n8n: readWorld; the service:
- * readWebhookStates), then decides per assistant, then acts on the service.
+ * Each hook reads first (n8n and the form: world.ts; the service: readAssistantStates in
+ * core/service.ts), then decides per assistant (tested without HTTP), then acts on the service.
  */
 
 const LOG = 'Voice Chat Assistant Trigger:';
-
-/** Whether the assistant posts to the stored URL or to the one this node registers (a stale save may hold an older one). */
-function holdsOwn(
-	world: HookWorld,
-	state: AssistantWebhookState,
-	registration: Registration,
-	entry: RegisteredAssistant,
-): boolean {
-	if (holds(state, entry.url)) return true;
-	const secret = world.secretOf(registration.event, entry.id);
-	return (
-		secret !== undefined && holds(state, registeredUrl(registration.webhookUrl, entry.id, secret))
-	);
-}
-
-/**
- * Where an assistant of the registration sends its calls, for checkExists: `here` (to this
- * trigger, or the list does not show it), `gone` (no such assistant), `lost`, or another live
- * trigger's URL on this n8n to ask (a trigger that took it over is respected).
- */
-export function whereCallsGo(
-	world: HookWorld,
-	wanted: Wanted,
-	registration: Registration,
-	entry: RegisteredAssistant,
-	state: AssistantWebhookState,
-): 'here' | 'gone' | 'lost' | { ask: string } {
-	if (!state.found) return 'gone';
-	if (!state.readable || holdsOwn(world, state, registration, entry)) return 'here';
-	const { url, active } = state.target;
-	if (active && mayProbe(world, url) && !isSameWebhook(url, wanted.webhookUrl))
-		return { ask: url as string };
-	return 'lost';
-}
 
 /**
  * Whether every watched assistant still sends its calls here, or to another
  * live trigger of this package that took it over (which this one respects).
  */
 export async function checkExists(ctx: IHookFunctions): Promise<boolean> {
+	// read: n8n and the form, then the service only while the saved registration is still wanted
 	const world = await readWorld(ctx);
 	const wanted = readWanted(ctx, world.secretVersion);
-	await assertReachable(world.node, wanted.webhookUrl, world.serviceBaseUrl);
 	const registration = world.registration;
 	if (!registration || !registrationMatches(registration, wanted)) return false;
-	const states = await readWebhookStates(ctx, registration.event, wanted.assistantIds);
+	await assertReachable(world.node, wanted.webhookUrl, world.serviceBaseUrl);
+	const states = await readAssistantStates(ctx, registration.event, wanted.assistantIds);
 	for (const entry of registration.assistants) {
 		const where = whereCallsGo(world, wanted, registration, entry, states.get(entry.id)!);
 		if (where === 'here') continue;
@@ -146,19 +116,6 @@ function warnUnwatched(
 	}
 }
 
-/** What each watched assistant posts to now, as the service says. */
-async function readServiceStates(
-	ctx: IHookFunctions,
-	node: INode,
-	wanted: Wanted,
-): Promise<Map<number, AssistantWebhookState>> {
-	try {
-		return await readWebhookStates(ctx, wanted.event, wanted.assistantIds);
-	} catch (error) {
-		throw aboutAssistant(node, error, wanted.assistantIds[0], 'Reading the current webhook');
-	}
-}
-
 /**
  * The plan of an activation, one entry per watched assistant: the URL with its secret (derived,
  * so the same for every activation of this node: core/secrets.ts; a delivery naming one assistant
@@ -171,59 +128,17 @@ export async function planRegistration(
 	states: Map<number, AssistantWebhookState>,
 ): Promise<RegisteredAssistant[]> {
 	const previous = world.registration;
+	warnUnwatched(world.logger, previous, wanted);
 	const earlierOf = (id: number) =>
 		previous?.event === wanted.event ? previous.assistants.find((a) => a.id === id) : undefined;
 	const planned: RegisteredAssistant[] = [];
 	for (const id of wanted.assistantIds) {
-		const secret = world.secretOf(wanted.event, id) ?? newSecret();
-		try {
-			const giveBack = await decideGiveBack(world, wanted, id, states.get(id)!, earlierOf(id));
-			planned.push({ id, url: registeredUrl(wanted.webhookUrl, id, secret), secret, giveBack });
-		} catch (error) {
-			throw aboutAssistant(world.node, error, id, 'Registering the webhook');
-		}
+		// refusals (not found, "Fail Activation") name the assistant: "Assistant <id> ..."
+		const giveBack = await decideGiveBack(world, wanted, id, states.get(id)!, earlierOf(id));
+		const secret = world.secretToRegister(wanted.event, id);
+		planned.push({ id, url: registeredUrl(wanted.webhookUrl, id, secret), secret, giveBack });
 	}
 	return planned;
-}
-
-/**
- * Undoes a failed activation: gives back what it registered, keeps in the
- * static data what could not be given back (else the earlier registration).
- */
-async function undoRegistered(
-	ctx: IHookFunctions,
-	world: HookWorld,
-	registration: Registration,
-	failed: RegisteredAssistant,
-): Promise<void> {
-	const kept: RegisteredAssistant[] = [];
-	const done = [...registration.assistants];
-	// its change may have been carried out with the answer lost (a timeout, a 502): given back
-	// too when the assistant shows this URL now; unread, kept for delete, which checks first
-	try {
-		const state = (await readWebhookStates(ctx, registration.event, [failed.id])).get(failed.id);
-		if (state?.found && state.readable && holds(state, failed.url)) done.push(failed);
-	} catch (readError) {
-		world.logger.warn(
-			`${LOG} could not read assistant ${failed.id}'s webhook after a failed registration: ${(readError as Error).message}; the next deactivation checks it`,
-		);
-		kept.push(failed);
-	}
-	for (const entry of done) {
-		try {
-			await giveBack(ctx, world, registration.event, entry);
-		} catch (undoError) {
-			world.logger.warn(
-				`${LOG} could not give assistant ${entry.id} its previous webhook back: ${(undoError as Error).message}`,
-			);
-			kept.push(entry);
-		}
-	}
-	// what could not be undone stays listed for delete; else the earlier registration, if any
-	const left = kept.length ? { ...registration, assistants: kept } : world.registration;
-	saveRegistration(world.key, world.staticData, left);
-	// n8n does not save the static data of a failed create: delete finds them here
-	if (kept.length) keepUnfinished(world.key, { ...registration, assistants: kept });
 }
 
 /**
@@ -234,12 +149,11 @@ async function undoRegistered(
  * is left as it was before the error is reported.
  */
 export async function create(ctx: IHookFunctions): Promise<boolean> {
-	// 1. read what is wanted (the form), what this node registered before (n8n), what the service has
+	// 1. read: n8n and the form, then what each watched assistant posts to now (the service)
 	const world = await readWorld(ctx);
 	const wanted = readWanted(ctx, world.secretVersion);
 	await assertReachable(world.node, wanted.webhookUrl, world.serviceBaseUrl);
-	warnUnwatched(world.logger, world.registration, wanted);
-	const states = await readServiceStates(ctx, world.node, wanted);
+	const states = await readAssistantStates(ctx, wanted.event, wanted.assistantIds);
 	// 2. decide, per assistant: its URL and what to give back later (or refuse)
 	const planned = await planRegistration(world, wanted, states);
 	// 3. register at the service, remembering after each assistant, so a failure undoes exactly this
@@ -254,8 +168,36 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 		try {
 			await enableWebhook(ctx, wanted.event, entry.id, entry.url, wanted.settings);
 		} catch (error) {
-			await undoRegistered(ctx, world, registration, entry);
-			throw aboutAssistant(world.node, error, entry.id, 'Registering the webhook');
+			// undo: what this activation registered is given back, and the failing assistant too
+			// when its change was carried out with the answer lost (a timeout, a 502: it shows this
+			// URL now); unread, it is kept for delete, which checks first
+			const undo = [...registration.assistants];
+			const kept: RegisteredAssistant[] = [];
+			try {
+				const state = (await readWebhookStates(ctx, wanted.event, [entry.id])).get(entry.id);
+				if (state?.found && state.readable && holds(state, entry.url)) undo.push(entry);
+			} catch (readError) {
+				world.logger.warn(
+					`${LOG} could not read assistant ${entry.id}'s webhook after a failed registration: ${(readError as Error).message}; the next deactivation checks it`,
+				);
+				kept.push(entry);
+			}
+			kept.push(
+				...(await giveBackEach(
+					ctx,
+					world,
+					wanted.event,
+					undo,
+					(id) => `could not give assistant ${id} its previous webhook back`,
+				)),
+			);
+			// what could not be undone stays listed for delete; else the earlier registration, if any.
+			// n8n does not save the static data of a failed create: delete finds them in memory too
+			const left = kept.length ? { ...registration, assistants: kept } : undefined;
+			saveRegistration(world.key, world.staticData, left ?? world.registration);
+			if (left) keepUnfinished(world.key, left);
+			// enableWebhook's error names the assistant, as n8n's error type
+			throw asNodeError(world.node, error);
 		}
 		registration.assistants.push(entry);
 		saveRegistration(world.key, world.staticData, registration);
@@ -265,86 +207,40 @@ export async function create(ctx: IHookFunctions): Promise<boolean> {
 	return true;
 }
 
-/** Gives one assistant its first live previous target back, or switches its webhook off when there is none. */
-async function giveBack(
-	ctx: IHookFunctions,
-	world: HookWorld,
-	event: TriggerEvent,
-	entry: RegisteredAssistant,
-): Promise<string> {
-	const target = await firstLiveTarget(world, entry.giveBack);
-	if (target) {
-		const outcome = await restoreWebhook(ctx, event, entry.id, target);
-		return outcome === 'gone'
-			? 'gone'
-			: `given back to ${target.active ? hostOf(target.url) : 'its earlier switched-off settings'}`;
-	}
-	const outcome = await disableWebhook(ctx, event, entry.id);
-	return outcome === 'gone' ? 'gone' : 'switched off';
-}
-
-/** The assistants removal gives back: those that exist and still hold this trigger's URL (or do not show it). */
-export function planRemoval(
-	world: HookWorld,
-	registration: Registration,
-	states: Map<number, AssistantWebhookState>,
-): RegisteredAssistant[] {
-	return registration.assistants.filter((entry) => {
-		const state = states.get(entry.id)!;
-		if (!state.found) {
-			world.logger.debug(`${LOG} assistant ${entry.id} no longer exists; nothing to remove`);
-			return false;
-		}
-		if (state.readable && !holdsOwn(world, state, registration, entry)) {
-			world.logger.info(
-				`${LOG} assistant ${entry.id} sends its calls to ${state.target.active ? hostOf(state.target.url) : 'nowhere'} by now; left as it is`,
-			);
-			return false;
-		}
-		return true;
-	});
-}
-
 /**
  * Removal: every assistant that still holds this trigger's URL gets its
  * previous target back (the first one that is still live) or, with none, its
  * webhook switched off. An assistant that posts elsewhere by now is left as it
- * is. An assistant that no longer exists counts as done.
+ * is. An assistant that no longer exists counts as done. What could not be
+ * given back (all of it when the service could not be read) stays saved, for
+ * the next removal.
  */
 export async function remove(ctx: IHookFunctions): Promise<boolean> {
 	clearCatchUp(ctx);
 	const world = await readWorld(ctx);
 	const registration = withUnfinished(world.key, world.registration, world.logger);
-	if (!registration) {
-		saveRegistration(world.key, world.staticData, undefined);
-		return true;
+	let remaining: RegisteredAssistant[] = [];
+	if (registration) {
+		const ids = registration.assistants.map((a) => a.id);
+		const states = await readWebhookStates(ctx, registration.event, ids).catch((error: Error) => {
+			world.logger.warn(`${LOG} could not read the assistants' webhooks: ${error.message}`);
+		});
+		// still holding this trigger's URL: given back; posting elsewhere by now or gone: left
+		const holding = states && planRemoval(world, registration, states);
+		remaining = holding
+			? await giveBackEach(
+					ctx,
+					world,
+					registration.event,
+					holding,
+					(id) => `could not remove the webhook of assistant ${id}`,
+				)
+			: registration.assistants;
 	}
-	let states: Map<number, AssistantWebhookState>;
-	try {
-		states = await readWebhookStates(
-			ctx,
-			registration.event,
-			registration.assistants.map((a) => a.id),
-		);
-	} catch (error) {
-		world.logger.warn(
-			`${LOG} could not read the assistants' webhooks: ${(error as Error).message}`,
-		);
-		saveRegistration(world.key, world.staticData, registration);
-		return false;
-	}
-	const remaining: RegisteredAssistant[] = [];
-	for (const entry of planRemoval(world, registration, states)) {
-		try {
-			const outcome = await giveBack(ctx, world, registration.event, entry);
-			world.logger.debug(`${LOG} assistant ${entry.id}: ${outcome}`);
-		} catch (error) {
-			world.logger.warn(
-				`${LOG} could not remove the webhook of assistant ${entry.id}: ${(error as Error).message}`,
-			);
-			remaining.push(entry);
-		}
-	}
-	saveRegistration(world.key, world.staticData, { ...registration, assistants: remaining });
+	saveRegistration(
+		world.key,
+		world.staticData,
+		registration && { ...registration, assistants: remaining },
+	);
 	return remaining.length === 0;
 }

@@ -1,19 +1,29 @@
-import type { IDataObject, IHookFunctions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'crypto';
+import type {
+	IDataObject,
+	IHookFunctions,
+	IN8nHttpFullResponse,
+	INode,
+	IWebhookFunctions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { apiRequest, asList, isObject } from '../../VoiceChatAssistant/transport';
-import { openTargets, PROBE_ANSWER_KEY, SEALED_KEY } from './probeAnswer';
-import { MAX_GIVE_BACK } from './registration';
-import { CONVERSATION_ENDED, INBOUND } from '../core/events';
-import type { PostCallSettings, WebhookTarget } from './registration';
+import { isObject } from '../../VoiceChatAssistant/transport';
+import { disableWebhook, restoreWebhook } from '../core/service';
+import type { AssistantWebhookState } from '../core/service';
+import { POST_CALL } from '../core/events';
 import type { TriggerEvent } from '../core/events';
+import { authorizationOf } from '../core/secrets';
+import { copyTarget, MAX_GIVE_BACK, readTargets } from './registration';
+import type { RegisteredAssistant, Registration, WebhookTarget, Wanted } from './registration';
 
 /**
  * Who holds an assistant's webhook, and how to give it back.
  *
  * The service keeps one URL per assistant and event, and its assistant list
  * shows it (`webhook_url`, `is_webhook_active` and both settings for the
- * post-call webhook; `inbound_webhook_url` for the inbound one). So before
+ * post-call webhook; `inbound_webhook_url` for the inbound one; read by
+ * readAssistantStates in core/service.ts). So before
  * registering, the trigger reads what the assistant posts to and keeps it as
  * the target to give back; before removing, it reads again and touches the
  * assistant only while it still holds this trigger's URL.
@@ -22,7 +32,7 @@ import type { TriggerEvent } from '../core/events';
  * `assistant_id` and a 32-character `secret`) and asked whether it is still
  * live with a probe: a POST carrying PROBE_HEADER, which the trigger answers
  * (without starting the workflow) with the targets it would give back,
- * sealed under a key only the same API key gives (probeAnswer.ts). That is
+ * sealed under a key only the same API key gives (below). That is
  * how a chain F → A → B ends with F again whichever of A and B goes first.
  *
  * Probes go only to this n8n's own webhooks: URLs under the base of this
@@ -36,8 +46,16 @@ import type { TriggerEvent } from '../core/events';
 
 /** Header of a liveness probe between triggers of this package. */
 export const PROBE_HEADER = 'x-voice-chat-assistant-probe';
-export { PROBE_ANSWER_KEY };
+export type { AssistantWebhookState };
 const PROBE_TIMEOUT_MS = 5_000;
+const LOG = 'Voice Chat Assistant Trigger:';
+/** What a live trigger answers: `{[PROBE_ANSWER_KEY]: 'live', [SEALED_KEY]: '<sealed targets>'}`. */
+export const PROBE_ANSWER_KEY = 'voiceChatAssistantTrigger';
+export const SEALED_KEY = 'sealedGiveBack';
+
+const LABEL = 'voice-chat-assistant-trigger give-back v1';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
 
 /**
  * What probing needs: this n8n's webhook bases (webhookBases of the trigger's URL), the
@@ -50,75 +68,10 @@ export interface Prober {
 	logger: IHookFunctions['logger'];
 }
 
-/** The assistant's webhook as the service shows it. */
-export interface AssistantWebhookState {
-	found: boolean;
-	/** False when the list item does not show the URL (the trigger then trusts its own records). */
-	readable: boolean;
-	target: WebhookTarget;
-}
-
-/** true/false, 1/0, "1"/"0", "true"/"false" (the list returns some booleans as numbers). */
-function flag(value: unknown, fallback: boolean): boolean {
-	if (value === true || value === 1 || value === '1' || value === 'true') return true;
-	if (value === false || value === 0 || value === '0' || value === 'false') return false;
-	return fallback;
-}
-
-function text(value: unknown): string | null {
-	return typeof value === 'string' && value.trim() !== '' ? value : null;
-}
-
-/** The webhook target of one list item, for the given event. */
-export function targetOf(
-	item: IDataObject,
-	event: TriggerEvent,
-): { readable: boolean; target: WebhookTarget } {
-	if (event === INBOUND || event === CONVERSATION_ENDED) {
-		const field = event === INBOUND ? 'inbound_webhook_url' : 'conversation_ended_webhook_url';
-		const url = text(item[field]);
-		return { readable: field in item, target: { url, active: url !== null } };
-	}
-	const url = text(item.webhook_url);
-	const settings: PostCallSettings = {
-		send_webhook_only_on_completed: flag(item.send_webhook_only_on_completed, true),
-		include_recording_in_webhook: flag(item.include_recording_in_webhook, true),
-	};
-	return {
-		readable: 'webhook_url' in item || 'is_webhook_active' in item,
-		target: { url, active: flag(item.is_webhook_active, false) && url !== null, settings },
-	};
-}
-
-/**
- * Reads the webhook state of the given assistants from the paginated assistant
- * list (the service has no get-one endpoint), stopping once all are found.
- */
-export async function readWebhookStates(
-	ctx: IHookFunctions,
-	event: TriggerEvent,
-	assistantIds: number[],
-): Promise<Map<number, AssistantWebhookState>> {
-	const states = new Map<number, AssistantWebhookState>();
-	const wanted = new Set(assistantIds);
-	for (let page = 1; wanted.size > 0; page++) {
-		const response = await apiRequest.call(ctx, 'GET', '/api/user/assistants/get', {
-			qs: { per_page: 100, page },
-		});
-		const items = asList(response);
-		for (const item of items) {
-			const id = Number(item.id);
-			if (!wanted.has(id)) continue;
-			wanted.delete(id);
-			states.set(id, { found: true, ...targetOf(item, event) });
-		}
-		const next = isObject(response) ? response.next_page_url : undefined;
-		const last = isObject(response) ? Number(response.last_page) : NaN;
-		if (items.length === 0 || (!next && !(Number.isFinite(last) && page < last))) break;
-	}
-	for (const id of wanted)
-		states.set(id, { found: false, readable: false, target: { url: null, active: false } });
-	return states;
+/** What deciding who holds a registered assistant needs: probing, and the secrets of this node's URLs. */
+export interface Owner extends Prober {
+	/** The secret of one assistant's URL, or undefined without an API key. */
+	secretOf(event: TriggerEvent, assistantId: number): string | undefined;
 }
 
 /** Whether the state shows the assistant posting to exactly `url`. */
@@ -146,28 +99,43 @@ export function isTriggerUrl(url: string | null): boolean {
 	}
 }
 
+/** The URL registered for one assistant: n8n's URL plus `assistant_id` and `secret`. */
+export function registeredUrl(webhookUrl: string, assistantId: number, secret: string): string {
+	const separator = webhookUrl.includes('?') ? '&' : '?';
+	return `${webhookUrl}${separator}assistant_id=${assistantId}&secret=${encodeURIComponent(secret)}`;
+}
+
 /**
- * The bases of this n8n's webhook URLs, from this trigger's webhook URL: its
- * origin and path without the last two segments (`/<webhook id>/webhook`),
- * e.g. `https://n8n.example.com/webhook`, and the same with the test endpoint
- * (`/webhook-test`) for a production URL, or the production endpoint for a
- * test URL, so that a test listener and an active workflow of this n8n can
- * ask each other.
+ * Whether the stored registration is what the node asks for: the same event,
+ * the same n8n URL, the same assistants (each with the URL built from the
+ * stored secret) and, for the post-call webhook, the same settings.
  */
-export function webhookBases(webhookUrl: string): string[] {
-	try {
-		const url = new URL(webhookUrl);
-		const segments = url.pathname.replace(/\/+$/, '').split('/');
-		if (segments.length < 4) return [];
-		const prefix = segments.slice(0, -3).join('/');
-		const endpoint = segments[segments.length - 3];
-		const twin = endpoint.endsWith('-test')
-			? endpoint.slice(0, -'-test'.length)
-			: `${endpoint}-test`;
-		return [endpoint, twin].filter(Boolean).map((e) => `${url.origin}${prefix}/${e}`);
-	} catch {
-		return [];
+export function registrationMatches(
+	registration: Registration | undefined,
+	wanted: Wanted,
+): boolean {
+	if (!registration) return false;
+	if (registration.event !== wanted.event || registration.webhookUrl !== wanted.webhookUrl)
+		return false;
+	if (registration.assistants.length !== wanted.assistantIds.length) return false;
+	// a raised URL Secret Version: the URLs registered before are to be replaced (and refused)
+	if ((registration.secretVersion ?? 1) !== wanted.secretVersion) return false;
+	for (const id of wanted.assistantIds) {
+		const entry = registration.assistants.find((a) => a.id === id);
+		if (!entry || entry.url !== registeredUrl(wanted.webhookUrl, id, entry.secret)) return false;
 	}
+	if (wanted.event === POST_CALL) {
+		const a = registration.settings;
+		const b = wanted.settings;
+		if (!a || !b) return false;
+		if (
+			a.send_webhook_only_on_completed !== b.send_webhook_only_on_completed ||
+			a.include_recording_in_webhook !== b.include_recording_in_webhook
+		) {
+			return false;
+		}
+	}
+	return true;
 }
 
 /** Whether `url` is a trigger URL under one of `bases` (this n8n's own webhooks), and so may be probed. */
@@ -293,6 +261,105 @@ export async function firstLiveTarget(
 	return undefined;
 }
 
+/** Whether the assistant posts to the stored URL or to the one this node registers (a stale save may hold an older one). */
+function holdsOwn(
+	world: Owner,
+	state: AssistantWebhookState,
+	registration: Registration,
+	entry: RegisteredAssistant,
+): boolean {
+	if (holds(state, entry.url)) return true;
+	const secret = world.secretOf(registration.event, entry.id);
+	return (
+		secret !== undefined && holds(state, registeredUrl(registration.webhookUrl, entry.id, secret))
+	);
+}
+
+/**
+ * Where an assistant of the registration sends its calls, for checkExists: `here` (to this
+ * trigger, or the list does not show it), `gone` (no such assistant), `lost`, or another live
+ * trigger's URL on this n8n to ask (a trigger that took it over is respected).
+ */
+export function whereCallsGo(
+	world: Owner,
+	wanted: Wanted,
+	registration: Registration,
+	entry: RegisteredAssistant,
+	state: AssistantWebhookState,
+): 'here' | 'gone' | 'lost' | { ask: string } {
+	if (!state.found) return 'gone';
+	if (!state.readable || holdsOwn(world, state, registration, entry)) return 'here';
+	const { url, active } = state.target;
+	if (active && mayProbe(world, url) && !isSameWebhook(url, wanted.webhookUrl))
+		return { ask: url as string };
+	return 'lost';
+}
+
+/** The assistants removal gives back: those that exist and still hold this trigger's URL (or do not show it). */
+export function planRemoval(
+	world: Owner,
+	registration: Registration,
+	states: Map<number, AssistantWebhookState>,
+): RegisteredAssistant[] {
+	return registration.assistants.filter((entry) => {
+		const state = states.get(entry.id)!;
+		if (!state.found) {
+			world.logger.debug(`${LOG} assistant ${entry.id} no longer exists; nothing to remove`);
+			return false;
+		}
+		if (state.readable && !holdsOwn(world, state, registration, entry)) {
+			world.logger.info(
+				`${LOG} assistant ${entry.id} sends its calls to ${state.target.active ? hostOf(state.target.url) : 'nowhere'} by now; left as it is`,
+			);
+			return false;
+		}
+		return true;
+	});
+}
+
+/**
+ * Gives one assistant its first live earlier target back (firstLiveTarget), or switches its
+ * webhook off when there is none; says what it did, for the log.
+ */
+async function giveBack(
+	ctx: IHookFunctions,
+	prober: Prober,
+	event: TriggerEvent,
+	entry: RegisteredAssistant,
+): Promise<string> {
+	const target = await firstLiveTarget(prober, entry.giveBack);
+	const outcome = target
+		? await restoreWebhook(ctx, event, entry.id, target)
+		: await disableWebhook(ctx, event, entry.id);
+	if (outcome === 'gone') return 'gone';
+	if (!target) return 'switched off';
+	return `given back to ${target.active ? hostOf(target.url) : 'its earlier switched-off settings'}`;
+}
+
+/**
+ * Gives each entry its earlier webhook back (giveBack), one after another; returns those that
+ * failed (logged as `failure` with the assistant and the error), which are to be tried again later.
+ */
+export async function giveBackEach(
+	ctx: IHookFunctions,
+	prober: Prober,
+	event: TriggerEvent,
+	entries: RegisteredAssistant[],
+	failure: (assistantId: number) => string,
+): Promise<RegisteredAssistant[]> {
+	const failed: RegisteredAssistant[] = [];
+	for (const entry of entries) {
+		try {
+			const outcome = await giveBack(ctx, prober, event, entry);
+			prober.logger.debug(`${LOG} assistant ${entry.id}: ${outcome}`);
+		} catch (error) {
+			prober.logger.warn(`${LOG} ${failure(entry.id)}: ${(error as Error).message}`);
+			failed.push(entry);
+		}
+	}
+	return failed;
+}
+
 /** The activation error of "Fail Activation": names the host that receives the calls today. */
 export function occupiedError(
 	node: INode,
@@ -307,4 +374,74 @@ export function occupiedError(
 				'"If the Assistant Already Has a Webhook" is set to "Fail Activation". Choose "Take Over and Give Back" to receive the calls while this workflow is active and hand them back afterwards, or remove that webhook in the service first.',
 		},
 	);
+}
+
+/**
+ * What a live trigger answers another trigger's probe (above), and
+ * how the asking trigger reads it.
+ *
+ * The answer says "live" and carries the targets the trigger would give
+ * back, sealed: AES-256-GCM under a key derived from the credential's API
+ * key, bound to the assistant. The targets are URLs that may hold tokens
+ * (a CRM's webhook, another trigger's secret); whoever knows this trigger's
+ * URL with its secret (the service, anyone who reads the assistant, a log of
+ * the URL) can send a probe, and gets "live" and a sealed text, never a URL.
+ * Another trigger of this package on this n8n that uses the same API key
+ * opens it; with another key it cannot, and keeps only the trigger it asked
+ * (probe says what that costs).
+ */
+
+function keyOf(authorization: string): Buffer {
+	return createHmac('sha256', authorization).update(LABEL).digest();
+}
+
+function aad(assistantId: number): Buffer {
+	return Buffer.from(`${LABEL}|assistant ${assistantId}`);
+}
+
+/** The targets sealed under the credential's authorization: `<iv>.<ciphertext>.<tag>`, base64url. */
+export function sealTargets(
+	targets: WebhookTarget[],
+	authorization: string,
+	assistantId: number,
+): string {
+	const iv = randomBytes(IV_BYTES);
+	const cipher = createCipheriv('aes-256-gcm', keyOf(authorization), iv);
+	cipher.setAAD(aad(assistantId));
+	const text = JSON.stringify(targets.map(copyTarget));
+	const data = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+	return [iv, data, cipher.getAuthTag()].map((part) => part.toString('base64url')).join('.');
+}
+
+/** The sealed targets, or undefined when they cannot be opened (another key, another assistant, altered). */
+export function openTargets(
+	sealed: unknown,
+	authorization: string,
+	assistantId: number,
+): WebhookTarget[] | undefined {
+	if (typeof sealed !== 'string') return undefined;
+	const parts = sealed.split('.');
+	if (parts.length !== 3) return undefined;
+	const [iv, data, tag] = parts.map((part) => Buffer.from(part, 'base64url'));
+	if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) return undefined;
+	try {
+		const decipher = createDecipheriv('aes-256-gcm', keyOf(authorization), iv);
+		decipher.setAAD(aad(assistantId));
+		decipher.setAuthTag(tag);
+		const text = Buffer.concat([decipher.update(data), decipher.final()]).toString('utf8');
+		return readTargets(JSON.parse(text));
+	} catch {
+		return undefined;
+	}
+}
+
+/** The answer to an authenticated probe: "live", and the give-back list sealed (left out without a readable credential). */
+export async function probeAnswer(
+	ctx: IWebhookFunctions,
+	entry: RegisteredAssistant,
+): Promise<IDataObject> {
+	const answer: IDataObject = { [PROBE_ANSWER_KEY]: 'live' };
+	const authorization = await authorizationOf(ctx);
+	if (authorization) answer[SEALED_KEY] = sealTargets(entry.giveBack, authorization, entry.id);
+	return answer;
 }

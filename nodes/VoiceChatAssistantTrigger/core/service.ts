@@ -1,11 +1,33 @@
-import type { INode } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
+import { apiRequest, asList, isObject } from '../../VoiceChatAssistant/transport';
+import { CONVERSATION_ENDED, INBOUND } from './events';
+import type { TriggerEvent } from './events';
+
 /*
- * What every event family that registers at the service needs (calls/,
- * midCallTool/): that the service can reach this n8n, and the service's
- * errors as n8n errors that name the assistant.
+ * What the webhook trigger asks of the service, and how it reads the answers: that the service
+ * can reach this n8n; an assistant's webhooks as the assistant list shows them, switched on,
+ * given back or switched off (the call and chat events); the service's errors as n8n errors
+ * that name the assistant. The one home of these requests for every event family.
  */
+
+/** Settings sent with the post-call webhook (assistant configuration fields). */
+export interface PostCallSettings {
+	send_webhook_only_on_completed: boolean;
+	include_recording_in_webhook: boolean;
+}
+
+/**
+ * Where an assistant's webhook pointed (or may point again): a URL with its
+ * switch and, for the post-call webhook, its two settings. `url: null` is
+ * "no URL"; `active: false` is "switched off".
+ */
+export interface WebhookTarget {
+	url: string | null;
+	active: boolean;
+	settings?: PostCallSettings;
+}
 
 /** The numbers of a dotted IPv4 address, or undefined. */
 function ipv4(host: string): number[] | undefined {
@@ -102,4 +124,224 @@ export function aboutAssistant(
 		nodeError.message = `${action} for assistant ${assistantId} failed: ${nodeError.message}`;
 	}
 	return nodeError;
+}
+
+/** The assistant's webhook as the service shows it. */
+export interface AssistantWebhookState {
+	found: boolean;
+	/** False when the list item does not show the URL (the trigger then trusts its own records). */
+	readable: boolean;
+	target: WebhookTarget;
+}
+
+/** true/false, 1/0, "1"/"0", "true"/"false" (the list returns some booleans as numbers). */
+function flag(value: unknown, fallback: boolean): boolean {
+	if (value === true || value === 1 || value === '1' || value === 'true') return true;
+	if (value === false || value === 0 || value === '0' || value === 'false') return false;
+	return fallback;
+}
+
+function text(value: unknown): string | null {
+	return typeof value === 'string' && value.trim() !== '' ? value : null;
+}
+
+/** The webhook target of one list item, for the given event. */
+export function targetOf(
+	item: IDataObject,
+	event: TriggerEvent,
+): { readable: boolean; target: WebhookTarget } {
+	if (event === INBOUND || event === CONVERSATION_ENDED) {
+		const field = event === INBOUND ? 'inbound_webhook_url' : 'conversation_ended_webhook_url';
+		const url = text(item[field]);
+		return { readable: field in item, target: { url, active: url !== null } };
+	}
+	const url = text(item.webhook_url);
+	const settings: PostCallSettings = {
+		send_webhook_only_on_completed: flag(item.send_webhook_only_on_completed, true),
+		include_recording_in_webhook: flag(item.include_recording_in_webhook, true),
+	};
+	return {
+		readable: 'webhook_url' in item || 'is_webhook_active' in item,
+		target: { url, active: flag(item.is_webhook_active, false) && url !== null, settings },
+	};
+}
+
+/**
+ * Reads the webhook state of the given assistants from the paginated assistant
+ * list (the service has no get-one endpoint), stopping once all are found.
+ */
+export async function readWebhookStates(
+	ctx: IHookFunctions,
+	event: TriggerEvent,
+	assistantIds: number[],
+): Promise<Map<number, AssistantWebhookState>> {
+	const states = new Map<number, AssistantWebhookState>();
+	const wanted = new Set(assistantIds);
+	for (let page = 1; wanted.size > 0; page++) {
+		const response = await apiRequest.call(ctx, 'GET', '/api/user/assistants/get', {
+			qs: { per_page: 100, page },
+		});
+		const items = asList(response);
+		for (const item of items) {
+			const id = Number(item.id);
+			if (!wanted.has(id)) continue;
+			wanted.delete(id);
+			states.set(id, { found: true, ...targetOf(item, event) });
+		}
+		const next = isObject(response) ? response.next_page_url : undefined;
+		const last = isObject(response) ? Number(response.last_page) : NaN;
+		if (items.length === 0 || (!next && !(Number.isFinite(last) && page < last))) break;
+	}
+	for (const id of wanted)
+		states.set(id, { found: false, readable: false, target: { url: null, active: false } });
+	return states;
+}
+
+/** What each given assistant posts to now, as the service says; a failed read names the first assistant. */
+export async function readAssistantStates(
+	ctx: IHookFunctions,
+	event: TriggerEvent,
+	assistantIds: number[],
+): Promise<Map<number, AssistantWebhookState>> {
+	try {
+		return await readWebhookStates(ctx, event, assistantIds);
+	} catch (error) {
+		throw aboutAssistant(ctx.getNode(), error, assistantIds[0], 'Reading the current webhook');
+	}
+}
+
+/**
+ * The switch of each event that has one URL and no settings: enable with
+ * `{assistant_id, webhook_url}`, disable with `{assistant_id}`.
+ */
+const URL_SWITCHES: Partial<Record<TriggerEvent, { enable: string; disable: string }>> = {
+	[INBOUND]: {
+		enable: '/api/user/assistants/enable-inbound-webhook',
+		disable: '/api/user/assistants/disable-inbound-webhook',
+	},
+	[CONVERSATION_ENDED]: {
+		enable: '/api/user/assistants/enable-conversation-ended-webhook',
+		disable: '/api/user/assistants/disable-conversation-ended-webhook',
+	},
+};
+
+/** "Assistant not found" on an answer that is otherwise a success (status codes are not documented). */
+function notFoundAnswer(response: unknown): boolean {
+	return (
+		isObject(response) &&
+		!('data' in response) &&
+		typeof response.message === 'string' &&
+		/not found/i.test(response.message)
+	);
+}
+
+/** Whether an error says the assistant (and with it the registration) no longer exists. */
+export function isGone(error: unknown): boolean {
+	if (!isObject(error)) return false;
+	const httpCode = (error as { httpCode?: unknown }).httpCode;
+	if (String(httpCode) === '404') return true;
+	const message = (error as { message?: unknown }).message;
+	return typeof message === 'string' && /assistant not found/i.test(message);
+}
+
+/** Registers `url` as the webhook of one assistant; an error names the assistant. */
+export async function enableWebhook(
+	ctx: IHookFunctions,
+	event: TriggerEvent,
+	assistantId: number,
+	url: string,
+	settings: PostCallSettings | undefined,
+): Promise<void> {
+	try {
+		await switchOn(ctx, event, assistantId, url, settings);
+	} catch (error) {
+		throw aboutAssistant(ctx.getNode(), error, assistantId, 'Registering the webhook');
+	}
+}
+
+/** Points the webhook of one assistant at `url`, switched on. */
+async function switchOn(
+	ctx: IHookFunctions,
+	event: TriggerEvent,
+	assistantId: number,
+	url: string,
+	settings: PostCallSettings | undefined,
+): Promise<void> {
+	let response: unknown;
+	const urlSwitch = URL_SWITCHES[event];
+	if (urlSwitch) {
+		response = await apiRequest.call(ctx, 'POST', urlSwitch.enable, {
+			body: { assistant_id: assistantId, webhook_url: url },
+			retry: 'safe',
+		});
+	} else {
+		response = await apiRequest.call(ctx, 'PUT', `/api/user/assistant/${assistantId}`, {
+			body: {
+				is_webhook_active: true,
+				webhook_url: url,
+				send_webhook_only_on_completed: settings?.send_webhook_only_on_completed ?? true,
+				include_recording_in_webhook: settings?.include_recording_in_webhook ?? true,
+			},
+		});
+	}
+	if (notFoundAnswer(response)) {
+		throw new NodeOperationError(ctx.getNode(), `Assistant ${assistantId} not found`, {
+			description: 'Check that the assistant exists and belongs to the account of the credential.',
+		});
+	}
+}
+
+/**
+ * Points the assistant's webhook back at `target`: the post-call webhook with
+ * its switch, URL and both settings in one update; the inbound webhook by
+ * enabling it for the URL, or disabling it when there is none.
+ */
+export async function restoreWebhook(
+	ctx: IHookFunctions,
+	event: TriggerEvent,
+	assistantId: number,
+	target: WebhookTarget,
+): Promise<'restored' | 'gone'> {
+	if (URL_SWITCHES[event] && target.url === null) {
+		return (await disableWebhook(ctx, event, assistantId)) === 'gone' ? 'gone' : 'restored';
+	}
+	try {
+		if (URL_SWITCHES[event]) {
+			await switchOn(ctx, event, assistantId, target.url as string, undefined);
+		} else {
+			const response = await apiRequest.call(ctx, 'PUT', `/api/user/assistant/${assistantId}`, {
+				body: {
+					is_webhook_active: target.active && target.url !== null,
+					webhook_url: target.url,
+					send_webhook_only_on_completed: target.settings?.send_webhook_only_on_completed ?? true,
+					include_recording_in_webhook: target.settings?.include_recording_in_webhook ?? true,
+				},
+			});
+			if (notFoundAnswer(response)) return 'gone';
+		}
+	} catch (error) {
+		if (isGone(error)) return 'gone';
+		throw asNodeError(ctx.getNode(), error);
+	}
+	return 'restored';
+}
+
+/** Removes the webhook of one assistant; an assistant that no longer exists counts as done. */
+export async function disableWebhook(
+	ctx: IHookFunctions,
+	event: TriggerEvent,
+	assistantId: number,
+): Promise<'removed' | 'gone'> {
+	const path = URL_SWITCHES[event]?.disable ?? '/api/user/assistants/disable-webhook';
+	let response: unknown;
+	try {
+		response = await apiRequest.call(ctx, 'POST', path, {
+			body: { assistant_id: assistantId },
+			retry: 'safe',
+		});
+	} catch (error) {
+		if (isGone(error)) return 'gone';
+		throw asNodeError(ctx.getNode(), error);
+	}
+	return notFoundAnswer(response) ? 'gone' : 'removed';
 }

@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { openTargets } from '../../../nodes/VoiceChatAssistantTrigger/calls/probeAnswer';
+import { openTargets } from '../../../nodes/VoiceChatAssistantTrigger/calls/ownership';
 import { MAX_GIVE_BACK } from '../../../nodes/VoiceChatAssistantTrigger/calls/registration';
 import { TEST_API_KEY } from '../../helpers/context';
 import { activate, createWebhookContext, requestLines } from '../../helpers/hookContext';

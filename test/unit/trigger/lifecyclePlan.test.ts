@@ -6,13 +6,13 @@
  */
 import type { IHttpRequestOptions } from 'n8n-workflow';
 
+import { planRegistration } from '../../../nodes/VoiceChatAssistantTrigger/calls/lifecycle';
 import {
-	planRegistration,
 	planRemoval,
+	sealTargets,
 	whereCallsGo,
-} from '../../../nodes/VoiceChatAssistantTrigger/calls/lifecycle';
+} from '../../../nodes/VoiceChatAssistantTrigger/calls/ownership';
 import type { AssistantWebhookState } from '../../../nodes/VoiceChatAssistantTrigger/calls/ownership';
-import { sealTargets } from '../../../nodes/VoiceChatAssistantTrigger/calls/probeAnswer';
 import type {
 	Registration,
 	Wanted,
@@ -39,6 +39,7 @@ function world(
 		registration: undefined,
 		secretVersion: 1,
 		secretOf: (_event, id) => `${String(id).padStart(2, '0')}${'A'.repeat(30)}`,
+		secretToRegister: (_event, id) => `${String(id).padStart(2, '0')}${'A'.repeat(30)}`,
 		serviceBaseUrl: async () => 'https://api.example.com',
 		authorization: AUTHORIZATION,
 		bases: ['https://n8n.example.com/webhook', 'https://n8n.example.com/webhook-test'],

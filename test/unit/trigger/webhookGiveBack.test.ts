@@ -6,8 +6,8 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { resetRegistrationMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/memory';
-import { openTargets } from '../../../nodes/VoiceChatAssistantTrigger/calls/probeAnswer';
+import { resetRegistrationMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/world';
+import { openTargets } from '../../../nodes/VoiceChatAssistantTrigger/calls/ownership';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import { PRODUCTION_URL, activate, locator, requestLines } from '../../helpers/hookContext';
 import { triggerMethods as methods } from '../../helpers/registeredTrigger';

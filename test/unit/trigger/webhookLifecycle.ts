@@ -7,7 +7,7 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { sealTargets } from '../../../nodes/VoiceChatAssistantTrigger/calls/probeAnswer';
+import { sealTargets } from '../../../nodes/VoiceChatAssistantTrigger/calls/ownership';
 import type { WebhookTarget } from '../../../nodes/VoiceChatAssistantTrigger/calls/registration';
 import { TEST_API_KEY } from '../../helpers/context';
 import {

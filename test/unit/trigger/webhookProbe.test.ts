@@ -7,10 +7,7 @@
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import {
-	openTargets,
-	sealTargets,
-} from '../../../nodes/VoiceChatAssistantTrigger/calls/probeAnswer';
+import { openTargets, sealTargets } from '../../../nodes/VoiceChatAssistantTrigger/calls/ownership';
 import { TEST_API_KEY } from '../../helpers/context';
 import { activate, requestLines } from '../../helpers/hookContext';
 import { triggerMethods as methods } from '../../helpers/registeredTrigger';
