@@ -4,16 +4,21 @@ import { CALL_STATUS_OPTIONS, assistantLocator } from '../VoiceChatAssistant/des
 import { midCallToolProperties } from './midCallTool/midCallTool';
 import {
 	CALL_AND_CHAT_EVENTS,
-	CONVERSATION_ENDED,
+	CALL_EVENTS,
+	callEventsWhere,
 	INBOUND,
 	MID_CALL_TOOL,
-	POST_CALL,
 } from './core/events';
 import {
 	WHATSAPP_STATUS,
 	whatsappStatusOptions,
 	whatsappStatusProperties,
 } from './whatsapp/whatsappStatus';
+
+/** The call family's events whose posts are calls (statuses, recordings, the catch-up). */
+const CALLS = callEventsWhere((spec) => spec.calls);
+/** The call family's events that carry the post-call settings. */
+const WITH_POST_CALL_SETTINGS = callEventsWhere((spec) => spec.postCallSettings);
 
 /** The webhook trigger's form: its events and the fields of each. */
 export const triggerProperties: INodeProperties[] = [
@@ -31,7 +36,7 @@ export const triggerProperties: INodeProperties[] = [
 		name: 'testListenerNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: { show: { event: [INBOUND, POST_CALL] } },
+		displayOptions: { show: { event: CALLS } },
 	},
 	{
 		displayName: 'Event',
@@ -39,27 +44,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		options: [
-			{
-				name: 'Inbound Call Completed',
-				value: INBOUND,
-				action: 'On inbound call completed',
-				description:
-					"An inbound call of the assistant ended (the service's inbound webhook, enabled per assistant)",
-			},
-			{
-				name: 'Conversation Ended (Chat)',
-				value: CONVERSATION_ENDED,
-				action: 'On conversation ended (chat)',
-				description:
-					"A widget or WhatsApp chat of the assistant ended after its inactivity timeout; the item holds the transcript (the assistant's conversation-ended webhook)",
-			},
-			{
-				name: 'Call Completed (Post-Call Webhook)',
-				value: POST_CALL,
-				action: 'On call completed (post-call webhook)',
-				description:
-					"Any call of the assistant ended: inbound, outbound and campaign calls (the assistant's post-call webhook)",
-			},
+			...CALL_AND_CHAT_EVENTS.map((value) => ({ ...CALL_EVENTS[value].option, value })),
 			{
 				name: 'Mid-Call Tool Request',
 				value: MID_CALL_TOOL,
@@ -207,7 +192,7 @@ export const triggerProperties: INodeProperties[] = [
 				default: [],
 				description:
 					'Start the workflow only for calls with one of these statuses (empty: every status). Other calls are answered 200 and start nothing.',
-				displayOptions: { show: { '/event': [INBOUND, POST_CALL] } },
+				displayOptions: { show: { '/event': CALLS } },
 			},
 			{
 				displayName: 'Download Recording',
@@ -216,7 +201,7 @@ export const triggerProperties: INodeProperties[] = [
 				default: false,
 				description:
 					'Whether to download the call recording (when the call has one) into the binary property "data" of the item. The recording is read from the service for the call, never from the address in the posted data, and needs "Verify Secret" on. When it cannot be had, the item comes without it and with "recording_error".',
-				displayOptions: { show: { '/event': [INBOUND, POST_CALL] } },
+				displayOptions: { show: { '/event': CALLS } },
 			},
 			{
 				displayName: 'Include Recording',
@@ -225,7 +210,7 @@ export const triggerProperties: INodeProperties[] = [
 				default: true,
 				description:
 					'Whether the service puts the recording URL ("recording_url") into the call data',
-				displayOptions: { show: { '/event': [POST_CALL] } },
+				displayOptions: { show: { '/event': WITH_POST_CALL_SETTINGS } },
 			},
 			{
 				displayName: 'Only Completed Calls',
@@ -234,7 +219,7 @@ export const triggerProperties: INodeProperties[] = [
 				default: true,
 				description:
 					'Whether the service skips failed and unanswered calls (it sends nothing for them)',
-				displayOptions: { show: { '/event': [POST_CALL] } },
+				displayOptions: { show: { '/event': WITH_POST_CALL_SETTINGS } },
 			},
 			{
 				displayName: 'URL Secret Version',
@@ -244,7 +229,7 @@ export const triggerProperties: INodeProperties[] = [
 				default: 1,
 				description:
 					'Raise it by one to revoke a webhook URL that leaked (the URL carries its secret, so proxy and access logs may hold it): once the workflow is published or turned on again, the assistants get new URLs and calls to the old one are refused (401)',
-				displayOptions: { show: { '/event': [INBOUND, POST_CALL, CONVERSATION_ENDED] } },
+				displayOptions: { show: { '/event': CALL_AND_CHAT_EVENTS } },
 			},
 			...whatsappStatusOptions,
 		],

@@ -9,7 +9,7 @@ import type {
 
 import { isObject } from '../../VoiceChatAssistant/transport';
 import { getClock } from '../../VoiceChatAssistant/transport/clock';
-import { INBOUND, POST_CALL } from '../core/events';
+import { INBOUND, isCallEvent } from '../core/events';
 import { deliveryKey, receivedHere, remember } from '../core/replays';
 import {
 	answeredElsewhere,
@@ -325,7 +325,7 @@ export function clearCatchUp(ctx: IHookFunctions): void {
 export function rememberDelivered(ctx: IExecuteFunctions, items: INodeExecutionData[]): void {
 	if (ctx.getMode() === 'manual') return;
 	const event = ctx.getNodeParameter('event', 0, INBOUND);
-	if (event !== INBOUND && event !== POST_CALL) return;
+	if (!isCallEvent(event)) return;
 	const scope = scopeOf(ctx);
 	if (!heartbeats.has(scope)) return;
 	const staticData = ctx.getWorkflowStaticData('node');
@@ -391,7 +391,7 @@ export async function catchUp(
 ): Promise<INodeExecutionData[]> {
 	const { event } = delivered;
 	// chats are not caught up
-	if (event !== INBOUND && event !== POST_CALL) return [];
+	if (!isCallEvent(event)) return [];
 	// a test delivery is never caught up, but may teach the active workflow's heartbeat the zone
 	if (ctx.getMode() === 'manual') {
 		await teachZoneFromTest(ctx, delivered);

@@ -8,7 +8,7 @@ import type {
 import { FINAL_CALL_STATUSES } from '../../VoiceChatAssistant/descriptions';
 import { apiRequest, asList, isObject } from '../../VoiceChatAssistant/transport';
 import { statusAllowed, toItem } from '../core/payload';
-import { INBOUND, POST_CALL } from '../core/events';
+import { CALL_EVENTS } from '../core/events';
 import type { Registration } from './registration';
 import type { TriggerEvent } from '../core/events';
 
@@ -178,7 +178,8 @@ export async function readGap(
 		// the service's date, whatever its zone: a day boundary earlier costs nothing
 		date_from: new Date(since - WIDEST_ZONE_MS).toISOString().slice(0, 10),
 	};
-	if (event === INBOUND) qs.type = 'inbound';
+	const { callType } = CALL_EVENTS[event];
+	if (callType) qs.type = callType;
 	const deliveredId = delivered ? callId(delivered.id) : undefined;
 	const calls: IDataObject[] = [];
 	let zone: number | undefined;
@@ -321,8 +322,9 @@ export function selectCalls(
 	skip: (id: number) => boolean,
 ): Selection {
 	const { event, options, registration } = filters;
+	const { callType, postCallSettings } = CALL_EVENTS[event];
 	const onlyCompleted =
-		event === POST_CALL &&
+		postCallSettings &&
 		(registration?.settings?.send_webhook_only_on_completed ??
 			options.onlyCompletedCalls !== false);
 	const byId = new Map<number, IDataObject>();
@@ -332,7 +334,7 @@ export function selectCalls(
 		if (id === undefined || byId.has(id)) continue;
 		const status = String(call.status ?? '').toLowerCase();
 		if (!FINAL_CALL_STATUSES.includes(status)) continue;
-		if (event === INBOUND && call.type !== undefined && call.type !== 'inbound') continue;
+		if (callType && call.type !== undefined && call.type !== callType) continue;
 		if (onlyCompleted && UNSUCCESSFUL.includes(status)) continue;
 		if (!statusAllowed({ status: call.status }, options.callStatuses)) continue;
 		const ended = endOf(call, zoneMs);
@@ -481,7 +483,7 @@ export function toCaughtUpItem(
 	assistantId: number,
 ): INodeExecutionData {
 	const withRecording =
-		delivered.event !== POST_CALL ||
+		!CALL_EVENTS[delivered.event].postCallSettings ||
 		(delivered.registration?.settings?.include_recording_in_webhook ??
 			delivered.options.includeRecording !== false);
 	const payload = asPayload(call, zoneMs, withRecording);

@@ -10,7 +10,7 @@ import {
 	downloadRecording,
 	recordingUrlOfCall,
 } from '../../VoiceChatAssistant/transport/recording';
-import { CONVERSATION_ENDED, readAssistantIds } from '../core/events';
+import { CALL_EVENTS, readAssistantIds } from '../core/events';
 import { answer, asId, parsePayload, queryValue, statusAllowed, toItem } from '../core/payload';
 import { deliveryKey, finish, inFlight, remember, seen, start } from '../core/replays';
 import { safeEqual, webhookSecret } from '../core/secrets';
@@ -63,7 +63,7 @@ export async function callDelivery(ctx: IWebhookFunctions): Promise<IWebhookResp
 
 	const event = registration?.event ?? readEvent(ctx);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	if (event !== CONVERSATION_ENDED && !statusAllowed(payload, options.callStatuses)) {
+	if (CALL_EVENTS[event].calls && !statusAllowed(payload, options.callStatuses)) {
 		return answer(ctx, 200, {
 			received: true,
 			ignored: true,
@@ -78,7 +78,7 @@ export async function callDelivery(ctx: IWebhookFunctions): Promise<IWebhookResp
 	const manual = ctx.getMode() === 'manual';
 	// a call posted without its assistant's secret starts only a call the service lists
 	let confirmed: number | undefined;
-	if (!genuine && !manual && event !== CONVERSATION_ENDED) {
+	if (!genuine && !manual && CALL_EVENTS[event].calls) {
 		const watched = registration ? registration.assistants.map((a) => a.id) : safeIds(ctx);
 		const confirmation = await confirmUnverified(ctx, payload, named, watched);
 		if ('refused' in confirmation) return answer(ctx, 401, { message: confirmation.refused });
@@ -96,7 +96,7 @@ export async function callDelivery(ctx: IWebhookFunctions): Promise<IWebhookResp
 	}
 	const item: INodeExecutionData = { json: toItem(payload, event, assistantId) };
 	const immediately = ctx.getNodeParameter('responseMode', 'onReceived') === 'onReceived';
-	const withRecording = event !== CONVERSATION_ENDED && options.downloadRecording === true;
+	const withRecording = CALL_EVENTS[event].calls && options.downloadRecording === true;
 	// a test delivery ("Listen for test event") is answered marked as one: the call list then shows
 	// that no production workflow got the call, and an active workflow's heartbeat starts it there too
 	const received: IDataObject = manual

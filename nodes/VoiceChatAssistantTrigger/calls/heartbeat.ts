@@ -1,7 +1,7 @@
 import type { IDataObject, ITriggerFunctions, ITriggerResponse } from 'n8n-workflow';
 
 import { getClock } from '../../VoiceChatAssistant/transport/clock';
-import { INBOUND, MID_CALL_TOOL, POST_CALL } from '../core/events';
+import { INBOUND, isCallEvent, MID_CALL_TOOL } from '../core/events';
 import { reattachTools } from '../midCallTool/toolHeartbeat';
 import { catchUp, noteHeartbeat } from './catchUp';
 import { readRegistration } from './world';
@@ -58,7 +58,7 @@ const LOG = 'Voice Chat Assistant Trigger:';
  */
 export async function startHeartbeat(ctx: ITriggerFunctions): Promise<ITriggerResponse> {
 	const event = ctx.getNodeParameter('event', INBOUND);
-	const calls = event === INBOUND || event === POST_CALL;
+	const calls = isCallEvent(event);
 	if (ctx.getMode() === 'manual' || (!calls && event !== MID_CALL_TOOL)) {
 		return { closeFunction: async () => {} };
 	}
@@ -101,8 +101,7 @@ export async function startHeartbeat(ctx: ITriggerFunctions): Promise<ITriggerRe
 export async function beat(ctx: ITriggerFunctions): Promise<number> {
 	const registration = readRegistration(ctx.getWorkflowStaticData('node'));
 	// not registered (an activation that failed, or one still under way): nothing of ours to catch up
-	if (!registration || (registration.event !== INBOUND && registration.event !== POST_CALL))
-		return 0;
+	if (!registration || !isCallEvent(registration.event)) return 0;
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	let started = 0;
 	for (const { id } of registration.assistants) {

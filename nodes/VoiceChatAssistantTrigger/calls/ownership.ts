@@ -11,7 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { isObject } from '../../VoiceChatAssistant/transport';
 import { disableWebhook, restoreWebhook } from '../core/service';
 import type { AssistantWebhookState } from '../core/service';
-import { POST_CALL } from '../core/events';
+import { CALL_EVENTS } from '../core/events';
 import type { TriggerEvent } from '../core/events';
 import { authorizationOf } from '../core/secrets';
 import { copyTarget, MAX_GIVE_BACK, readTargets } from './registration';
@@ -124,7 +124,7 @@ export function registrationMatches(
 		const entry = registration.assistants.find((a) => a.id === id);
 		if (!entry || entry.url !== registeredUrl(wanted.webhookUrl, id, entry.secret)) return false;
 	}
-	if (wanted.event === POST_CALL) {
+	if (CALL_EVENTS[wanted.event].postCallSettings) {
 		const a = registration.settings;
 		const b = wanted.settings;
 		if (!a || !b) return false;

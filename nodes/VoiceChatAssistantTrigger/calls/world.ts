@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from '../../VoiceChatAssistant/transport';
 import { credentialSettings } from '../../VoiceChatAssistant/transport/credentials';
-import { CONVERSATION_ENDED, INBOUND, POST_CALL, readAssistantIds } from '../core/events';
+import { CALL_AND_CHAT_EVENTS, CALL_EVENTS, INBOUND, readAssistantIds } from '../core/events';
 import type { TriggerEvent } from '../core/events';
 import { assistantSecrets, newSecret, nodeParts } from '../core/secrets';
 import { copyTarget, EXISTING_WEBHOOK_POLICIES, readTargets } from './registration';
@@ -28,7 +28,6 @@ import type { Owner } from './ownership';
  */
 
 const LOG = 'Voice Chat Assistant Trigger:';
-const EVENTS: TriggerEvent[] = [INBOUND, POST_CALL, CONVERSATION_ENDED];
 /** Key of the registration in the node's static data. */
 const KEY = 'registration';
 
@@ -76,7 +75,7 @@ export async function readWorld(ctx: IHookFunctions): Promise<HookWorld> {
 
 export function readEvent(ctx: Pick<IHookFunctions, 'getNodeParameter'>): TriggerEvent {
 	const event = ctx.getNodeParameter('event', INBOUND) as TriggerEvent;
-	return EVENTS.includes(event) ? event : INBOUND;
+	return CALL_AND_CHAT_EVENTS.includes(event) ? event : INBOUND;
 }
 
 /** What the form asks for; `secretVersion` is the form's URL Secret Version (world.ts reads it). */
@@ -91,7 +90,7 @@ export function readWanted(ctx: IHookFunctions, secretVersion: number): Wanted {
 	const event = readEvent(ctx);
 	const options = ctx.getNodeParameter('options', {}) as IDataObject;
 	if (
-		event !== CONVERSATION_ENDED &&
+		CALL_EVENTS[event].calls &&
 		options.downloadRecording === true &&
 		ctx.getNodeParameter('verifySecret', true) === false
 	) {
@@ -115,7 +114,7 @@ export function readWanted(ctx: IHookFunctions, secretVersion: number): Wanted {
 		policy: EXISTING_WEBHOOK_POLICIES.includes(policy) ? policy : 'takeOverAndGiveBack',
 		secretVersion,
 	};
-	if (event === POST_CALL) {
+	if (CALL_EVENTS[event].postCallSettings) {
 		wanted.settings = {
 			send_webhook_only_on_completed: options.onlyCompletedCalls !== false,
 			include_recording_in_webhook: options.includeRecording !== false,
@@ -154,7 +153,7 @@ export function readRegistration(staticData: IDataObject): Registration | undefi
 	const { event, webhookUrl, assistants, settings, secretVersion } = value;
 	// saved before secrets were per assistant: one secret for all
 	const shared = typeof value.secret === 'string' && value.secret ? value.secret : undefined;
-	if (!EVENTS.includes(event as TriggerEvent)) return undefined;
+	if (!CALL_AND_CHAT_EVENTS.includes(event as TriggerEvent)) return undefined;
 	if (typeof webhookUrl !== 'string' || !Array.isArray(assistants)) return undefined;
 	const list: RegisteredAssistant[] = [];
 	for (const entry of assistants) {

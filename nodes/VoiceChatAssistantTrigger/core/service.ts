@@ -2,7 +2,7 @@ import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, asList, isObject } from '../../VoiceChatAssistant/transport';
-import { CONVERSATION_ENDED, INBOUND } from './events';
+import { CALL_EVENTS } from './events';
 import type { TriggerEvent } from './events';
 
 /*
@@ -150,18 +150,18 @@ export function targetOf(
 	item: IDataObject,
 	event: TriggerEvent,
 ): { readable: boolean; target: WebhookTarget } {
-	if (event === INBOUND || event === CONVERSATION_ENDED) {
-		const field = event === INBOUND ? 'inbound_webhook_url' : 'conversation_ended_webhook_url';
+	const { listField: field, switches } = CALL_EVENTS[event];
+	if (switches) {
 		const url = text(item[field]);
 		return { readable: field in item, target: { url, active: url !== null } };
 	}
-	const url = text(item.webhook_url);
+	const url = text(item[field]);
 	const settings: PostCallSettings = {
 		send_webhook_only_on_completed: flag(item.send_webhook_only_on_completed, true),
 		include_recording_in_webhook: flag(item.include_recording_in_webhook, true),
 	};
 	return {
-		readable: 'webhook_url' in item || 'is_webhook_active' in item,
+		readable: field in item || 'is_webhook_active' in item,
 		target: { url, active: flag(item.is_webhook_active, false) && url !== null, settings },
 	};
 }
@@ -210,21 +210,6 @@ export async function readAssistantStates(
 	}
 }
 
-/**
- * The switch of each event that has one URL and no settings: enable with
- * `{assistant_id, webhook_url}`, disable with `{assistant_id}`.
- */
-const URL_SWITCHES: Partial<Record<TriggerEvent, { enable: string; disable: string }>> = {
-	[INBOUND]: {
-		enable: '/api/user/assistants/enable-inbound-webhook',
-		disable: '/api/user/assistants/disable-inbound-webhook',
-	},
-	[CONVERSATION_ENDED]: {
-		enable: '/api/user/assistants/enable-conversation-ended-webhook',
-		disable: '/api/user/assistants/disable-conversation-ended-webhook',
-	},
-};
-
 /** "Assistant not found" on an answer that is otherwise a success (status codes are not documented). */
 function notFoundAnswer(response: unknown): boolean {
 	return (
@@ -268,7 +253,7 @@ async function switchOn(
 	settings: PostCallSettings | undefined,
 ): Promise<void> {
 	let response: unknown;
-	const urlSwitch = URL_SWITCHES[event];
+	const urlSwitch = CALL_EVENTS[event].switches;
 	if (urlSwitch) {
 		response = await apiRequest.call(ctx, 'POST', urlSwitch.enable, {
 			body: { assistant_id: assistantId, webhook_url: url },
@@ -302,11 +287,11 @@ export async function restoreWebhook(
 	assistantId: number,
 	target: WebhookTarget,
 ): Promise<'restored' | 'gone'> {
-	if (URL_SWITCHES[event] && target.url === null) {
+	if (CALL_EVENTS[event].switches && target.url === null) {
 		return (await disableWebhook(ctx, event, assistantId)) === 'gone' ? 'gone' : 'restored';
 	}
 	try {
-		if (URL_SWITCHES[event]) {
+		if (CALL_EVENTS[event].switches) {
 			await switchOn(ctx, event, assistantId, target.url as string, undefined);
 		} else {
 			const response = await apiRequest.call(ctx, 'PUT', `/api/user/assistant/${assistantId}`, {
@@ -332,7 +317,7 @@ export async function disableWebhook(
 	event: TriggerEvent,
 	assistantId: number,
 ): Promise<'removed' | 'gone'> {
-	const path = URL_SWITCHES[event]?.disable ?? '/api/user/assistants/disable-webhook';
+	const path = CALL_EVENTS[event].switches?.disable ?? '/api/user/assistants/disable-webhook';
 	let response: unknown;
 	try {
 		response = await apiRequest.call(ctx, 'POST', path, {

@@ -57,6 +57,15 @@ let time = NOW;
 /** While set, the heartbeat's sleeps take no time (a delivery under way takes none either). */
 let frozen = false;
 
+/**
+ * Turns of the event loop (each one a heartbeat sleep, so the fake time moves) until `done`, for
+ * up to 20 s of real time: a loaded machine answers the mocked requests later, never fewer turns.
+ */
+async function turnsUntil(done: () => boolean): Promise<void> {
+	const deadline = Date.now() + 20_000;
+	while (!done() && Date.now() < deadline) await new Promise((resolve) => setImmediate(resolve));
+}
+
 heartbeatClockPerTest(() => {
 	time = NOW;
 	frozen = false;
@@ -289,9 +298,7 @@ describe('trigger(): when n8n starts the heartbeat, and what a delivery does mea
 		nock(TEST_BASE_URL).get(CALLS).query(true).times(5).reply(200, listed);
 		const { context, executions } = triggerContext(staticData());
 		const response = await trigger.trigger.call(context);
-		for (let n = 0; n < 2000 && rounds.length < 3; n++) {
-			await new Promise((resolve) => setImmediate(resolve));
-		}
+		await turnsUntil(() => rounds.length >= 3);
 		await response.closeFunction?.();
 		expect(rounds).toEqual([
 			HEARTBEAT_FIRST_MS,
@@ -362,9 +369,7 @@ describe('trigger(): when n8n starts the heartbeat, and what a delivery does mea
 		expect(sent).toHaveLength(1);
 		expect(items.map((i) => [i.id, i.caught_up])).toEqual([[DELIVERED_ID, undefined]]);
 		expect((data.catchUp as IDataObject).zone).toBe(ZONE_MINUTES);
-		for (let n = 0; n < 2000 && executions.length < gap.length; n++) {
-			await new Promise((resolve) => setImmediate(resolve));
-		}
+		await turnsUntil(() => executions.length >= gap.length);
 		await started.closeFunction?.();
 		expect(scope.isDone()).toBe(true);
 		// the woken round came before the first scheduled one, and started each missed call alone
@@ -470,9 +475,7 @@ describe("the mid-call tool's round: its place among the assistants' tools", () 
 			staticData: toolStaticData(),
 		});
 		const response = await trigger.trigger.call(context as unknown as ITriggerFunctions);
-		for (let n = 0; n < 2000 && reads.length < 2; n++) {
-			await new Promise((resolve) => setImmediate(resolve));
-		}
+		await turnsUntil(() => reads.length >= 2);
 		await response.closeFunction?.();
 		expect(reads).toEqual([HEARTBEAT_FIRST_MS, HEARTBEAT_FIRST_MS + TOOL_HEARTBEAT_MS]);
 	});
@@ -530,9 +533,7 @@ describe('Listen for test event on an active workflow: a test never costs produc
 		expect(items.map((i) => i.id)).toEqual([DELIVERED_ID]);
 		expect(response.body).toEqual({ received: true, test_listener: true });
 		expect((data.catchUp as IDataObject).zone).toBeUndefined();
-		for (let n = 0; n < 4000 && executions.length < gap.length + 1; n++) {
-			await new Promise((resolve) => setImmediate(resolve));
-		}
+		await turnsUntil(() => executions.length >= gap.length + 1);
 		await started.closeFunction?.();
 		expect(scope.isDone()).toBe(true);
 		// the woken round came before the first scheduled one (the test's call ended a minute before)
