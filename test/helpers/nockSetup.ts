@@ -7,9 +7,9 @@
  * process of its own); after it, nock's interceptors removed.
  */
 import nock from 'nock';
+import { forgetProcess } from '../../nodes/VoiceChatAssistantTrigger/core/memory';
 
 import { resetLimiters } from '../../nodes/VoiceChatAssistant/transport/rateLimiter';
-import { resetRegistrationMemory } from '../../nodes/VoiceChatAssistantTrigger/calls/world';
 
 const LOCAL = /(127\.0\.0\.1|localhost)/;
 
@@ -26,7 +26,7 @@ beforeAll(() => {
 beforeEach(() => {
 	localOnly();
 	resetLimiters();
-	resetRegistrationMemory();
+	forgetProcess();
 });
 
 afterEach(() => nock.cleanAll());

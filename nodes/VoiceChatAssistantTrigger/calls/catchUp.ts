@@ -32,6 +32,7 @@ import {
 import type { Delivered, Gap } from './catchUpList';
 import { downloadCaughtUpRecordings } from './catchUpRecordings';
 import type { RecordingJob } from './catchUpRecordings';
+import { onRestart, processMap, processSet } from '../core/memory';
 
 export { MAX_CALL_MS, MAX_PAGES, MAX_ROUND_PAGES, MAX_STARTS, PER_PAGE } from './catchUpList';
 export {
@@ -106,45 +107,49 @@ interface CatchUpState {
 }
 
 /** The newest state this process knows, per trigger (workflow|node). */
-const newest = new Map<string, CatchUpState>();
+const newest = processMap<string, CatchUpState>();
 /** When this process last began a catch-up, per trigger and assistant. */
-const lastAttempt = new Map<string, number>();
+const lastAttempt = processMap<string, number>();
 /** How many catch-ups this process began, per trigger and assistant (the second one comes sooner). */
-const attempts = new Map<string, number>();
+const attempts = processMap<string, number>();
 /** Catch-ups under way, per trigger and assistant: one at a time. */
-const running = new Set<string>();
+const running = processSet<string>();
 /**
  * The static data of the requests of a trigger that are catching up right
  * now (each request has its own copy, saved whole when it ends): a write goes
  * into each, so whichever n8n saves last holds the newest state.
  */
-const openCopies = new Map<string, Set<IDataObject>>();
+const openCopies = processMap<string, Set<IDataObject>>();
 /**
  * The static data of the latest executions of a trigger in this process (its execute(),
  * rememberDelivered): n8n saves each whole when its execution ends if anything in it changed (a
  * delivered call noted, a Code node writing static data), so later writes go into them too, and a
  * save never takes back what was written after its execution began.
  */
-const runCopies = new Map<string, IDataObject[]>();
+const runCopies = processMap<string, IDataObject[]>();
 /** How many such executions of a trigger are kept (the oldest have ended long since). */
 const MAX_RUN_COPIES = 100;
 /** Triggers whose removal this process made (a publish or a failed start adds them back). */
-const removedHere = new Set<string>();
+const removedHere = processSet<string>();
 /** Triggers whose heartbeat runs in this process (calls/heartbeat.ts): since when, per trigger. */
-const heartbeats = new Map<string, number>();
+const heartbeats = processMap<string, number>();
 /**
  * The last read of each assistant's list while the service's zone is unknown, per trigger and
  * assistant: when it was sent and the highest call id it listed (zoneBetweenReads).
  */
-const zoneProbes = new Map<string, { sentBefore: number; maxId: number }>();
+const zoneProbes = processMap<string, { sentBefore: number; maxId: number }>();
 /** What starts a trigger's next heartbeat round at once, per trigger (noteHeartbeat). */
-const wakers = new Map<string, () => void>();
+const wakers = processMap<string, () => void>();
 /**
  * n8n starts the heartbeats shortly after it starts (and loads this module): until this long
  * after the load, a delivery leaves the catch-up to the heartbeat that is about to start.
  */
 export const HEARTBEAT_GRACE_MS = 2 * 60_000;
 let loadedAt = getClock().now();
+// a restart in the tests: as if n8n had started long ago (a test of a starting process sets it: heartbeatGraceFrom)
+onRestart(() => {
+	loadedAt = Number.NEGATIVE_INFINITY;
+});
 
 /**
  * How far the watermark may lag before a delivery catches up, after `done` catch-ups of this
@@ -159,22 +164,6 @@ function deliveryLag(done: number): number {
 
 /** Where a catch-up comes from: a delivery (webhook()) or the heartbeat (trigger()). */
 export type CatchUpContext = IWebhookFunctions | ITriggerFunctions;
-
-/** Forgets what this process knows, as a restart does (tests only). */
-export function resetCatchUpMemory() {
-	newest.clear();
-	lastAttempt.clear();
-	attempts.clear();
-	running.clear();
-	openCopies.clear();
-	runCopies.clear();
-	removedHere.clear();
-	heartbeats.clear();
-	wakers.clear();
-	zoneProbes.clear();
-	// as if n8n had started long ago (the tests of a starting process set it: heartbeatGraceFrom)
-	loadedAt = Number.NEGATIVE_INFINITY;
-}
 
 /** Makes this process start now, as n8n's start loads this module (tests only). */
 export function heartbeatGraceFrom(time: number) {

@@ -14,6 +14,7 @@ import type {
 	Wanted,
 } from './registration';
 import type { Owner } from './ownership';
+import { processMap } from '../core/memory';
 
 /**
  * What a hook of the call family (checkExists, create, delete) reads once, at its start, and
@@ -211,7 +212,7 @@ export function writeRegistration(
  * process wrote before its latest is such a stale save: the hooks take the latest instead
  * (newestRegistration), so the publish's assistants are still given back at the next removal.
  */
-const written = new Map<string, string[]>();
+const written = processMap<string, string[]>();
 /** How many of its registrations per node this process remembers. */
 const MAX_WRITTEN = 20;
 
@@ -221,13 +222,7 @@ const MAX_WRITTEN = 20;
  * (active-workflow-manager's clearWebhooks): delete takes them from here, tries again, and keeps
  * what still fails in the static data, which n8n saves after delete.
  */
-const unfinished = new Map<string, Registration>();
-
-/** Forgets what this process wrote, as a restart does (tests only). */
-export function resetRegistrationMemory(): void {
-	written.clear();
-	unfinished.clear();
-}
+const unfinished = processMap<string, Registration>();
 
 /** Writes the registration to the static data and notes it as this process's latest. */
 export function saveRegistration(

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { getClock } from '../../VoiceChatAssistant/transport/clock';
+import { processMap, processSet } from './memory';
 
 /**
  * Deliveries already received. A service may post a delivery again (for chat
@@ -21,7 +22,7 @@ export const REPLAY_WINDOW_MS = 60 * 60_000;
 const MAX_KEYS = 10_000;
 
 /** Key → when it was first received (ms); insertion order is age order. */
-const received = new Map<string, number>();
+const received = processMap<string, number>();
 
 /**
  * What makes a delivery the same delivery: the call id, or the conversation id
@@ -81,7 +82,7 @@ export function isReplay(key: string): boolean {
 }
 
 /** Deliveries whose item is being built right now (a recording download may take a while). */
-const inProgress = new Set<string>();
+const inProgress = processSet<string>();
 
 /** Marks a delivery whose item is being built, until `finish`. */
 export function start(key: string): void {
@@ -96,12 +97,6 @@ export function finish(key: string): void {
 /** Whether a delivery of this key is being built right now. */
 export function inFlight(key: string): boolean {
 	return inProgress.has(key);
-}
-
-/** Forgets every delivery (tests only). */
-export function resetReplays() {
-	received.clear();
-	inProgress.clear();
 }
 
 /** Whether this process received the delivery (its item built) or is building it now. */

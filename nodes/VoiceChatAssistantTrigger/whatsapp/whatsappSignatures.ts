@@ -20,6 +20,7 @@
  */
 
 import { getClock } from '../../VoiceChatAssistant/transport/clock';
+import { processMap } from '../core/memory';
 
 /**
  * Signatures kept at most: about 10 MB at worst, and room for 50,000 zone-less
@@ -37,7 +38,7 @@ interface Accepted {
 }
 
 /** Signature → when accepted; insertion order is acceptance order. */
-const accepted = new Map<string, Accepted>();
+const accepted = processMap<string, Accepted>();
 
 /**
  * The signature of a post as a key: the hex of `X-Signature-256` in lower
@@ -81,9 +82,4 @@ export function rememberAccepted(key: string, until: number, now = getClock().no
 		if (entry.until >= now) forgotten++;
 	}
 	return forgotten;
-}
-
-/** Forgets every signature, as a restart does (tests only). */
-export function resetSignatures() {
-	accepted.clear();
 }

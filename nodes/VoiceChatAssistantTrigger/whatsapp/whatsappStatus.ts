@@ -28,6 +28,7 @@ import {
 	freshness,
 	utcOffset,
 } from './whatsappTime';
+import { onRestart } from '../core/memory';
 
 /**
  * The "WhatsApp Message Status" event: the service posts every status change
@@ -272,6 +273,9 @@ function ignored(
 
 /** When n8n's log last said that the memory of zone-less posts is full (once an hour at most). */
 let fullWarnedAt = -Infinity;
+onRestart(() => {
+	fullWarnedAt = -Infinity;
+});
 
 /**
  * For a fresh post whose `timestamp` has no zone: the answer when the same

@@ -6,6 +6,7 @@
  * asserts the exact requests sent.
  */
 import nock from 'nock';
+import { forgetProcess } from '../../../nodes/VoiceChatAssistantTrigger/core/memory';
 import type {
 	IDataObject,
 	IExecuteFunctions,
@@ -17,8 +18,6 @@ import type {
 import type { Clock } from '../../../nodes/VoiceChatAssistant/transport/clock';
 import { setClock } from '../../../nodes/VoiceChatAssistant/transport/clock';
 import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
-import { resetCatchUpMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import { registeredTrigger, trigger } from '../../helpers/registeredTrigger';
@@ -37,8 +36,7 @@ import {
 
 /** n8n restarted, or another process: nothing of this process's memory (catch-ups, deliveries received). */
 export function restartProcess() {
-	resetReplays();
-	resetCatchUpMemory();
+	forgetProcess();
 }
 
 /** For a test file: the fake clock at NOW, and the process's memory of replays and catch-ups forgotten before each test. */

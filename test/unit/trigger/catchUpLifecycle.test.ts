@@ -4,11 +4,9 @@
  * user's activation; the service's zone learned from the delivered call.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { forgetProcess } from '../../../nodes/VoiceChatAssistantTrigger/core/memory';
 
-import {
-	resetCatchUpMemory,
-	startCatchUp,
-} from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
+import { startCatchUp } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
 import { trigger } from '../../helpers/registeredTrigger';
 import { DOWN_AT, MINUTE, NOW, listCall } from './catchUpFixtures';
 import { PAYLOAD, caughtUpItem, deliver, registered, useCatchUpList } from './catchUpHarness';
@@ -72,7 +70,7 @@ describe('Voice Chat Assistant Trigger: catch-up state and the lifecycle', () =>
 
 	it('a publish (removal, then registration at update) and a failed start (removal, then init) keep the watermark; a removal before a restart does not', async () => {
 		for (const activationMode of ['update', 'init'] as const) {
-			resetCatchUpMemory();
+			forgetProcess();
 			const data = JSON.parse(JSON.stringify(SAVED)) as IDataObject;
 			const removal = registered.hookContext({ staticData: data });
 			await trigger.webhookMethods.default.delete.call(removal.context);
@@ -87,7 +85,7 @@ describe('Voice Chat Assistant Trigger: catch-up state and the lifecycle', () =>
 		await trigger.webhookMethods.default.delete.call(
 			registered.hookContext({ staticData: data }).context,
 		);
-		resetCatchUpMemory();
+		forgetProcess();
 		startCatchUp(registered.hookContext({ activationMode: 'init', staticData: data }).context, [
 			34,
 		]);

@@ -8,11 +8,10 @@
  * (Download Recording in Response Mode "Immediately"), B starts the gap's calls a second time.
  */
 import nock from 'nock';
+import { forgetProcess } from '../../../nodes/VoiceChatAssistantTrigger/core/memory';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { resetCatchUpMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
 import { ELSEWHERE_MS } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUpList';
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import { TEST_BASE_URL } from '../../helpers/context';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import { answerAsN8n } from '../../helpers/hookContext';
@@ -28,8 +27,7 @@ const clock = fakeClockPerTest(NOW);
 
 /** Another n8n process: nothing of this one's memory (catch-ups, deliveries received). */
 function anotherProcess() {
-	resetReplays();
-	resetCatchUpMemory();
+	forgetProcess();
 }
 
 beforeEach(anotherProcess);

@@ -10,11 +10,10 @@
  *   data n8n saved with the workflow.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { forgetProcess } from '../../../nodes/VoiceChatAssistantTrigger/core/memory';
 
 import * as clockModule from '../../../nodes/VoiceChatAssistant/transport/clock';
 import * as nodeModule from '../../../nodes/VoiceChatAssistantTrigger/VoiceChatAssistantTrigger.node';
-import { resetCatchUpMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import * as hookModule from '../../helpers/hookContext';
 import type { WebhookRequestOptions } from '../../helpers/hookContext';
 import { registeredTrigger } from '../../helpers/registeredTrigger';
@@ -83,8 +82,7 @@ async function newProcess(): Promise<Deliver> {
 let thisProcess: Deliver;
 
 beforeEach(() => {
-	resetReplays();
-	resetCatchUpMemory();
+	forgetProcess();
 	thisProcess = processOf({ clock: clockModule, hooks: hookModule, node: nodeModule });
 });
 afterEach(() => {

@@ -5,10 +5,9 @@
  * deliver to refused. Every test asserts the exact requests sent.
  */
 import nock from 'nock';
+import { forgetProcess } from '../../../nodes/VoiceChatAssistantTrigger/core/memory';
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
-import { resetCatchUpMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
 import { isLocalHost } from '../../../nodes/VoiceChatAssistantTrigger/core/service';
 import { resetLimiters } from '../../../nodes/VoiceChatAssistant/transport/rateLimiter';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
@@ -78,8 +77,7 @@ function assistantList(data: IDataObject[], baseUrl = TEST_BASE_URL) {
 }
 
 beforeEach(() => {
-	resetReplays();
-	resetCatchUpMemory();
+	forgetProcess();
 	resetLimiters();
 });
 afterEach(() => nock.cleanAll());

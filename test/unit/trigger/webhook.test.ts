@@ -1,16 +1,15 @@
 import nock from 'nock';
 
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
+import { forgetProcess } from '../../../nodes/VoiceChatAssistantTrigger/core/memory';
 import { expectStreamedRecording, streamingBinary } from './streamingBinary';
 import { POSTED_CALL, postedCallList } from './helpers/postedCallList';
 
-import { resetCatchUpMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import { firstOutput } from '../../helpers/hookContext';
 import type { LogEntry } from '../../helpers/hookContext';
 import { registeredTrigger, trigger } from '../../helpers/registeredTrigger';
 
-beforeEach(() => resetReplays());
+beforeEach(() => forgetProcess());
 
 /** The secret of assistant 34 (each registered assistant has its own). */
 const SECRET = 'Qm3kZ8pR1vT6wX9yB2nC5dF7gH0jK4lA';
@@ -74,7 +73,7 @@ describe('Voice Chat Assistant Trigger: webhook()', () => {
 		it('a delivery that notes nothing leaves the answer to n8n, which gives {"received": true} once it has created the run; one that notes the watermark answers at once', async () => {
 			// the first delivery since n8n started notes the assistant's watermark: it answers itself,
 			// before the run, so that n8n saves what it noted
-			resetCatchUpMemory();
+			forgetProcess();
 			const first = await deliver({});
 			expect(first.result.noWebhookResponse).toBe(true);
 			const saved = JSON.parse(JSON.stringify(first.staticData));

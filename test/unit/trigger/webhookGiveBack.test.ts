@@ -4,9 +4,9 @@
  * liveness probe with what it would give back.
  */
 import nock from 'nock';
+import { forgetProcess } from '../../../nodes/VoiceChatAssistantTrigger/core/memory';
 import type { IDataObject } from 'n8n-workflow';
 
-import { resetRegistrationMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/world';
 import { openTargets } from '../../../nodes/VoiceChatAssistantTrigger/calls/ownership';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import { PRODUCTION_URL, activate, locator, requestLines } from '../../helpers/hookContext';
@@ -144,7 +144,7 @@ describe('Voice Chat Assistant Trigger: giving the webhook back (delete, the pro
 
 			// the other trigger was deactivated meanwhile: its own earlier target comes back (the same
 			// registration removed again, as another n8n process would: this one knows it removed it)
-			resetRegistrationMemory();
+			forgetProcess();
 			svc.assistants[0].inbound_webhook_url = ourUrl(saved);
 			svc.live.delete(OTHER);
 			const again = hook({ parameters: inboundParams(), staticData: saved });

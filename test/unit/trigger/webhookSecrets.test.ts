@@ -6,9 +6,9 @@
  * request works on a copy of it, and what n8n would save is copied back.
  */
 import nock from 'nock';
+import { forgetProcess } from '../../../nodes/VoiceChatAssistantTrigger/core/memory';
 import type { IDataObject } from 'n8n-workflow';
 
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import { PRODUCTION_URL, activate, answerAsN8n } from '../../helpers/hookContext';
 import { trigger, triggerMethods as methods } from '../../helpers/registeredTrigger';
@@ -61,7 +61,7 @@ async function publish(db: IDataObject): Promise<IDataObject> {
 
 describe('Voice Chat Assistant Trigger: secrets that survive publishes and stale saves', () => {
 	fakeClockPerTest();
-	beforeEach(() => resetReplays());
+	beforeEach(() => forgetProcess());
 
 	it('a publish while a delivery waits: the delivery saves the old static data last, and later deliveries are still accepted', async () => {
 		const svc = service([assistant(12, { inbound_webhook_url: CRM })]);

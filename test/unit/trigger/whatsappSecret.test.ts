@@ -8,9 +8,9 @@
  * field. The secret never appears in an item, an answer, an error or a log.
  */
 import type { INodeParameters, INodeTypeDescription } from 'n8n-workflow';
+import { forgetProcess } from '../../../nodes/VoiceChatAssistantTrigger/core/memory';
 import { NodeHelpers } from 'n8n-workflow';
 
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import {
 	OLD_SECRET_PARAMETER,
 	SIGNING_CREDENTIAL,
@@ -35,7 +35,7 @@ const OLD_SECRET = 'whsec_old_field_7Qm3Zp';
 const CREDENTIAL_LABEL = `Test ${SIGNING_CREDENTIAL}`;
 
 fakeClockPerTest(NOW);
-beforeEach(() => resetReplays());
+beforeEach(() => forgetProcess());
 
 /** Everything a post or an activation left for people to read. */
 const said = (...parts: unknown[]) => JSON.stringify(parts);

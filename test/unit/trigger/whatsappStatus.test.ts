@@ -9,10 +9,10 @@
  * whatsappTime.test.ts.
  */
 import * as crypto from 'crypto';
+import { forgetProcess } from '../../../nodes/VoiceChatAssistantTrigger/core/memory';
 import nock from 'nock';
 import type { IDataObject } from 'n8n-workflow';
 
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import {
 	SIGNATURE_HEADER,
 	signatureValid,
@@ -40,7 +40,7 @@ jest.mock('crypto', () => {
 // n8n's clock: the receipts arrive 2 s after their `timestamp` (whatsappTime.test.ts: the window)
 fakeClockPerTest(NOW);
 
-beforeEach(() => resetReplays());
+beforeEach(() => forgetProcess());
 
 describe('WhatsApp Message Status: the signature over the exact bytes', () => {
 	it('starts the workflow for a correctly signed post, with the posted status as the item', async () => {

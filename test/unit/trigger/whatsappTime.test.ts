@@ -8,8 +8,8 @@
  * memory). n8n's clock is the injected fake clock: no test waits.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { forgetProcess } from '../../../nodes/VoiceChatAssistantTrigger/core/memory';
 
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import {
 	MAX_AGE_MS,
 	MAX_AHEAD_MS,
@@ -22,7 +22,7 @@ import { fakeClockPerTest } from '../../helpers/fakeClock';
 import { RECEIPT_TIME, SECRET, post, receipt, warnings } from './whatsappPost';
 
 const clock = fakeClockPerTest(RECEIPT_TIME);
-beforeEach(() => resetReplays());
+beforeEach(() => forgetProcess());
 
 /** A receipt whose `timestamp` is `offsetMs` from n8n's clock now (negative: in the past). */
 function receiptAt(offsetMs: number, fields: IDataObject = {}): IDataObject {
@@ -118,7 +118,7 @@ describe('WhatsApp Message Status: redeliveries within the window, replays after
 		// a captured copy played back an hour later, to this process and to a fresh one (a restart)
 		clock.advance(60 * 60_000);
 		expect((await post(receipt(), { raw })).response.statusCode).toBe(401);
-		resetReplays();
+		forgetProcess();
 		const replayed = await post(receipt(), { raw });
 		expect(replayed.response.statusCode).toBe(401);
 		expect(replayed.items).toEqual([]);

@@ -9,13 +9,12 @@
  * one: no test waits.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { forgetProcess } from '../../../nodes/VoiceChatAssistantTrigger/core/memory';
 
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import {
 	MAX_SIGNATURES,
 	acceptedAt,
 	rememberAccepted,
-	resetSignatures,
 	signatureKey,
 } from '../../../nodes/VoiceChatAssistantTrigger/whatsapp/whatsappSignatures';
 import {
@@ -34,8 +33,7 @@ const clock = fakeClockPerTest(NOW);
 const HOUR = 3_600_000;
 
 beforeEach(() => {
-	resetReplays();
-	resetSignatures();
+	forgetProcess();
 });
 
 /** RECEIPT_TIME (08:00:00 UTC) as a wall-clock time without a zone, `offsetMinutes` east of UTC. */
@@ -118,11 +116,11 @@ describe('WhatsApp Message Status: a timestamp without a zone', () => {
 		const raw = Buffer.from(JSON.stringify(anonymous({ timestamp: localTime(120) })));
 		expect((await post(receipt(), { raw })).items).toHaveLength(1);
 		clock.advance(8 * HOUR);
-		resetSignatures();
+		forgetProcess();
 		expect((await post(receipt(), { raw })).items).toHaveLength(1);
 		// "10:00" read in UTC-12:00 is 22:00 UTC: 8.5 minutes later no zone makes it recent
 		clock.advance(6 * HOUR + MAX_AGE_MS);
-		resetSignatures();
+		forgetProcess();
 		const late = await post(receipt(), { raw });
 		expect(late.response.body).toEqual({ message: 'Unauthorized: "timestamp" is too old' });
 		expect(late.items).toEqual([]);
@@ -204,7 +202,7 @@ describe('the zones tried and the memory of signatures', () => {
 		expect(acceptedAt('a', now + 1_000)).toBe(now);
 		expect(acceptedAt('a', now + 1_001)).toBeUndefined();
 
-		resetSignatures();
+		forgetProcess();
 		let forgotten = 0;
 		for (let i = 0; i <= MAX_SIGNATURES; i++)
 			forgotten += rememberAccepted(`k${i}`, now + HOUR, now);

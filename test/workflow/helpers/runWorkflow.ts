@@ -360,7 +360,7 @@ export class TestWorkflow {
 	 * every few minutes) in n8n-core's TriggerContext (`trigger` mode, activation "init"): each
 	 * `emit` is one execution, saved as n8n saves it (the static data after every emit). Resolves
 	 * to the executions' items, one array per execution. The heartbeat counts as running from its
-	 * first round on, as n8n's trigger() does between rounds (resetCatchUpMemory() stops it: a restart).
+	 * first round on, as n8n's trigger() does between rounds (forgetProcess() stops it: a restart).
 	 */
 	async beat(nodeName: string): Promise<IDataObject[][]> {
 		await setupN8nCore();

@@ -3,11 +3,10 @@
  * simulator (test/simulator/server.js).
  */
 import { createHash } from 'node:crypto';
+import { forgetProcess } from '../../../nodes/VoiceChatAssistantTrigger/core/memory';
 
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { resetCatchUpMemory } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
-import { resetReplays } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import type { ItemFile, WorkflowJson, WorkflowResult } from './runWorkflow';
 import { runWorkflow, TYPES } from './runWorkflow';
 
@@ -124,8 +123,7 @@ export const setCampaignStatus = (sim: Simulator, campaignId: number, action: 's
 
 /** n8n stops and starts again: the webhook trigger forgets what it held in the process. */
 export function forgetProcessMemory() {
-	resetCatchUpMemory();
-	resetReplays();
+	forgetProcess();
 }
 
 /**
