@@ -229,50 +229,44 @@ export function isGone(error: unknown): boolean {
 	return typeof message === 'string' && /assistant not found/i.test(message);
 }
 
-/** Registers `url` as the webhook of one assistant; an error names the assistant. */
+/**
+ * Points the webhook of one assistant at `url`, switched on (with the post-call settings where the
+ * event has them); an error names the assistant and the `action` (registering, or giving back).
+ */
 export async function enableWebhook(
 	ctx: IHookFunctions,
 	event: TriggerEvent,
 	assistantId: number,
 	url: string,
 	settings: PostCallSettings | undefined,
+	action = 'Registering the webhook',
 ): Promise<void> {
 	try {
-		await switchOn(ctx, event, assistantId, url, settings);
+		let response: unknown;
+		const urlSwitch = CALL_EVENTS[event].switches;
+		if (urlSwitch) {
+			response = await apiRequest.call(ctx, 'POST', urlSwitch.enable, {
+				body: { assistant_id: assistantId, webhook_url: url },
+				retry: 'safe',
+			});
+		} else {
+			response = await apiRequest.call(ctx, 'PUT', `/api/user/assistant/${assistantId}`, {
+				body: {
+					is_webhook_active: true,
+					webhook_url: url,
+					send_webhook_only_on_completed: settings?.send_webhook_only_on_completed ?? true,
+					include_recording_in_webhook: settings?.include_recording_in_webhook ?? true,
+				},
+			});
+		}
+		if (notFoundAnswer(response)) {
+			throw new NodeOperationError(ctx.getNode(), `Assistant ${assistantId} not found`, {
+				description:
+					'Check that the assistant exists and belongs to the account of the credential.',
+			});
+		}
 	} catch (error) {
-		throw aboutAssistant(ctx.getNode(), error, assistantId, 'Registering the webhook');
-	}
-}
-
-/** Points the webhook of one assistant at `url`, switched on. */
-async function switchOn(
-	ctx: IHookFunctions,
-	event: TriggerEvent,
-	assistantId: number,
-	url: string,
-	settings: PostCallSettings | undefined,
-): Promise<void> {
-	let response: unknown;
-	const urlSwitch = CALL_EVENTS[event].switches;
-	if (urlSwitch) {
-		response = await apiRequest.call(ctx, 'POST', urlSwitch.enable, {
-			body: { assistant_id: assistantId, webhook_url: url },
-			retry: 'safe',
-		});
-	} else {
-		response = await apiRequest.call(ctx, 'PUT', `/api/user/assistant/${assistantId}`, {
-			body: {
-				is_webhook_active: true,
-				webhook_url: url,
-				send_webhook_only_on_completed: settings?.send_webhook_only_on_completed ?? true,
-				include_recording_in_webhook: settings?.include_recording_in_webhook ?? true,
-			},
-		});
-	}
-	if (notFoundAnswer(response)) {
-		throw new NodeOperationError(ctx.getNode(), `Assistant ${assistantId} not found`, {
-			description: 'Check that the assistant exists and belongs to the account of the credential.',
-		});
+		throw aboutAssistant(ctx.getNode(), error, assistantId, action);
 	}
 }
 
@@ -292,7 +286,14 @@ export async function restoreWebhook(
 	}
 	try {
 		if (CALL_EVENTS[event].switches) {
-			await switchOn(ctx, event, assistantId, target.url as string, undefined);
+			await enableWebhook(
+				ctx,
+				event,
+				assistantId,
+				target.url as string,
+				undefined,
+				'Giving the webhook back',
+			);
 		} else {
 			const response = await apiRequest.call(ctx, 'PUT', `/api/user/assistant/${assistantId}`, {
 				body: {
