@@ -10,77 +10,122 @@ import {
 	downloadRecording,
 	recordingUrlOfCall,
 } from '../../VoiceChatAssistant/transport/recording';
-import { CALL_EVENTS, readAssistantIds } from '../core/events';
+import { CALL_EVENTS } from '../core/events';
+import type { TriggerEvent } from '../core/events';
 import { answer, asId, parsePayload, queryValue, statusAllowed, toItem } from '../core/payload';
 import { deliveryKey, finish, inFlight, remember, seen, start } from '../core/replays';
 import { safeEqual, webhookSecret } from '../core/secrets';
 import { CATCH_UP_KEY, withCaughtUp } from './catchUp';
 import { PROBE_HEADER, probeAnswer } from './ownership';
-import { readEvent, readRegistration } from './world';
+import { readEvent, readRegistration, readWatchedIds } from './world';
 import type { RegisteredAssistant, Registration } from './registration';
 import { confirmUnverified } from './unverifiedPost';
 
-/**
- * A post of the service for a call or chat event: a probe of another trigger of this package, or a
- * delivery. The delivery is checked (the assistant's secret, or with Verify Secret off the
- * service's call list), repeats start nothing, the item is built (with its recording), and the
- * answer follows the Response Mode.
- */
-export async function callDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+/** A post of the service, read once at its start (readPost). */
+interface Post {
+	query: unknown;
+	/** This node's registration, as saved. */
+	registration: Registration | undefined;
+	event: TriggerEvent;
+	options: IDataObject;
+	/** A probe of another trigger of this package on this n8n (it starts nothing). */
+	probe: boolean;
+	/** Verify Secret. */
+	verified: boolean;
+	manual: boolean;
+	/** The assistant the post names (`assistant_id`), or null. */
+	named: number | string | null;
+	/** The registered assistant whose secret the post carries, else undefined. */
+	entry: RegisteredAssistant | undefined;
+	/** The watched assistants: the registration's, else the form's (none when unreadable). */
+	watched: () => number[];
+	/** The call or chat data, or undefined when the body is not a JSON object. */
+	payload: IDataObject | undefined;
+}
+
+async function readPost(ctx: IWebhookFunctions): Promise<Post> {
 	const query = ctx.getQueryData();
-	const registration = readRegistration(ctx.getWorkflowStaticData('node'));
-
-	// another trigger of this package on this n8n asking whether this URL is live (starts nothing)
-	const headers = ctx.getHeaderData() as IDataObject;
-	if (headers[PROBE_HEADER] !== undefined) {
-		const entry = await authenticated(ctx, registration, query);
-		if (!entry) return answer(ctx, 404, { message: 'Not registered' });
-		// what it would give back goes sealed: the answer shows no URL (ownership.ts)
-		return answer(ctx, 200, await probeAnswer(ctx, entry));
-	}
-
-	// the assistant the delivery names must be a registered one, with its own secret
-	const verified = ctx.getNodeParameter('verifySecret', true) !== false;
 	const named = asId(queryValue(query, 'assistant_id'));
-	if (verified) {
-		if (!(await authenticated(ctx, registration, query))) {
-			return answer(ctx, 401, { message: 'Unauthorized' });
-		}
-	} else if (named !== null) {
-		const watched = registration ? registration.assistants.map((a) => a.id) : safeIds(ctx);
-		if (!watched.includes(named as number)) {
-			return answer(ctx, 401, { message: 'Unauthorized' });
-		}
-	}
-
 	const request = ctx.getRequestObject() as unknown as { rawBody?: unknown };
 	const payload = parsePayload(ctx.getBodyData() as unknown, request.rawBody);
-	if (!payload) {
-		return answer(ctx, 400, {
-			message: 'Bad request: the body must be a JSON object with the call data',
-		});
-	}
-
+	const registration = readRegistration(ctx.getWorkflowStaticData('node'));
 	const event = registration?.event ?? readEvent(ctx);
-	const options = ctx.getNodeParameter('options', {}) as IDataObject;
-	if (CALL_EVENTS[event].calls && !statusAllowed(payload, options.callStatuses)) {
-		return answer(ctx, 200, {
-			received: true,
-			ignored: true,
-			reason: `call status ${JSON.stringify(payload.status ?? null)} is not one this workflow listens to`,
-		});
-	}
+	let formIds: number[] | undefined;
+	const fromForm = () => (formIds ??= readWatchedIds(ctx));
+	return {
+		query,
+		registration,
+		event,
+		options: ctx.getNodeParameter('options', {}) as IDataObject,
+		probe: (ctx.getHeaderData() as IDataObject)[PROBE_HEADER] !== undefined,
+		verified: ctx.getNodeParameter('verifySecret', true) !== false,
+		manual: ctx.getMode() === 'manual',
+		named,
+		entry: await authenticated(ctx, registration, query, fromForm),
+		watched: () => (registration ? registration.assistants.map((a) => a.id) : fromForm()),
+		payload,
+	};
+}
 
+/**
+ * What a post gets before it starts anything: a probe's answer, a refusal (no secret of a
+ * registered assistant, an assistant not watched, a body that is no call data) or "ignored" (a
+ * call status the workflow does not listen to); undefined when it goes on.
+ */
+function screen(post: Post): 'probe' | { status: number; body: IDataObject } | undefined {
+	if (post.probe) {
+		return post.entry ? 'probe' : { status: 404, body: { message: 'Not registered' } };
+	}
+	// the assistant the delivery names must be a registered one, with its own secret
+	const unauthorized = { status: 401, body: { message: 'Unauthorized' } };
+	if (post.verified && !post.entry) return unauthorized;
+	if (!post.verified && post.named !== null && !post.watched().includes(post.named as number)) {
+		return unauthorized;
+	}
+	const { payload, event, options } = post;
+	if (!payload) {
+		return {
+			status: 400,
+			body: { message: 'Bad request: the body must be a JSON object with the call data' },
+		};
+	}
+	if (CALL_EVENTS[event].calls && !statusAllowed(payload, options.callStatuses)) {
+		const reason = `call status ${JSON.stringify(payload.status ?? null)} is not one this workflow listens to`;
+		return { status: 200, body: { received: true, ignored: true, reason } };
+	}
+	return undefined;
+}
+
+/**
+ * A post of the service for a call or chat event: read once, then screened (a probe of another
+ * trigger of this package, a refusal, a status not listened to), then delivered: the item is
+ * built (with its recording), repeats start nothing, missed calls come with it, and the answer
+ * follows the Response Mode.
+ */
+export async function callDelivery(ctx: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const post = await readPost(ctx);
+	const early = screen(post);
+	// what a live trigger would give back goes sealed: the answer shows no URL (ownership.ts)
+	if (early === 'probe') return answer(ctx, 200, await probeAnswer(ctx, post.entry!));
+	if (early) return answer(ctx, early.status, early.body);
+	return await deliver(ctx, post, post.payload!);
+}
+
+/** A post that goes on: its call started once (with missed calls and its recording), then answered. */
+async function deliver(
+	ctx: IWebhookFunctions,
+	post: Post,
+	payload: IDataObject,
+): Promise<IWebhookResponseData> {
+	const { registration, event, options, verified, named, manual } = post;
 	// a delivery repeated (or arriving again while its item is built) starts nothing; a post
 	// without the assistant's secret (Verify Secret off) has its own memory, so it can
 	// never make the service's delivery of that call a duplicate
-	const genuine = verified || (await authenticated(ctx, registration, query)) !== undefined;
-	const manual = ctx.getMode() === 'manual';
+	const genuine = verified || post.entry !== undefined;
 	// a call posted without its assistant's secret starts only a call the service lists
 	let confirmed: number | undefined;
 	if (!genuine && !manual && CALL_EVENTS[event].calls) {
-		const watched = registration ? registration.assistants.map((a) => a.id) : safeIds(ctx);
-		const confirmation = await confirmUnverified(ctx, payload, named, watched);
+		const confirmation = await confirmUnverified(ctx, payload, named, post.watched());
 		if ('refused' in confirmation) return answer(ctx, 401, { message: confirmation.refused });
 		confirmed = confirmation.assistantId;
 	}
@@ -91,7 +136,7 @@ export async function callDelivery(ctx: IWebhookFunctions): Promise<IWebhookResp
 	}
 	let assistantId = confirmed ?? (verified ? named : asId(named ?? payload.assistant_id));
 	if (assistantId === null) {
-		const watched = registration ? registration.assistants.map((a) => a.id) : safeIds(ctx);
+		const watched = post.watched();
 		if (watched.length === 1) assistantId = watched[0];
 	}
 	const item: INodeExecutionData = { json: toItem(payload, event, assistantId) };
@@ -163,14 +208,16 @@ async function authenticated(
 	ctx: IWebhookFunctions,
 	registration: Registration | undefined,
 	query: unknown,
+	formIds: () => number[],
 ): Promise<RegisteredAssistant | undefined> {
 	const id = asId(queryValue(query, 'assistant_id'));
 	const secret = queryValue(query, 'secret');
 	if (typeof id !== 'number' || secret === undefined || secret === '') return undefined;
 	const entry = registration?.assistants.find((a) => a.id === id);
 	if (entry && safeEqual(secret, entry.secret)) return entry;
-	if (!entry && !safeIds(ctx).includes(id)) return undefined;
-	const derived = await webhookSecret(ctx, readEvent(ctx), id);
+	if (!entry && !formIds().includes(id)) return undefined;
+	const formEvent = readEvent(ctx);
+	const derived = await webhookSecret(ctx, formEvent, id);
 	if (derived === undefined || !safeEqual(secret, derived)) return undefined;
 	return entry ?? { id, url: '', secret: derived, giveBack: [] };
 }
@@ -225,14 +272,5 @@ async function attachRecording(
 		ctx.logger.warn(
 			`Voice Chat Assistant Trigger: call ${label} goes on without its recording: ${message}`,
 		);
-	}
-}
-
-/** The watched assistants from the parameters, or none when they cannot be read. */
-function safeIds(ctx: IWebhookFunctions): number[] {
-	try {
-		return readAssistantIds(ctx);
-	} catch {
-		return [];
 	}
 }

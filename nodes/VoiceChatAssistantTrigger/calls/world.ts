@@ -79,6 +79,17 @@ export function readEvent(ctx: Pick<IHookFunctions, 'getNodeParameter'>): Trigge
 	return CALL_AND_CHAT_EVENTS.includes(event) ? event : INBOUND;
 }
 
+/** The assistants the form watches, or none when they cannot be read (a post's check reads them). */
+export function readWatchedIds(
+	ctx: Pick<IHookFunctions, 'getNode' | 'getNodeParameter'>,
+): number[] {
+	try {
+		return readAssistantIds(ctx);
+	} catch {
+		return [];
+	}
+}
+
 /** What the form asks for; `secretVersion` is the form's URL Secret Version (world.ts reads it). */
 export function readWanted(ctx: IHookFunctions, secretVersion: number): Wanted {
 	const webhookUrl = ctx.getNodeWebhookUrl('default');
