@@ -90,16 +90,11 @@ export function callEventsWhere(test: (spec: CallEventSpec) => boolean): Trigger
 	return CALL_AND_CHAT_EVENTS.filter((event) => test(CALL_EVENTS[event]));
 }
 
-/** The spec of a call-family event, or undefined for any other value. */
-export function callEventSpec(event: unknown): CallEventSpec | undefined {
-	return CALL_AND_CHAT_EVENTS.includes(event as TriggerEvent)
-		? CALL_EVENTS[event as TriggerEvent]
-		: undefined;
-}
-
 /** Whether `event` is a call event of the call family (its calls are caught up; chats are not). */
 export function isCallEvent(event: unknown): event is TriggerEvent {
-	return callEventSpec(event)?.calls === true;
+	return (
+		CALL_AND_CHAT_EVENTS.includes(event as TriggerEvent) && CALL_EVENTS[event as TriggerEvent].calls
+	);
 }
 
 function parseAssistantId(node: INode, value: unknown, where: string): number | undefined {
