@@ -2,6 +2,7 @@ import type { IDataObject, ITriggerFunctions, ITriggerResponse } from 'n8n-workf
 
 import { getClock } from '../../VoiceChatAssistant/transport/clock';
 import { INBOUND, isCallEvent, MID_CALL_TOOL } from '../core/events';
+import { processSet } from '../core/memory';
 import { reattachTools } from '../midCallTool/toolHeartbeat';
 import { catchUp, noteHeartbeat } from './catchUp';
 import { readRegistration } from './world';
@@ -52,6 +53,17 @@ const STEP_MS = 1_000;
 
 const LOG = 'Voice Chat Assistant Trigger:';
 
+/** The heartbeats running in this process, each until its loop ends (a closed one after its round). */
+const loops = processSet<Promise<void>>();
+
+/**
+ * Resolves once every heartbeat of this process has ended: a closed heartbeat ends after the round
+ * it was in. The tests wait on it between tests, so no round of one test writes into the next.
+ */
+export async function heartbeatsEnded(): Promise<void> {
+	await Promise.all([...loops]);
+}
+
 /**
  * trigger(): starts the heartbeat of a call event (missed calls) or of a mid-call tool (its place
  * among the assistants' tools); chats, WhatsApp statuses and manual runs have none.
@@ -67,7 +79,7 @@ export async function startHeartbeat(ctx: ITriggerFunctions): Promise<ITriggerRe
 	// a delivery that taught the service's zone starts the next round at once (calls/catchUp.ts)
 	let woken = false;
 	if (calls) noteHeartbeat(ctx, true, () => (woken = true));
-	void (async () => {
+	const loop = (async () => {
 		let wait = HEARTBEAT_FIRST_MS;
 		for (let round = 1; !stopped; round++) {
 			const until = clock.now() + wait;
@@ -85,6 +97,8 @@ export async function startHeartbeat(ctx: ITriggerFunctions): Promise<ITriggerRe
 			wait = !calls ? TOOL_HEARTBEAT_MS : round === 1 ? HEARTBEAT_SECOND_MS : HEARTBEAT_MS;
 		}
 	})();
+	loops.add(loop);
+	void loop.finally(() => loops.delete(loop));
 	return {
 		closeFunction: async () => {
 			stopped = true;

@@ -277,11 +277,16 @@ async function createN8nHome({ line = currentLine(), packageTarball = packedTarb
 				`select id, status from execution_entity where workflowId = '${workflowId}' order by id`,
 			);
 		},
-		/** The run data of an execution as n8n stores it (flatted JSON text). */
+		/**
+		 * The run data of an execution as n8n stores it (flatted JSON text), or '' while n8n has not
+		 * written it yet: n8n inserts the execution's row and its data in two statements, so a waiter
+		 * can see the one before the other.
+		 */
 		executionData(executionId) {
-			return String(
-				home.queryDb(`select data from execution_data where executionId = ${executionId}`)[0].data,
+			const [row] = home.queryDb(
+				`select data from execution_data where executionId = ${executionId}`,
 			);
+			return row ? String(row.data) : '';
 		},
 		/**
 		 * The finished executions of a workflow with the items of its node `nodeName` (its trigger):

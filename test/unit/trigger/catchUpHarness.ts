@@ -6,6 +6,7 @@
  * asserts the exact requests sent.
  */
 import nock from 'nock';
+import { heartbeatsEnded } from '../../../nodes/VoiceChatAssistantTrigger/calls/heartbeat';
 import { forgetProcess } from '../../../nodes/VoiceChatAssistantTrigger/core/memory';
 import type {
 	IDataObject,
@@ -59,7 +60,9 @@ export function heartbeatClockPerTest(clock: () => Clock) {
 		restartProcess();
 		restore = setClock(clock());
 	});
-	afterEach(() => {
+	afterEach(async () => {
+		// a closed heartbeat ends after its round: no round of this test writes into the next one
+		await heartbeatsEnded();
 		restore();
 		nock.cleanAll();
 	});
