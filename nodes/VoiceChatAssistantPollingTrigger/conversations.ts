@@ -2,6 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { transcriptText } from '../VoiceChatAssistant/shared/transcript';
 
 import { apiRequest } from '../VoiceChatAssistant/transport';
+import { serviceTime } from '../VoiceChatAssistant/transport/serviceTime';
 import type { WalkMarks, Walked } from './pages';
 import { MAX_SIDE_READS_PER_POLL, readPage, walkUp } from './pages';
 
@@ -221,11 +222,8 @@ export async function pollEndedConversations(
 
 /** Milliseconds from one time of the service to a later one (both in the service's own zone). */
 function between(earlier: string, later: string): number {
-	const parse = (text: string) =>
-		Date.parse(
-			/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text) ? `${text.replace(' ', 'T')}Z` : text,
-		);
-	const difference = parse(later) - parse(earlier);
+	// zone-less times read in any one zone: their difference is the same in each
+	const difference = (serviceTime(later, 0) ?? NaN) - (serviceTime(earlier, 0) ?? NaN);
 	return Number.isFinite(difference) ? difference : -Infinity;
 }
 

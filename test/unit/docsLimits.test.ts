@@ -34,10 +34,12 @@ import { MAX_SIGNATURES } from '../../nodes/VoiceChatAssistantTrigger/whatsapp/w
 import {
 	EARLIEST_OFFSET_MINUTES,
 	LATEST_OFFSET_MINUTES,
-	MAX_AGE_MS,
-	MAX_AHEAD_MS,
 	OFFSET_STEP_MINUTES,
 	utcOffset,
+} from '../../nodes/VoiceChatAssistant/transport/serviceTime';
+import {
+	MAX_AGE_MS,
+	MAX_AHEAD_MS,
 } from '../../nodes/VoiceChatAssistantTrigger/whatsapp/whatsappTime';
 import {
 	MAX_RECORDING_BYTES,

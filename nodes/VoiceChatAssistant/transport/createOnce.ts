@@ -6,6 +6,7 @@ import { getClock } from './clock';
 import type { InFlightSlots } from './concurrency';
 import { sendRequest } from './request';
 import type { Sent } from './request';
+import { serviceTime } from './serviceTime';
 
 /**
  * Exactly once: a create that is carried out once although its response may
@@ -85,18 +86,13 @@ export interface CreateOnceOptions {
  */
 export const CLOCK_MARGIN_MS = 60_000;
 
-const WITH_ZONE = /(?:Z|[+-]\d{2}:?\d{2})$/i;
-
 /**
  * When an object was created, as epoch ms, only where its `created_at` says
  * which zone it is in (`...Z`, `...+01:00`): a time without a zone (the
  * service's `YYYY-MM-DD HH:MM:SS`) is in a zone the client does not know.
  */
 function createdAt(candidate: IDataObject): number | undefined {
-	const text = candidate.created_at;
-	if (typeof text !== 'string' || !WITH_ZONE.test(text.trim())) return undefined;
-	const time = Date.parse(text.trim());
-	return Number.isNaN(time) ? undefined : time;
+	return serviceTime(candidate.created_at);
 }
 
 /**

@@ -9,6 +9,7 @@ import type {
 
 import { isObject } from '../../VoiceChatAssistant/transport';
 import { getClock } from '../../VoiceChatAssistant/transport/clock';
+import { isoSeconds } from '../../VoiceChatAssistant/transport/serviceTime';
 import { INBOUND, isCallEvent } from '../core/events';
 import { deliveryKey, receivedHere, remember } from '../core/replays';
 import {
@@ -16,7 +17,6 @@ import {
 	callId,
 	deliveryElsewhere,
 	endOf,
-	isoSeconds,
 	MAX_CALL_MS,
 	maxCallId,
 	MAX_PAGES,

@@ -7,6 +7,13 @@ import type {
 
 import { FINAL_CALL_STATUSES } from '../../VoiceChatAssistant/descriptions';
 import { apiRequest, asList, isObject } from '../../VoiceChatAssistant/transport';
+import {
+	QUARTER_HOUR_MS,
+	WIDEST_ZONE_MS,
+	isZoneless,
+	isoSeconds,
+	serviceTime,
+} from '../../VoiceChatAssistant/transport/serviceTime';
 import { statusAllowed, toItem } from '../core/payload';
 import { CALL_EVENTS } from '../core/events';
 import type { Registration } from './registration';
@@ -46,34 +53,10 @@ export const PER_PAGE = 100;
 const CALLS_PATH = '/api/user/calls';
 /** Statuses the service sends no post-call webhook for with "Only Completed Calls". */
 const UNSUCCESSFUL = ['failed', 'no-answer', 'busy'];
-/** The widest offset of a time zone from UTC. */
-export const WIDEST_ZONE_MS = 14 * 60 * 60_000;
-const QUARTER_HOUR_MS = 15 * 60_000;
-
-const ZONELESS = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})(\.\d+)?$/;
-const WITH_ZONE = /(Z|[+-]\d{2}:?\d{2})$/i;
 
 export function callId(value: unknown): number | undefined {
 	const id = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
 	return typeof id === 'number' && Number.isSafeInteger(id) ? id : undefined;
-}
-
-/**
- * A time of the service as epoch ms. A time without a zone (the call list's
- * `YYYY-MM-DD HH:MM:SS`) is in the service's zone, `zoneMs` ahead of UTC.
- */
-export function serviceTime(value: unknown, zoneMs: number): number | undefined {
-	if (typeof value !== 'string') return undefined;
-	const text = value.trim();
-	const zoneless = ZONELESS.exec(text);
-	if (zoneless) return Date.parse(`${zoneless[1]}T${zoneless[2]}Z`) - zoneMs;
-	if (!WITH_ZONE.test(text)) return undefined;
-	const time = Date.parse(text);
-	return Number.isNaN(time) ? undefined : time;
-}
-
-export function isoSeconds(time: number): string {
-	return new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 /**
@@ -84,11 +67,9 @@ export function isoSeconds(time: number): string {
  */
 function learnZone(listed: IDataObject, payload: IDataObject, now: number): number | undefined {
 	const local = serviceTime(listed.created_at, 0);
-	if (local === undefined || !ZONELESS.test(String(listed.created_at).trim())) return undefined;
-	let started: number | undefined;
-	if (typeof payload.created_at === 'string' && WITH_ZONE.test(payload.created_at.trim())) {
-		started = serviceTime(payload.created_at, 0);
-	}
+	if (local === undefined || !isZoneless(listed.created_at)) return undefined;
+	// the payload's time counts only where it names its zone
+	let started = serviceTime(payload.created_at);
 	if (started === undefined) {
 		const seconds = Number(payload.duration);
 		started = now - (Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0);
@@ -148,7 +129,7 @@ export function maxCallId(calls: IDataObject[]): number | undefined {
 
 /** Whether the list's times name no zone (then the zone must be known to read them). */
 export function zoneless(call: IDataObject): boolean {
-	return ZONELESS.test(String(call.created_at ?? '').trim());
+	return isZoneless(call.created_at);
 }
 
 export interface Gap {

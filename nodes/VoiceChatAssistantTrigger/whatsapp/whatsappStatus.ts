@@ -1,3 +1,8 @@
+import {
+	EARLIEST_OFFSET_MINUTES,
+	LATEST_OFFSET_MINUTES,
+	utcOffset,
+} from '../../VoiceChatAssistant/transport/serviceTime';
 import { createHmac, timingSafeEqual } from 'crypto';
 import type {
 	IDataObject,
@@ -19,15 +24,7 @@ import {
 	readSigningSecret,
 } from './whatsappSecret';
 import { MAX_SIGNATURES, acceptedAt, rememberAccepted, signatureKey } from './whatsappSignatures';
-import {
-	EARLIEST_OFFSET_MINUTES,
-	LATEST_OFFSET_MINUTES,
-	MAX_AGE_MS,
-	MAX_AHEAD_MS,
-	duration,
-	freshness,
-	utcOffset,
-} from './whatsappTime';
+import { MAX_AGE_MS, MAX_AHEAD_MS, duration, freshness } from './whatsappTime';
 import { onRestart } from '../core/memory';
 
 /**

@@ -36,6 +36,13 @@
  */
 
 import { getClock } from '../../VoiceChatAssistant/transport/clock';
+import {
+	EARLIEST_OFFSET_MINUTES,
+	LATEST_OFFSET_MINUTES,
+	OFFSET_STEP_MINUTES,
+	isZoneless,
+	serviceTime,
+} from '../../VoiceChatAssistant/transport/serviceTime';
 
 /** 30 + 60 + 120 s: the service's retries of a read receipt after the first attempt. */
 export const RETRY_SPAN_MS = (30 + 60 + 120) * 1000;
@@ -49,16 +56,6 @@ export const MAX_AGE_MS = RETRY_SPAN_MS + MARGIN_MS;
 /** The furthest a `timestamp` may be ahead of n8n's clock: 5 minutes. */
 export const MAX_AHEAD_MS = MARGIN_MS;
 
-/** The zones a `timestamp` without one may be in: from UTC-12:00 ... */
-export const EARLIEST_OFFSET_MINUTES = -12 * 60;
-/** ... to UTC+14:00 (Kiribati), ... */
-export const LATEST_OFFSET_MINUTES = 14 * 60;
-/** ... in whole quarter hours (India +05:30, Nepal +05:45, Chatham +12:45). */
-export const OFFSET_STEP_MINUTES = 15;
-
-const ZONELESS = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?)$/;
-const WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
-
 /**
  * A post's `timestamp` as epoch ms: ISO 8601 with a zone (the service's form,
  * `2026-11-26T08:00:00.000Z`), a time without a zone as written, read as if
@@ -70,23 +67,12 @@ export function postTime(value: unknown): number | undefined {
 	if (typeof value !== 'string') return undefined;
 	const text = value.trim();
 	if (/^\d+(\.\d+)?$/.test(text)) return unixTime(Number(text));
-	const zoneless = ZONELESS.exec(text);
-	const time = zoneless
-		? Date.parse(`${zoneless[1]}T${zoneless[2]}Z`)
-		: WITH_ZONE.test(text)
-			? Date.parse(text)
-			: NaN;
-	return Number.isFinite(time) ? time : undefined;
+	return serviceTime(text, 0);
 }
 
 function unixTime(value: number): number | undefined {
 	if (!Number.isFinite(value) || value <= 0) return undefined;
 	return value >= 1e11 ? value : value * 1000;
-}
-
-/** Whether a `timestamp` is a date and time without a zone (`2026-11-26 09:00:00`). */
-export function isZoneless(value: unknown): boolean {
-	return typeof value === 'string' && ZONELESS.test(value.trim());
 }
 
 export type Freshness =
@@ -146,14 +132,6 @@ function zonelessFreshness(written: number, now: number): Freshness {
 	}
 	const { at, ageMs } = nearest!;
 	return { fresh: false, problem: ageMs > MAX_AGE_MS ? 'old' : 'ahead', at, ageMs, zoneless: true };
-}
-
-/** An offset from UTC for people: "UTC+05:45", "UTC-12:00". */
-export function utcOffset(minutes: number): string {
-	const sign = minutes < 0 ? '-' : '+';
-	const abs = Math.abs(minutes);
-	const pad = (n: number) => String(n).padStart(2, '0');
-	return `UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
 /** A duration for people: "9 minutes 5 seconds", "42 seconds", "3 hours 2 minutes". */

@@ -20,11 +20,13 @@ import {
 import {
 	EARLIEST_OFFSET_MINUTES,
 	LATEST_OFFSET_MINUTES,
-	MAX_AGE_MS,
 	OFFSET_STEP_MINUTES,
-	freshness,
 	isZoneless,
 	utcOffset,
+} from '../../../nodes/VoiceChatAssistant/transport/serviceTime';
+import {
+	MAX_AGE_MS,
+	freshness,
 } from '../../../nodes/VoiceChatAssistantTrigger/whatsapp/whatsappTime';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import { NOW, RECEIPT_TIME, post, receipt, sign, warnings } from './whatsappPost';

@@ -5,6 +5,7 @@ import { apiRequestAllItems } from '../../transport';
 import type { InFlightSlots } from '../../transport';
 import { getClock } from '../../transport/clock';
 import type { LookedUp } from '../../transport/createOnce';
+import { serviceTime } from '../../transport/serviceTime';
 import { leadDifferences } from './shared';
 import type { LeadContent } from './shared';
 
@@ -61,13 +62,11 @@ function highestIdBefore(ctx: IExecuteFunctions, sent: number): number | undefin
 	return found;
 }
 
-const ZONED = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?\s*(Z|[+-]\d{2}:?\d{2})$/i;
-
 /** Whether the lead was created after `started` (epoch ms), as its answer proves; false when unproven. */
 function createdAfter(ctx: IExecuteFunctions, lead: IDataObject, started: number, now: number) {
-	const text = typeof lead.created_at === 'string' ? lead.created_at.trim() : '';
-	if (ZONED.test(text)) {
-		const at = Date.parse(text.replace(' ', 'T'));
+	// only a time that names its zone proves it
+	const at = serviceTime(lead.created_at);
+	if (at !== undefined) {
 		// `created_at` may drop the fraction of its second
 		return at + 999 >= started - CLOCK_SKEW_MS && at <= now + CLOCK_SKEW_MS;
 	}
