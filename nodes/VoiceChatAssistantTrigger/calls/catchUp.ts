@@ -16,22 +16,19 @@ import {
 	answeredElsewhere,
 	callId,
 	deliveryElsewhere,
-	endOf,
+	listedCalls,
 	MAX_CALL_MS,
-	maxCallId,
 	MAX_PAGES,
 	MAX_ROUND_PAGES,
 	MAX_STARTS,
 	readGap,
-	recordingToDownload,
 	selectCalls,
-	toCaughtUpItem,
-	zoneBetweenReads,
+	toCaughtUp,
+	zoneFromReads,
 	zoneless,
 } from './catchUpList';
 import type { Delivered, Gap } from './catchUpList';
 import { downloadCaughtUpRecordings } from './catchUpRecordings';
-import type { RecordingJob } from './catchUpRecordings';
 import { onRestart, processMap, processSet } from '../core/memory';
 
 export { MAX_CALL_MS, MAX_PAGES, MAX_ROUND_PAGES, MAX_STARTS, PER_PAGE } from './catchUpList';
@@ -133,11 +130,6 @@ const MAX_RUN_COPIES = 100;
 const removedHere = processSet<string>();
 /** Triggers whose heartbeat runs in this process (calls/heartbeat.ts): since when, per trigger. */
 const heartbeats = processMap<string, number>();
-/**
- * The last read of each assistant's list while the service's zone is unknown, per trigger and
- * assistant: when it was sent and the highest call id it listed (zoneBetweenReads).
- */
-const zoneProbes = processMap<string, { sentBefore: number; maxId: number }>();
 /** What starts a trigger's next heartbeat round at once, per trigger (noteHeartbeat). */
 const wakers = processMap<string, () => void>();
 /**
@@ -547,18 +539,6 @@ async function zoneOfDelivered(
 	}
 }
 
-/**
- * The service's zone from two reads of the list (zoneBetweenReads): this one, sent at `sentAt`
- * and answered now, and the previous one of this process; this read is noted for the next.
- */
-function zoneFromReads(key: string, calls: IDataObject[], sentAt: number): number | undefined {
-	const previous = zoneProbes.get(key);
-	const maxId = Math.max(maxCallId(calls) ?? 0, previous?.maxId ?? 0);
-	zoneProbes.set(key, { sentBefore: sentAt, maxId });
-	if (!previous) return undefined;
-	return zoneBetweenReads(calls, previous.maxId, previous.sentBefore, getClock().now());
-}
-
 async function catchUpFrom(
 	ctx: CatchUpContext,
 	delivered: Delivered,
@@ -591,7 +571,7 @@ async function catchUpFrom(
 	const entry = state.assistants[String(assistantId)];
 	if (!entry) return [];
 	if (state.zone === undefined && gap.calls.some(zoneless)) {
-		state.zone = zoneFromReads(`${scope}|${assistantId}`, gap.calls, now);
+		state.zone = zoneFromReads(`${scope}|${assistantId}`, gap.calls, now, getClock().now());
 	}
 	if (state.zone === undefined && gap.calls.some(zoneless)) {
 		// the heartbeat waits quietly for a delivered call or a new call between two rounds; a
@@ -601,12 +581,12 @@ async function catchUpFrom(
 		);
 		return [];
 	}
-	const zoneMs = (state.zone ?? 0) * 60_000;
+	const listed = listedCalls(gap.calls, (state.zone ?? 0) * 60_000);
 	const until = now - LEFT_TO_DELIVERY_MS;
 	const remembered = new Set(entry.recent.map(([id]) => id));
 	const deliveredId = delivered.verified ? callId(payload.id) : undefined;
 	const here = (id: number) => receivedHere(deliveryKey(scope, event, { id }));
-	const other = deliveredId && deliveryElsewhere(gap.calls, deliveredId, zoneMs, now, here);
+	const other = deliveredId && deliveryElsewhere(listed, deliveredId, now, here);
 	if (other) {
 		ctx.logger.debug(
 			`${LOG} call ${String(other.id)} of assistant ${assistantId} ended just before call ${deliveredId} and may be on its way through another process, whose delivery catches up`,
@@ -617,7 +597,7 @@ async function catchUpFrom(
 	// which catch up with the next call: it takes over once they have been quiet a while
 	const busyElsewhere =
 		deliveredId === undefined && beatingSince !== undefined
-			? answeredElsewhere(gap.calls, zoneMs, now, beatingSince, here)
+			? answeredElsewhere(listed, now, beatingSince, here)
 			: undefined;
 	if (busyElsewhere) {
 		ctx.logger.debug(
@@ -625,35 +605,36 @@ async function catchUpFrom(
 		);
 		return undefined;
 	}
-	const { calls: selected } = selectCalls(
-		gap.calls,
+	const selected = selectCalls(
+		listed,
 		delivered,
-		zoneMs,
 		entry.at,
 		until,
 		(id) => id === deliveredId || remembered.has(id),
 	);
-	// the oldest MAX_STARTS; the watermark stays before the first call left for the next catch-up
+	// the oldest MAX_STARTS (their items built, without recordings); the watermark stays before the
+	// first call left for the next catch-up
 	const later = selected.slice(MAX_STARTS);
-	const toStart: IDataObject[] = [];
-	for (const call of selected.slice(0, MAX_STARTS)) {
-		const id = callId(call.id) as number;
-		// started already, or its delivery is being built; else remembered before any item is built
-		// (always built, with recording_error at worst): a delivery arriving meanwhile starts nothing
-		if (here(id)) continue;
+	const candidates = selected
+		.slice(0, MAX_STARTS)
+		.map((call) => toCaughtUp(call, delivered, assistantId));
+	// started already, or its delivery is being built; else remembered before any await (its item
+	// always goes out, with recording_error at worst): a delivery arriving meanwhile starts nothing
+	const toStart = candidates.filter(({ id }) => {
+		if (here(id)) return false;
 		const key = deliveryKey(scope, event, { id });
 		if (key !== undefined) remember(key);
-		toStart.push(call);
-	}
+		return true;
+	});
 	if (!gap.complete) {
 		const oldest = gap.calls[gap.calls.length - 1];
 		ctx.logger.warn(
 			`${LOG} catching up assistant ${assistantId} read ${gap.calls.length} calls without reaching ${isoSeconds(entry.at)}; its calls that ended since then and are older than call ${String(oldest?.id)} (created ${String(oldest?.created_at)}) are not started`,
 		);
 	}
-	const started = toStart.map((call) => callId(call.id) as number);
+	const started = toStart.map(({ id }) => id);
 	for (const id of started) entry.recent.push([id, now]);
-	const nextEnd = Math.min(...later.map((call) => endOf(call, zoneMs) as number));
+	const nextEnd = Math.min(...later.map((call) => call.ended as number));
 	entry.at = Math.max(entry.at, Math.min(until, nextEnd));
 	entry.recent = entry.recent
 		.filter(([, at]) => at >= entry.at - REMEMBER_MS)
@@ -671,14 +652,7 @@ async function catchUpFrom(
 		);
 	}
 	// the items in their order (oldest first); their recordings a few at a time, within a bound
-	const items: INodeExecutionData[] = [];
-	const recordings: RecordingJob[] = [];
-	for (const call of toStart) {
-		const item = toCaughtUpItem(call, delivered, zoneMs, assistantId);
-		items.push(item);
-		const url = recordingToDownload(call, delivered);
-		if (url !== undefined) recordings.push({ item, url, callId: call.id });
-	}
+	const recordings = toStart.flatMap(({ recording }) => (recording ? [recording] : []));
 	await downloadCaughtUpRecordings(ctx, recordings, assistantId);
-	return items;
+	return toStart.map(({ item }) => item);
 }

@@ -16,7 +16,9 @@ import {
 } from '../../VoiceChatAssistant/transport/serviceTime';
 import { statusAllowed, toItem } from '../core/payload';
 import { CALL_EVENTS } from '../core/events';
+import type { RecordingJob } from './catchUpRecordings';
 import type { Registration } from './registration';
+import { processMap } from '../core/memory';
 import type { TriggerEvent } from '../core/events';
 
 /**
@@ -117,6 +119,30 @@ export function zoneBetweenReads(
 	return undefined;
 }
 
+/**
+ * The last read of each assistant's list while the service's zone is unknown, per trigger and
+ * assistant: when it was sent and the highest call id it listed (zoneFromReads).
+ */
+const zoneProbes = processMap<string, { sentBefore: number; maxId: number }>();
+
+/**
+ * The service's zone from two reads of the list (zoneBetweenReads): this one, sent at `sentAt`
+ * and answered `answeredAt`, and the previous one of this process (`key`: the trigger and the
+ * assistant); this read is noted for the next.
+ */
+export function zoneFromReads(
+	key: string,
+	calls: IDataObject[],
+	sentAt: number,
+	answeredAt: number,
+): number | undefined {
+	const previous = zoneProbes.get(key);
+	const maxId = Math.max(maxCallId(calls) ?? 0, previous?.maxId ?? 0);
+	zoneProbes.set(key, { sentBefore: sentAt, maxId });
+	if (!previous) return undefined;
+	return zoneBetweenReads(calls, previous.maxId, previous.sentBefore, answeredAt);
+}
+
 /** The highest call id of a list read (undefined for none). */
 export function maxCallId(calls: IDataObject[]): number | undefined {
 	let max: number | undefined;
@@ -130,6 +156,29 @@ export function maxCallId(calls: IDataObject[]): number | undefined {
 /** Whether the list's times name no zone (then the zone must be known to read them). */
 export function zoneless(call: IDataObject): boolean {
 	return isZoneless(call.created_at);
+}
+
+/** A listed call with its id and times read once, in the service's zone (listedCalls). */
+export interface Listed {
+	call: IDataObject;
+	id: number | undefined;
+	/** Its `created_at` and `updated_at` as instants, where readable. */
+	created: number | undefined;
+	updated: number | undefined;
+	/** When it ended: its `updated_at`, else its start plus its duration. */
+	ended: number | undefined;
+}
+
+/** The listed calls with their ids and times read once, in the service's zone, `zoneMs` ahead of UTC. */
+export function listedCalls(calls: IDataObject[], zoneMs: number): Listed[] {
+	return calls.map((call) => {
+		const created = serviceTime(call.created_at, zoneMs);
+		const updated = serviceTime(call.updated_at, zoneMs);
+		const seconds = Number(call.duration);
+		const lasted = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0;
+		const ended = updated ?? (created === undefined ? undefined : created + lasted);
+		return { call, id: callId(call.id), created, updated, ended };
+	});
 }
 
 export interface Gap {
@@ -283,55 +332,38 @@ export function answeredByReceiver(call: IDataObject): boolean {
 	return true;
 }
 
-export interface Selection {
-	/** The calls to start, oldest first. */
-	calls: IDataObject[];
-	/** Calls in the window that a receiver answered already (not started). */
-	answered: number;
-}
-
 /**
  * The listed calls to start: final, ended in [since, until], passing the
  * trigger's filters, not answered by a receiver and not in `skip`; oldest first.
  */
 export function selectCalls(
-	calls: IDataObject[],
+	calls: Listed[],
 	filters: { event: TriggerEvent; options: IDataObject; registration?: Registration },
-	zoneMs: number,
 	since: number,
 	until: number,
 	skip: (id: number) => boolean,
-): Selection {
+): Listed[] {
 	const { event, options, registration } = filters;
 	const { callType, postCallSettings } = CALL_EVENTS[event];
 	const onlyCompleted =
 		postCallSettings &&
 		(registration?.settings?.send_webhook_only_on_completed ??
 			options.onlyCompletedCalls !== false);
-	const byId = new Map<number, IDataObject>();
-	let answered = 0;
-	for (const call of calls) {
-		const id = callId(call.id);
+	const byId = new Map<number, Listed>();
+	for (const listed of calls) {
+		const { call, id, ended } = listed;
 		if (id === undefined || byId.has(id)) continue;
 		const status = String(call.status ?? '').toLowerCase();
 		if (!FINAL_CALL_STATUSES.includes(status)) continue;
 		if (callType && call.type !== undefined && call.type !== callType) continue;
 		if (onlyCompleted && UNSUCCESSFUL.includes(status)) continue;
 		if (!statusAllowed({ status: call.status }, options.callStatuses)) continue;
-		const ended = endOf(call, zoneMs);
 		// ended before the watermark (or before this trigger was activated), or too recently
 		if (ended === undefined || ended < since || ended > until) continue;
-		if (answeredByReceiver(call)) {
-			answered++;
-			continue;
-		}
-		if (skip(id)) continue;
-		byId.set(id, call);
+		if (answeredByReceiver(call) || skip(id)) continue;
+		byId.set(id, listed);
 	}
-	return {
-		calls: [...byId.entries()].sort(([a], [b]) => a - b).map(([, call]) => call),
-		answered,
-	};
+	return [...byId.entries()].sort(([a], [b]) => a - b).map(([, listed]) => listed);
 }
 
 /**
@@ -350,26 +382,22 @@ export const ELSEWHERE_MS = 30_000;
  * two processes do not catch up the same gap at once.
  */
 export function deliveryElsewhere(
-	calls: IDataObject[],
+	calls: Listed[],
 	deliveredId: number,
-	zoneMs: number,
 	now: number,
 	receivedHere: (id: number) => boolean,
 ): IDataObject | undefined {
-	const delivered = calls.find((call) => callId(call.id) === deliveredId);
-	const mine = (delivered && endOf(delivered, zoneMs)) ?? now;
-	return calls.find((call) => {
-		const id = callId(call.id);
+	const mine = calls.find((listed) => listed.id === deliveredId)?.ended ?? now;
+	return calls.find(({ call, id, ended }) => {
 		if (id === undefined || id === deliveredId || receivedHere(id)) return false;
 		if (
 			!nothingRecorded(call.webhook_response) ||
 			!FINAL_CALL_STATUSES.includes(String(call.status ?? '').toLowerCase())
 		)
 			return false;
-		const ended = endOf(call, zoneMs);
 		if (ended === undefined || ended < now - ELSEWHERE_MS || ended > mine) return false;
 		return ended < mine || id < deliveredId;
-	});
+	})?.call;
 }
 
 /**
@@ -385,34 +413,20 @@ export const QUIET_ELSEWHERE_MS = 5 * 60_000;
  * process, which catches up with its next one.
  */
 export function answeredElsewhere(
-	calls: IDataObject[],
-	zoneMs: number,
+	calls: Listed[],
 	now: number,
 	since: number,
 	receivedHere: (id: number) => boolean,
 ): IDataObject | undefined {
-	return calls.find((call) => {
-		const id = callId(call.id);
+	return calls.find(({ call, id, ended }) => {
 		if (id === undefined || receivedHere(id) || !answeredByReceiver(call)) return false;
-		const ended = endOf(call, zoneMs);
 		return ended !== undefined && ended >= since && ended >= now - QUIET_ELSEWHERE_MS;
-	});
-}
-
-/** When a listed call ended: its `updated_at`, else its start plus its duration. */
-export function endOf(call: IDataObject, zoneMs: number): number | undefined {
-	const updated = serviceTime(call.updated_at, zoneMs);
-	if (updated !== undefined) return updated;
-	const started = serviceTime(call.created_at, zoneMs);
-	if (started === undefined) return undefined;
-	const seconds = Number(call.duration);
-	return started + (Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 0);
+	})?.call;
 }
 
 /** A call of the list in the shape of a delivered payload (docs/api.md, section 4). */
-export function asPayload(call: IDataObject, zoneMs: number, withRecording: boolean): IDataObject {
-	const created = serviceTime(call.created_at, zoneMs);
-	const finished = serviceTime(call.updated_at, zoneMs);
+function asPayload(listed: Listed, withRecording: boolean): IDataObject {
+	const { call, created, updated: finished } = listed;
 	const payload: IDataObject = {
 		id: call.id,
 		customer_phone: call.client_phone_number ?? null,
@@ -457,24 +471,20 @@ export interface Delivered {
  * catchUpRecordings.ts), from the list's address, also when Include Recording
  * is off (as a delivered call's is).
  */
-export function toCaughtUpItem(
-	call: IDataObject,
+export function toCaughtUp(
+	listed: Listed,
 	delivered: Delivered,
-	zoneMs: number,
 	assistantId: number,
-): INodeExecutionData {
+): { id: number; item: INodeExecutionData; recording?: RecordingJob } {
 	const withRecording =
 		!CALL_EVENTS[delivered.event].postCallSettings ||
 		(delivered.registration?.settings?.include_recording_in_webhook ??
 			delivered.options.includeRecording !== false);
-	const payload = asPayload(call, zoneMs, withRecording);
-	return { json: { ...toItem(payload, delivered.event, assistantId), caught_up: true } };
-}
-
-/** The address of a listed call's recording to download (Download Recording on), else undefined. */
-export function recordingToDownload(call: IDataObject, delivered: Delivered): string | undefined {
-	const url = call.recording_url;
-	return delivered.options.downloadRecording === true && typeof url === 'string' && url
-		? url
-		: undefined;
+	const payload = asPayload(listed, withRecording);
+	const item = { json: { ...toItem(payload, delivered.event, assistantId), caught_up: true } };
+	// Download Recording on: from the list's address
+	const url = listed.call.recording_url;
+	const download = delivered.options.downloadRecording === true && typeof url === 'string' && url;
+	const id = listed.id as number;
+	return { id, item, recording: download ? { item, url, callId: id } : undefined };
 }

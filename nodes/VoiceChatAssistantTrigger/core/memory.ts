@@ -6,7 +6,8 @@
  *
  * Who keeps what: calls/world.ts (the registrations this process wrote, what a failed activation
  * left), calls/catchUp.ts (the catch-up's newest state, attempts, runs, heartbeats, and when this
- * process started), core/replays.ts (deliveries received and under way), whatsapp/ (signatures
+ * process started), calls/catchUpList.ts (the last list read while the service's zone is
+ * unknown), calls/heartbeat.ts (the heartbeats running), core/replays.ts (deliveries received and under way), whatsapp/ (signatures
  * accepted, the last warning about a full memory).
  */
 
