@@ -5,6 +5,7 @@ import type {
 	IExecuteFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
+	INodeExecutionData,
 	IPollFunctions,
 	ITriggerFunctions,
 	IWebhookFunctions,
@@ -335,4 +336,28 @@ export async function recordingUrlOfCall(
 		throw new NodeOperationError(node, `The service lists no recording for call ${wanted} (yet)`);
 	}
 	return url;
+}
+
+/**
+ * Downloads a recording into the item's binary `data`, from `source`: its address, or the call a
+ * lookup names (its address read from the call list: recordingUrlOfCall), or an error saying why
+ * there is none. What fails never holds the item back: it goes on without the binary, with
+ * `recording_error` saying why, and n8n's log gets a warning (`log`: who writes it; `label`: the
+ * call as the warning names it).
+ */
+export async function recordingInto(
+	ctx: RecordingContext,
+	item: INodeExecutionData,
+	source: string | CallLookup | Error,
+	{ callId, label, log }: { callId: unknown; label: string; log: string },
+): Promise<void> {
+	try {
+		if (source instanceof Error) throw source;
+		const url = typeof source === 'string' ? source : await recordingUrlOfCall(ctx, source);
+		item.binary = { data: await downloadRecording(ctx, url, callId) };
+	} catch (error) {
+		const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
+		item.json.recording_error = message;
+		ctx.logger.warn(`${log} call ${label} goes on without its recording: ${message}`);
+	}
 }

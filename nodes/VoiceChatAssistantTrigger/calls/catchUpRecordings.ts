@@ -1,7 +1,7 @@
 import type { INodeExecutionData, ITriggerFunctions, IWebhookFunctions } from 'n8n-workflow';
 
 import { getClock } from '../../VoiceChatAssistant/transport/clock';
-import { downloadRecording } from '../../VoiceChatAssistant/transport/recording';
+import { recordingInto } from '../../VoiceChatAssistant/transport/recording';
 
 /**
  * The recordings of the calls a catch-up starts (option Download Recording).
@@ -54,20 +54,6 @@ function notDownloaded(callId: unknown, why: 'count' | 'time', calls: number): s
 	return `The recording of call ${String(callId)} was not downloaded: ${reason}. ${HOW_TO_GET_IT}`;
 }
 
-/** Downloads one recording into the item; what fails goes into `recording_error` (the call is never held back). */
-async function attach(
-	ctx: IWebhookFunctions | ITriggerFunctions,
-	job: RecordingJob,
-): Promise<void> {
-	try {
-		job.item.binary = { data: await downloadRecording(ctx, job.url, job.callId) };
-	} catch (error) {
-		const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-		job.item.json.recording_error = message;
-		ctx.logger.warn(`${LOG} call ${String(job.callId)} goes on without its recording: ${message}`);
-	}
-}
-
 /**
  * The recordings of a catch-up's calls, into their items (in the order
  * given, oldest first): CATCH_UP_DOWNLOADS_AT_ONCE at a time, at most
@@ -102,7 +88,12 @@ export async function downloadCaughtUpRecordings(
 				continue;
 			}
 			begun++;
-			await attach(ctx, job);
+			// what fails goes into the item's `recording_error` (the call is never held back)
+			await recordingInto(ctx, job.item, job.url, {
+				callId: job.callId,
+				label: String(job.callId),
+				log: LOG,
+			});
 		}
 	};
 	await Promise.all(

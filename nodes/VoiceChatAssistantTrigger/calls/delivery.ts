@@ -6,24 +6,23 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	downloadRecording,
-	recordingUrlOfCall,
-} from '../../VoiceChatAssistant/transport/recording';
+import { recordingInto } from '../../VoiceChatAssistant/transport/recording';
+import type { CallLookup } from '../../VoiceChatAssistant/transport/recording';
 import { CALL_EVENTS } from '../core/events';
 import type { TriggerEvent } from '../core/events';
 import { answer, asId, parsePayload, queryValue, statusAllowed, toItem } from '../core/payload';
 import { deliveryKey, finish, inFlight, remember, seen, start } from '../core/replays';
-import { safeEqual, webhookSecret } from '../core/secrets';
+import { authorizationOf } from '../core/secrets';
 import { CATCH_UP_KEY, withCaughtUp } from './catchUp';
 import { PROBE_HEADER, probeAnswer } from './ownership';
-import { readEvent, readRegistration, readWatchedIds } from './world';
+import { postedAssistant, readEvent, readRegistration, readWatchedIds } from './world';
 import type { RegisteredAssistant, Registration } from './registration';
 import { confirmUnverified } from './unverifiedPost';
 
+const LOG = 'Voice Chat Assistant Trigger:';
+
 /** A post of the service, read once at its start (readPost). */
 interface Post {
-	query: unknown;
 	/** This node's registration, as saved. */
 	registration: Registration | undefined;
 	event: TriggerEvent;
@@ -39,21 +38,33 @@ interface Post {
 	entry: RegisteredAssistant | undefined;
 	/** The watched assistants: the registration's, else the form's (none when unreadable). */
 	watched: () => number[];
+	/** The credential's Authorization header, read at most once (undefined when unreadable). */
+	authorization: () => Promise<string | undefined>;
 	/** The call or chat data, or undefined when the body is not a JSON object. */
 	payload: IDataObject | undefined;
 }
 
+/**
+ * What a post gets: an answer written as given (its status and body, with the items to start),
+ * or what n8n is to answer itself (`n8n`). callDelivery writes it, in one place.
+ */
+type Reply =
+	| { status: number; body: IDataObject; workflowData?: IWebhookResponseData['workflowData'] }
+	| { n8n: IWebhookResponseData };
+
 async function readPost(ctx: IWebhookFunctions): Promise<Post> {
 	const query = ctx.getQueryData();
-	const named = asId(queryValue(query, 'assistant_id'));
 	const request = ctx.getRequestObject() as unknown as { rawBody?: unknown };
 	const payload = parsePayload(ctx.getBodyData() as unknown, request.rawBody);
+	const named = asId(queryValue(query, 'assistant_id'));
+	const secret = queryValue(query, 'secret');
 	const registration = readRegistration(ctx.getWorkflowStaticData('node'));
 	const event = registration?.event ?? readEvent(ctx);
 	let formIds: number[] | undefined;
 	const fromForm = () => (formIds ??= readWatchedIds(ctx));
+	let credential: Promise<string | undefined> | undefined;
+	const authorization = () => (credential ??= authorizationOf(ctx));
 	return {
-		query,
 		registration,
 		event,
 		options: ctx.getNodeParameter('options', {}) as IDataObject,
@@ -61,8 +72,9 @@ async function readPost(ctx: IWebhookFunctions): Promise<Post> {
 		verified: ctx.getNodeParameter('verifySecret', true) !== false,
 		manual: ctx.getMode() === 'manual',
 		named,
-		entry: await authenticated(ctx, registration, query, fromForm),
+		entry: await postedAssistant(ctx, registration, { named, secret }, fromForm, authorization),
 		watched: () => (registration ? registration.assistants.map((a) => a.id) : fromForm()),
+		authorization,
 		payload,
 	};
 }
@@ -72,7 +84,7 @@ async function readPost(ctx: IWebhookFunctions): Promise<Post> {
  * registered assistant, an assistant not watched, a body that is no call data) or "ignored" (a
  * call status the workflow does not listen to); undefined when it goes on.
  */
-function screen(post: Post): 'probe' | { status: number; body: IDataObject } | undefined {
+function screen(post: Post): 'probe' | Reply | undefined {
 	if (post.probe) {
 		return post.entry ? 'probe' : { status: 404, body: { message: 'Not registered' } };
 	}
@@ -106,17 +118,16 @@ export async function callDelivery(ctx: IWebhookFunctions): Promise<IWebhookResp
 	const post = await readPost(ctx);
 	const early = screen(post);
 	// what a live trigger would give back goes sealed: the answer shows no URL (ownership.ts)
-	if (early === 'probe') return answer(ctx, 200, await probeAnswer(ctx, post.entry!));
-	if (early) return answer(ctx, early.status, early.body);
-	return await deliver(ctx, post, post.payload!);
+	const reply =
+		early === 'probe'
+			? { status: 200, body: probeAnswer(post.entry!, await post.authorization()) }
+			: (early ?? (await deliver(ctx, post, post.payload!)));
+	if ('n8n' in reply) return reply.n8n;
+	return answer(ctx, reply.status, reply.body, reply.workflowData);
 }
 
-/** A post that goes on: its call started once (with missed calls and its recording), then answered. */
-async function deliver(
-	ctx: IWebhookFunctions,
-	post: Post,
-	payload: IDataObject,
-): Promise<IWebhookResponseData> {
+/** A post that goes on: its call started once (with missed calls and its recording), and its reply. */
+async function deliver(ctx: IWebhookFunctions, post: Post, payload: IDataObject): Promise<Reply> {
 	const { registration, event, options, verified, named, manual } = post;
 	// a delivery repeated (or arriving again while its item is built) starts nothing; a post
 	// without the assistant's secret (Verify Secret off) has its own memory, so it can
@@ -126,13 +137,13 @@ async function deliver(
 	let confirmed: number | undefined;
 	if (!genuine && !manual && CALL_EVENTS[event].calls) {
 		const confirmation = await confirmUnverified(ctx, payload, named, post.watched());
-		if ('refused' in confirmation) return answer(ctx, 401, { message: confirmation.refused });
+		if ('refused' in confirmation) return { status: 401, body: { message: confirmation.refused } };
 		confirmed = confirmation.assistantId;
 	}
 	const scope = `${ctx.getWorkflow().id}|${ctx.getNode().id}${genuine ? '' : '|unverified'}`;
 	const key = manual ? undefined : deliveryKey(scope, event, payload);
 	if (key !== undefined && (seen(key) || inFlight(key))) {
-		return answer(ctx, 200, { received: true, duplicate: true });
+		return { status: 200, body: { received: true, duplicate: true } };
 	}
 	let assistantId = confirmed ?? (verified ? named : asId(named ?? payload.assistant_id));
 	if (assistantId === null) {
@@ -152,8 +163,14 @@ async function deliver(
 	// while the item is built, a catch-up running for another delivery leaves this call to it
 	if (key !== undefined) start(key);
 	try {
-		if (withRecording) {
-			await attachRecording(ctx, item, payload, verified ? assistantId : null);
+		const recording = withRecording
+			? recordingLookup(ctx, payload, verified ? assistantId : null)
+			: undefined;
+		if (recording) {
+			const callId = payload.id ?? payload.call_id;
+			const label =
+				typeof callId === 'number' || typeof callId === 'string' ? String(callId) : 'without an id';
+			await recordingInto(ctx, item, recording, { callId, label, log: LOG });
 		}
 		// the item is built: from here on a repeat of this delivery is a replay
 		if (key !== undefined) remember(key);
@@ -173,104 +190,59 @@ async function deliver(
 	});
 
 	const workflowData = [items];
-	if (manual) {
-		if (immediately && withRecording) return { noWebhookResponse: true, workflowData };
-		return answer(ctx, 200, received, workflowData);
-	}
+	// answered already, before the recording was fetched
+	if (immediately && withRecording) return { n8n: { noWebhookResponse: true, workflowData } };
+	if (manual) return { status: 200, body: received, workflowData };
 	if (immediately) {
-		if (withRecording) return { noWebhookResponse: true, workflowData };
 		// n8n saves what webhook() wrote only when the answer comes before the run (the run resets
 		// the change flag): a delivery that moved the catch-up's memory is answered now
-		if (staticData[CATCH_UP_KEY] !== memory)
-			return answer(ctx, 200, { received: true }, workflowData);
+		if (staticData[CATCH_UP_KEY] !== memory) return { status: 200, body: received, workflowData };
 		// otherwise n8n answers once it has created the run (n8n 2.x; queued, in queue mode): a
 		// process that stops before leaves the call unanswered at the service, for a catch-up
-		return { workflowData, webhookResponse: { received: true } };
+		return { n8n: { workflowData, webhookResponse: { received: true } } };
 	}
 	// n8n saves what webhook() wrote only when the answer comes before the run (the run resets the
 	// change flag): a delivery that brings caught-up calls is answered at once, so that n8n keeps
 	// the note that they started and a restart never starts them again
 	const caughtUp = items.length - 1;
-	if (caughtUp > 0) return answer(ctx, 200, { received: true, caught_up: caughtUp }, workflowData);
-	return { workflowData };
+	if (caughtUp > 0) {
+		return { status: 200, body: { received: true, caught_up: caughtUp }, workflowData };
+	}
+	return { n8n: { workflowData } };
 }
 
 /**
- * The registered assistant a delivery names (`assistant_id`) when the
- * delivery carries that assistant's secret (compared in constant time), else
- * undefined. The secret is the one stored with the registration or the one
- * this node derives for a watched assistant (core/secrets.ts): a stale save of the
- * static data, or a publish that registered again, does not turn a delivery
- * away. The stored secret is compared first, so a delivery reads the
- * credential only when it does not match.
+ * Where the delivered call's recording is looked up: the service's call list for the verified
+ * assistant, never an address taken from the post; an error saying why it cannot be (the item
+ * then goes on with `recording_error`); undefined when the service says the call has none.
  */
-async function authenticated(
+function recordingLookup(
 	ctx: IWebhookFunctions,
-	registration: Registration | undefined,
-	query: unknown,
-	formIds: () => number[],
-): Promise<RegisteredAssistant | undefined> {
-	const id = asId(queryValue(query, 'assistant_id'));
-	const secret = queryValue(query, 'secret');
-	if (typeof id !== 'number' || secret === undefined || secret === '') return undefined;
-	const entry = registration?.assistants.find((a) => a.id === id);
-	if (entry && safeEqual(secret, entry.secret)) return entry;
-	if (!entry && !formIds().includes(id)) return undefined;
-	const formEvent = readEvent(ctx);
-	const derived = await webhookSecret(ctx, formEvent, id);
-	if (derived === undefined || !safeEqual(secret, derived)) return undefined;
-	return entry ?? { id, url: '', secret: derived, giveBack: [] };
-}
-
-/**
- * Downloads the call's recording into the item's binary "data". The
- * recording's address is read from the service's call list for the verified
- * assistant, never taken from the post. What fails does not hold the event
- * back: the item goes on without the binary and with `recording_error`.
- */
-async function attachRecording(
-	ctx: IWebhookFunctions,
-	item: INodeExecutionData,
 	payload: IDataObject,
 	assistantId: number | string | null,
-): Promise<void> {
-	// the service says the call has no recording
+): CallLookup | Error | undefined {
 	if (
 		'recording_url' in payload &&
 		(payload.recording_url === null || payload.recording_url === '')
 	)
-		return;
+		return undefined;
 	const callId = payload.id ?? payload.call_id;
-	const label =
-		typeof callId === 'number' || typeof callId === 'string' ? String(callId) : 'without an id';
-	try {
-		if (typeof assistantId !== 'number') {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				'The recording is downloaded only for deliveries with a verified secret (turn "Verify Secret" on)',
-			);
-		}
-		if (
-			typeof callId !== 'number' &&
-			!(typeof callId === 'string' && /^\d+$/.test(callId.trim()))
-		) {
-			throw new NodeOperationError(
-				ctx.getNode(),
-				'The call data has no call id ("id"), so its recording cannot be looked up',
-			);
-		}
-		const url = await recordingUrlOfCall(ctx, {
-			assistantId,
-			callId: String(callId).trim(),
-			customerPhone: payload.customer_phone,
-			when: payload.created_at ?? payload.finished_at,
-		});
-		item.binary = { data: await downloadRecording(ctx, url, callId) };
-	} catch (error) {
-		const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
-		item.json.recording_error = message;
-		ctx.logger.warn(
-			`Voice Chat Assistant Trigger: call ${label} goes on without its recording: ${message}`,
+	if (typeof assistantId !== 'number') {
+		return new NodeOperationError(
+			ctx.getNode(),
+			'The recording is downloaded only for deliveries with a verified secret (turn "Verify Secret" on)',
 		);
 	}
+	if (typeof callId !== 'number' && !(typeof callId === 'string' && /^\d+$/.test(callId.trim()))) {
+		return new NodeOperationError(
+			ctx.getNode(),
+			'The call data has no call id ("id"), so its recording cannot be looked up',
+		);
+	}
+	return {
+		assistantId,
+		callId: String(callId).trim(),
+		customerPhone: payload.customer_phone,
+		when: payload.created_at ?? payload.finished_at,
+	};
 }

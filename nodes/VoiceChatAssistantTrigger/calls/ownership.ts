@@ -1,11 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'crypto';
-import type {
-	IDataObject,
-	IHookFunctions,
-	IN8nHttpFullResponse,
-	INode,
-	IWebhookFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IN8nHttpFullResponse, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from '../../VoiceChatAssistant/transport';
@@ -13,7 +7,6 @@ import { disableWebhook, restoreWebhook } from '../core/service';
 import type { AssistantWebhookState } from '../core/service';
 import { CALL_EVENTS } from '../core/events';
 import type { TriggerEvent } from '../core/events';
-import { authorizationOf } from '../core/secrets';
 import { copyTarget, MAX_GIVE_BACK, readTargets } from './registration';
 import type { RegisteredAssistant, Registration, WebhookTarget, Wanted } from './registration';
 
@@ -436,12 +429,11 @@ export function openTargets(
 }
 
 /** The answer to an authenticated probe: "live", and the give-back list sealed (left out without a readable credential). */
-export async function probeAnswer(
-	ctx: IWebhookFunctions,
+export function probeAnswer(
 	entry: RegisteredAssistant,
-): Promise<IDataObject> {
+	authorization: string | undefined,
+): IDataObject {
 	const answer: IDataObject = { [PROBE_ANSWER_KEY]: 'live' };
-	const authorization = await authorizationOf(ctx);
 	if (authorization) answer[SEALED_KEY] = sealTargets(entry.giveBack, authorization, entry.id);
 	return answer;
 }

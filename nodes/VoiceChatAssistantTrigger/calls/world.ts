@@ -1,11 +1,11 @@
-import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, INode, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { isObject } from '../../VoiceChatAssistant/transport';
 import { credentialSettings } from '../../VoiceChatAssistant/transport/credentials';
 import { CALL_AND_CHAT_EVENTS, CALL_EVENTS, INBOUND, readAssistantIds } from '../core/events';
 import type { TriggerEvent } from '../core/events';
-import { assistantSecrets, newSecret, nodeParts } from '../core/secrets';
+import { assistantSecrets, newSecret, nodeParts, safeEqual } from '../core/secrets';
 import { copyTarget, EXISTING_WEBHOOK_POLICIES, readTargets } from './registration';
 import type {
 	ExistingWebhookPolicy,
@@ -91,6 +91,33 @@ export function readWatchedIds(
 }
 
 /** What the form asks for; `secretVersion` is the form's URL Secret Version (world.ts reads it). */
+/**
+ * The registered assistant a post names (`named`, its `assistant_id`) when the post carries that
+ * assistant's `secret` (compared in constant time), else undefined. The secret is the one stored
+ * with the registration or the one this node derives for a watched assistant (core/secrets.ts): a
+ * stale save of the static data, or a publish that registered again, does not turn a delivery
+ * away. The stored secret is compared first, so a delivery reads the credential (`authorization`)
+ * only when it does not match.
+ */
+export async function postedAssistant(
+	ctx: IWebhookFunctions,
+	registration: Registration | undefined,
+	posted: { named: number | string | null; secret: string | undefined },
+	formIds: () => number[],
+	authorization: () => Promise<string | undefined>,
+): Promise<RegisteredAssistant | undefined> {
+	const { named: id, secret } = posted;
+	if (typeof id !== 'number' || secret === undefined || secret === '') return undefined;
+	const entry = registration?.assistants.find((a) => a.id === id);
+	if (!entry && !formIds().includes(id)) return undefined;
+	// the secret of the form's event (a publish may have changed it since the registration)
+	const formEvent = readEvent(ctx);
+	if (entry && safeEqual(secret, entry.secret)) return entry;
+	const derived = assistantSecrets(ctx, await authorization()).secretOf(formEvent, id);
+	if (derived === undefined || !safeEqual(secret, derived)) return undefined;
+	return entry ?? { id, url: '', secret: derived, giveBack: [] };
+}
+
 export function readWanted(ctx: IHookFunctions, secretVersion: number): Wanted {
 	const webhookUrl = ctx.getNodeWebhookUrl('default');
 	if (!webhookUrl) {

@@ -71,17 +71,6 @@ export function readSecretVersion(
 	return Number.isSafeInteger(value) && value > 1 ? value : 1;
 }
 
-/** The secret of one assistant's webhook for `event`, or undefined without an API key. */
-export async function webhookSecret(
-	ctx: IHookFunctions | IWebhookFunctions,
-	event: string,
-	assistantId: number,
-): Promise<string | undefined> {
-	const authorization = await authorizationOf(ctx);
-	if (!authorization) return undefined;
-	return assistantSecret(authorization, nodeParts(ctx), readSecretVersion(ctx), event, assistantId);
-}
-
 /**
  * This node's URL Secret Version and the secrets of its assistants' URLs under `authorization`
  * (the credential's Authorization header; every secret is undefined without one).
