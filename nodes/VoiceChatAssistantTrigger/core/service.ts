@@ -1,4 +1,4 @@
-import type { IDataObject, IHookFunctions, INode } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, INode, ITriggerFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { apiRequest, asList, isObject } from '../../VoiceChatAssistant/transport';
@@ -167,15 +167,16 @@ export function targetOf(
 }
 
 /**
- * Reads the webhook state of the given assistants from the paginated assistant
- * list (the service has no get-one endpoint), stopping once all are found.
+ * The given assistants as the paginated assistant list shows them (the service has no get-one
+ * endpoint; the list carries each assistant's whole configuration), each read by `read`, stopping
+ * once all are found. An assistant the list does not show is missing from the map.
  */
-export async function readWebhookStates(
-	ctx: IHookFunctions,
-	event: TriggerEvent,
+export async function readListedAssistants<T>(
+	ctx: IHookFunctions | ITriggerFunctions,
 	assistantIds: number[],
-): Promise<Map<number, AssistantWebhookState>> {
-	const states = new Map<number, AssistantWebhookState>();
+	read: (item: IDataObject) => T,
+): Promise<Map<number, T>> {
+	const found = new Map<number, T>();
 	const wanted = new Set(assistantIds);
 	for (let page = 1; wanted.size > 0; page++) {
 		const response = await apiRequest.call(ctx, 'GET', '/api/user/assistants/get', {
@@ -186,14 +187,41 @@ export async function readWebhookStates(
 			const id = Number(item.id);
 			if (!wanted.has(id)) continue;
 			wanted.delete(id);
-			states.set(id, { found: true, ...targetOf(item, event) });
+			found.set(id, read(item));
 		}
 		const next = isObject(response) ? response.next_page_url : undefined;
 		const last = isObject(response) ? Number(response.last_page) : NaN;
 		if (items.length === 0 || (!next && !(Number.isFinite(last) && page < last))) break;
 	}
-	for (const id of wanted)
-		states.set(id, { found: false, readable: false, target: { url: null, active: false } });
+	return found;
+}
+
+/** Updates an assistant: the fields of `body` replace its own (a list such as `tool_ids` whole). */
+export async function updateAssistant(
+	ctx: IHookFunctions | ITriggerFunctions,
+	assistantId: number,
+	body: IDataObject,
+): Promise<unknown> {
+	return await apiRequest.call(ctx, 'PUT', `/api/user/assistant/${assistantId}`, { body });
+}
+
+/** The webhook state of the given assistants, as the assistant list shows it. */
+export async function readWebhookStates(
+	ctx: IHookFunctions,
+	event: TriggerEvent,
+	assistantIds: number[],
+): Promise<Map<number, AssistantWebhookState>> {
+	const listed = await readListedAssistants(ctx, assistantIds, (item) => targetOf(item, event));
+	const states = new Map<number, AssistantWebhookState>();
+	for (const id of assistantIds) {
+		const state = listed.get(id);
+		states.set(
+			id,
+			state
+				? { found: true, ...state }
+				: { found: false, readable: false, target: { url: null, active: false } },
+		);
+	}
 	return states;
 }
 
@@ -250,13 +278,11 @@ export async function enableWebhook(
 				retry: 'safe',
 			});
 		} else {
-			response = await apiRequest.call(ctx, 'PUT', `/api/user/assistant/${assistantId}`, {
-				body: {
-					is_webhook_active: true,
-					webhook_url: url,
-					send_webhook_only_on_completed: settings?.send_webhook_only_on_completed ?? true,
-					include_recording_in_webhook: settings?.include_recording_in_webhook ?? true,
-				},
+			response = await updateAssistant(ctx, assistantId, {
+				is_webhook_active: true,
+				webhook_url: url,
+				send_webhook_only_on_completed: settings?.send_webhook_only_on_completed ?? true,
+				include_recording_in_webhook: settings?.include_recording_in_webhook ?? true,
 			});
 		}
 		if (notFoundAnswer(response)) {
@@ -295,13 +321,11 @@ export async function restoreWebhook(
 				'Giving the webhook back',
 			);
 		} else {
-			const response = await apiRequest.call(ctx, 'PUT', `/api/user/assistant/${assistantId}`, {
-				body: {
-					is_webhook_active: target.active && target.url !== null,
-					webhook_url: target.url,
-					send_webhook_only_on_completed: target.settings?.send_webhook_only_on_completed ?? true,
-					include_recording_in_webhook: target.settings?.include_recording_in_webhook ?? true,
-				},
+			const response = await updateAssistant(ctx, assistantId, {
+				is_webhook_active: target.active && target.url !== null,
+				webhook_url: target.url,
+				send_webhook_only_on_completed: target.settings?.send_webhook_only_on_completed ?? true,
+				include_recording_in_webhook: target.settings?.include_recording_in_webhook ?? true,
 			});
 			if (notFoundAnswer(response)) return 'gone';
 		}

@@ -1,6 +1,7 @@
 import type { IHookFunctions, ITriggerFunctions } from 'n8n-workflow';
 
-import { apiRequest, asList, isObject } from '../../VoiceChatAssistant/transport';
+import { isObject } from '../../VoiceChatAssistant/transport';
+import { readListedAssistants, updateAssistant } from '../core/service';
 
 /**
  * The mid-call tools of the assistants: read from the paginated assistant
@@ -10,7 +11,6 @@ import { apiRequest, asList, isObject } from '../../VoiceChatAssistant/transport
  */
 
 const LOG = 'Voice Chat Assistant Trigger:';
-const LIST = '/api/user/assistants/get';
 
 export interface ToolIdsState {
 	found: boolean;
@@ -36,22 +36,13 @@ export async function readAssistantTools(
 	ctx: IHookFunctions | ITriggerFunctions,
 	assistantIds: number[],
 ): Promise<Map<number, ToolIdsState>> {
+	const listed = await readListedAssistants(ctx, assistantIds, (item) =>
+		readToolIds(item.tool_ids),
+	);
 	const states = new Map<number, ToolIdsState>();
-	const wanted = new Set(assistantIds);
-	for (let page = 1; wanted.size > 0; page++) {
-		const response = await apiRequest.call(ctx, 'GET', LIST, { qs: { per_page: 100, page } });
-		const items = asList(response);
-		for (const item of items) {
-			const id = Number(item.id);
-			if (!wanted.has(id)) continue;
-			wanted.delete(id);
-			states.set(id, { found: true, toolIds: readToolIds(item.tool_ids) });
-		}
-		const next = isObject(response) ? response.next_page_url : undefined;
-		const last = isObject(response) ? Number(response.last_page) : NaN;
-		if (items.length === 0 || (!next && !(Number.isFinite(last) && page < last))) break;
+	for (const id of assistantIds) {
+		states.set(id, listed.has(id) ? { found: true, toolIds: listed.get(id) } : { found: false });
 	}
-	for (const id of wanted) states.set(id, { found: false });
 	return states;
 }
 
@@ -60,9 +51,7 @@ export async function setToolIds(
 	assistantId: number,
 	toolIds: number[],
 ): Promise<void> {
-	await apiRequest.call(ctx, 'PUT', `/api/user/assistant/${assistantId}`, {
-		body: { tool_ids: toolIds },
-	});
+	await updateAssistant(ctx, assistantId, { tool_ids: toolIds });
 }
 
 /** How often a tool is added again when the assistant's list read back after the update lacks it. */
