@@ -342,14 +342,13 @@ export async function recordingUrlOfCall(
  * Downloads a recording into the item's binary `data`, from `source`: its address, or the call a
  * lookup names (its address read from the call list: recordingUrlOfCall), or an error saying why
  * there is none. What fails never holds the item back: it goes on without the binary, with
- * `recording_error` saying why, and n8n's log gets a warning (`log`: who writes it; `label`: the
- * call as the warning names it).
+ * `recording_error` saying why, and n8n's log gets a warning (`log`: who writes it).
  */
 export async function recordingInto(
 	ctx: RecordingContext,
 	item: INodeExecutionData,
 	source: string | CallLookup | Error,
-	{ callId, label, log }: { callId: unknown; label: string; log: string },
+	{ callId, log }: { callId: unknown; log: string },
 ): Promise<void> {
 	try {
 		if (source instanceof Error) throw source;
@@ -358,6 +357,8 @@ export async function recordingInto(
 	} catch (error) {
 		const message = (error instanceof Error ? error.message : String(error)).split('\n')[0];
 		item.json.recording_error = message;
+		const label =
+			typeof callId === 'number' || typeof callId === 'string' ? String(callId) : 'without an id';
 		ctx.logger.warn(`${log} call ${label} goes on without its recording: ${message}`);
 	}
 }

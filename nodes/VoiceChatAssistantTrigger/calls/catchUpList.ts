@@ -465,11 +465,11 @@ export interface Delivered {
 }
 
 /**
- * A listed call as an item, without its recording: `recording_url` is in the
- * item only when the delivered payload would carry it. The recording, with
- * Download Recording on, is downloaded afterwards (recordingToDownload,
- * catchUpRecordings.ts), from the list's address, also when Include Recording
- * is off (as a delivered call's is).
+ * A listed call as an item, without its recording (`recording_url` is in the
+ * item only when the delivered payload would carry it), and, with Download
+ * Recording on, the recording to download afterwards (catchUpRecordings.ts)
+ * from the list's address, also when Include Recording is off (as a
+ * delivered call's is).
  */
 export function toCaughtUp(
 	listed: Listed,

@@ -89,11 +89,7 @@ export async function downloadCaughtUpRecordings(
 			}
 			begun++;
 			// what fails goes into the item's `recording_error` (the call is never held back)
-			await recordingInto(ctx, job.item, job.url, {
-				callId: job.callId,
-				label: String(job.callId),
-				log: LOG,
-			});
+			await recordingInto(ctx, job.item, job.url, { callId: job.callId, log: LOG });
 		}
 	};
 	await Promise.all(

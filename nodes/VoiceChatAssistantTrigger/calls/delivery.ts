@@ -167,10 +167,10 @@ async function deliver(ctx: IWebhookFunctions, post: Post, payload: IDataObject)
 			? recordingLookup(ctx, payload, verified ? assistantId : null)
 			: undefined;
 		if (recording) {
-			const callId = payload.id ?? payload.call_id;
-			const label =
-				typeof callId === 'number' || typeof callId === 'string' ? String(callId) : 'without an id';
-			await recordingInto(ctx, item, recording, { callId, label, log: LOG });
+			await recordingInto(ctx, item, recording, {
+				callId: payload.id ?? payload.call_id,
+				log: LOG,
+			});
 		}
 		// the item is built: from here on a repeat of this delivery is a replay
 		if (key !== undefined) remember(key);
