@@ -21,7 +21,7 @@ import {
 	MAX_STARTS,
 	PER_PAGE as CATCH_UP_PER_PAGE,
 } from '../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
-import { ELSEWHERE_MS } from '../../nodes/VoiceChatAssistantTrigger/calls/catchUpList';
+import { ELSEWHERE_MS } from '../../nodes/VoiceChatAssistantTrigger/calls/catchUpSelect';
 import { MAX_GIVE_BACK } from '../../nodes/VoiceChatAssistantTrigger/calls/registration';
 import { REPLAY_WINDOW_MS } from '../../nodes/VoiceChatAssistantTrigger/core/replays';
 import {
@@ -161,7 +161,7 @@ const WEBHOOK_LIMITS: Limit[] = [
 		hours(REPLAY_WINDOW_MS),
 	],
 	[
-		'ELSEWHERE_MS (calls/catchUpList.ts)',
+		'ELSEWHERE_MS (calls/catchUpSelect.ts)',
 		'Queue mode: an unanswered call that ended this recently counts as on its way through another webhook process',
 		seconds(ELSEWHERE_MS),
 	],

@@ -13,21 +13,16 @@ import { isoSeconds } from '../../VoiceChatAssistant/transport/serviceTime';
 import { INBOUND, isCallEvent } from '../core/events';
 import { deliveryKey, receivedHere, remember } from '../core/replays';
 import {
-	answeredElsewhere,
 	callId,
-	deliveryElsewhere,
-	listedCalls,
 	MAX_CALL_MS,
 	MAX_PAGES,
 	MAX_ROUND_PAGES,
 	MAX_STARTS,
-	readGap,
-	selectCalls,
-	toCaughtUp,
-	zoneFromReads,
-	zoneless,
+	readCalls,
 } from './catchUpList';
-import type { Delivered, Gap } from './catchUpList';
+import type { CallsRead } from './catchUpList';
+import { answeredElsewhere, deliveryElsewhere, selectCalls, toCaughtUp } from './catchUpSelect';
+import type { Delivered } from './catchUpSelect';
 import { downloadCaughtUpRecordings } from './catchUpRecordings';
 import { onRestart, processMap, processSet } from '../core/memory';
 
@@ -37,7 +32,7 @@ export {
 	CATCH_UP_DOWNLOADS_AT_ONCE,
 	MAX_CATCH_UP_DOWNLOADS,
 } from './catchUpRecordings';
-export type { Delivered } from './catchUpList';
+export type { Delivered } from './catchUpSelect';
 
 /**
  * Catching up what n8n could not receive. The service posts each ended call
@@ -521,18 +516,18 @@ async function zoneOfDelivered(
 	now: number,
 	{ pages, failed }: { pages: number; failed: (message: string) => void },
 ): Promise<number | undefined> {
+	const { event, payload: teaching } = delivered;
 	try {
-		const gap = await readGap(
-			ctx,
-			delivered.event,
+		const read = await readCalls(ctx, {
+			event,
 			assistantId,
 			since,
-			delivered.payload,
-			undefined,
+			teaching,
+			knownZone: () => undefined,
 			now,
 			pages,
-		);
-		return gap.zone;
+		});
+		return read.learned;
 	} catch (error) {
 		failed((error as Error).message);
 		return undefined;
@@ -550,13 +545,19 @@ async function catchUpFrom(
 	const { event, payload } = delivered;
 	const staticData = ctx.getWorkflowStaticData('node');
 	const since = currentState(scope, staticData).assistants[String(assistantId)].at;
-	let gap: Gap;
+	let read: CallsRead;
 	try {
-		const teaching = delivered.verified ? payload : undefined;
-		const zone = currentState(scope, staticData).zone;
-		// a heartbeat round reads further than a delivery, which the service waits for
-		const pages = ctx.getMode() === 'trigger' ? MAX_ROUND_PAGES : MAX_PAGES;
-		gap = await readGap(ctx, event, assistantId, since - MAX_CALL_MS, teaching, zone, now, pages);
+		read = await readCalls(ctx, {
+			event,
+			assistantId,
+			since: since - MAX_CALL_MS,
+			teaching: delivered.verified ? payload : undefined,
+			knownZone: () => currentState(scope, staticData).zone,
+			now,
+			// a heartbeat round reads further than a delivery, which the service waits for
+			pages: ctx.getMode() === 'trigger' ? MAX_ROUND_PAGES : MAX_PAGES,
+			probeKey: `${scope}|${assistantId}`,
+		});
 	} catch (error) {
 		// the delivered call still starts; a later delivery tries again from the same watermark
 		const next = ctx.getMode() === 'trigger' ? 'the next round' : 'a later call';
@@ -567,13 +568,11 @@ async function catchUpFrom(
 	}
 	// read again: another request of this process may have moved it while the list was read
 	const state = currentState(scope, staticData);
-	if (gap.zone !== undefined) state.zone = gap.zone;
+	if (read.zone !== undefined) state.zone = read.zone;
 	const entry = state.assistants[String(assistantId)];
 	if (!entry) return [];
-	if (state.zone === undefined && gap.calls.some(zoneless)) {
-		state.zone = zoneFromReads(`${scope}|${assistantId}`, gap.calls, now, getClock().now());
-	}
-	if (state.zone === undefined && gap.calls.some(zoneless)) {
+	const { listed } = read;
+	if (!listed) {
 		// the heartbeat waits quietly for a delivered call or a new call between two rounds; a
 		// delivery says why it could not
 		ctx.logger[ctx.getMode() === 'trigger' ? 'debug' : 'warn'](
@@ -581,7 +580,6 @@ async function catchUpFrom(
 		);
 		return [];
 	}
-	const listed = listedCalls(gap.calls, (state.zone ?? 0) * 60_000);
 	const until = now - LEFT_TO_DELIVERY_MS;
 	const remembered = new Set(entry.recent.map(([id]) => id));
 	const deliveredId = delivered.verified ? callId(payload.id) : undefined;
@@ -626,10 +624,10 @@ async function catchUpFrom(
 		if (key !== undefined) remember(key);
 		return true;
 	});
-	if (!gap.complete) {
-		const oldest = gap.calls[gap.calls.length - 1];
+	if (!read.complete) {
+		const oldest = read.calls[read.calls.length - 1];
 		ctx.logger.warn(
-			`${LOG} catching up assistant ${assistantId} read ${gap.calls.length} calls without reaching ${isoSeconds(entry.at)}; its calls that ended since then and are older than call ${String(oldest?.id)} (created ${String(oldest?.created_at)}) are not started`,
+			`${LOG} catching up assistant ${assistantId} read ${read.calls.length} calls without reaching ${isoSeconds(entry.at)}; its calls that ended since then and are older than call ${String(oldest?.id)} (created ${String(oldest?.created_at)}) are not started`,
 		);
 	}
 	const started = toStart.map(({ id }) => id);

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { recordingInto } from '../../VoiceChatAssistant/transport/recording';
+import { listedCall, recordingInto } from '../../VoiceChatAssistant/transport/recording';
 import type { CallLookup } from '../../VoiceChatAssistant/transport/recording';
 import { CALL_EVENTS } from '../core/events';
 import type { TriggerEvent } from '../core/events';
@@ -17,7 +17,6 @@ import { CATCH_UP_KEY, withCaughtUp } from './catchUp';
 import { PROBE_HEADER, probeAnswer } from './ownership';
 import { postedAssistant, readEvent, readRegistration, readWatchedIds } from './world';
 import type { RegisteredAssistant, Registration } from './registration';
-import { confirmUnverified } from './unverifiedPost';
 
 const LOG = 'Voice Chat Assistant Trigger:';
 
@@ -34,6 +33,10 @@ interface Post {
 	manual: boolean;
 	/** The assistant the post names (`assistant_id`), or null. */
 	named: number | string | null;
+	/** The assistant the post claims: the one it names, else its data's `assistant_id` (or null). */
+	claimed: number | string | null;
+	/** The call the post is about (its data's `id`, else `call_id`), or null. */
+	callId: number | string | null;
 	/** The registered assistant whose secret the post carries, else undefined. */
 	entry: RegisteredAssistant | undefined;
 	/** The watched assistants: the registration's, else the form's (none when unreadable). */
@@ -58,6 +61,8 @@ async function readPost(ctx: IWebhookFunctions): Promise<Post> {
 	const payload = parsePayload(ctx.getBodyData() as unknown, request.rawBody);
 	const named = asId(queryValue(query, 'assistant_id'));
 	const secret = queryValue(query, 'secret');
+	const claimed = asId(named ?? payload?.assistant_id);
+	const callId = asId(payload?.id ?? payload?.call_id);
 	const registration = readRegistration(ctx.getWorkflowStaticData('node'));
 	const event = registration?.event ?? readEvent(ctx);
 	let formIds: number[] | undefined;
@@ -72,6 +77,8 @@ async function readPost(ctx: IWebhookFunctions): Promise<Post> {
 		verified: ctx.getNodeParameter('verifySecret', true) !== false,
 		manual: ctx.getMode() === 'manual',
 		named,
+		claimed,
+		callId,
 		entry: await postedAssistant(ctx, registration, { named, secret }, fromForm, authorization),
 		watched: () => (registration ? registration.assistants.map((a) => a.id) : fromForm()),
 		authorization,
@@ -128,7 +135,7 @@ export async function callDelivery(ctx: IWebhookFunctions): Promise<IWebhookResp
 
 /** A post that goes on: its call started once (with missed calls and its recording), and its reply. */
 async function deliver(ctx: IWebhookFunctions, post: Post, payload: IDataObject): Promise<Reply> {
-	const { registration, event, options, verified, named, manual } = post;
+	const { registration, event, options, verified, named, claimed, callId, manual } = post;
 	// a delivery repeated (or arriving again while its item is built) starts nothing; a post
 	// without the assistant's secret (Verify Secret off) has its own memory, so it can
 	// never make the service's delivery of that call a duplicate
@@ -136,7 +143,7 @@ async function deliver(ctx: IWebhookFunctions, post: Post, payload: IDataObject)
 	// a call posted without its assistant's secret starts only a call the service lists
 	let confirmed: number | undefined;
 	if (!genuine && !manual && CALL_EVENTS[event].calls) {
-		const confirmation = await confirmUnverified(ctx, payload, named, post.watched());
+		const confirmation = await confirmUnverified(ctx, payload, { callId, claimed }, post.watched());
 		if ('refused' in confirmation) return { status: 401, body: { message: confirmation.refused } };
 		confirmed = confirmation.assistantId;
 	}
@@ -145,7 +152,7 @@ async function deliver(ctx: IWebhookFunctions, post: Post, payload: IDataObject)
 	if (key !== undefined && (seen(key) || inFlight(key))) {
 		return { status: 200, body: { received: true, duplicate: true } };
 	}
-	let assistantId = confirmed ?? (verified ? named : asId(named ?? payload.assistant_id));
+	let assistantId = confirmed ?? (verified ? named : claimed);
 	if (assistantId === null) {
 		const watched = post.watched();
 		if (watched.length === 1) assistantId = watched[0];
@@ -164,14 +171,9 @@ async function deliver(ctx: IWebhookFunctions, post: Post, payload: IDataObject)
 	if (key !== undefined) start(key);
 	try {
 		const recording = withRecording
-			? recordingLookup(ctx, payload, verified ? assistantId : null)
+			? recordingLookup(ctx, payload, callId, verified ? assistantId : null)
 			: undefined;
-		if (recording) {
-			await recordingInto(ctx, item, recording, {
-				callId: payload.id ?? payload.call_id,
-				log: LOG,
-			});
-		}
+		if (recording) await recordingInto(ctx, item, recording, { callId, log: LOG });
 		// the item is built: from here on a repeat of this delivery is a replay
 		if (key !== undefined) remember(key);
 	} finally {
@@ -211,6 +213,59 @@ async function deliver(ctx: IWebhookFunctions, post: Post, payload: IDataObject)
 	return { n8n: { workflowData } };
 }
 
+/** At most this many watched assistants are asked for a post that names none of them. */
+export const MAX_ASKED_ASSISTANTS = 5;
+
+export type Confirmation = { assistantId: number } | { refused: string };
+
+/**
+ * A post of a call without its assistant's secret (Verify Secret off, behind a proxy that drops
+ * query strings; or anyone who knows the URL): it starts the workflow only when the service lists
+ * that call for a watched assistant, with the posted customer number, within a day of the posted
+ * time (the call list, filtered as the recording's lookup is). So a made-up post starts nothing.
+ * The assistant asked is the one the post claims (`claimed`), else each watched one (at most
+ * MAX_ASKED_ASSISTANTS). A post the list does not show, or that cannot be checked, is refused
+ * "Unauthorized": the service records that answer, so the heartbeat's catch-up starts a genuine
+ * call later from the list (the service does not post it again).
+ */
+export async function confirmUnverified(
+	ctx: IWebhookFunctions,
+	payload: IDataObject,
+	{ callId, claimed }: { callId: number | string | null; claimed: number | string | null },
+	watched: number[],
+): Promise<Confirmation> {
+	if (typeof callId !== 'number') {
+		return { refused: 'Unauthorized: the post names no call ("id")' };
+	}
+	const asked =
+		typeof claimed === 'number'
+			? watched.filter((id) => id === claimed)
+			: watched.slice(0, MAX_ASKED_ASSISTANTS);
+	for (const assistantId of asked) {
+		let call: IDataObject | undefined;
+		try {
+			call = await listedCall(ctx, {
+				assistantId,
+				callId,
+				customerPhone: payload.customer_phone,
+				when: payload.created_at ?? payload.finished_at,
+			});
+		} catch (error) {
+			ctx.logger.warn(
+				`Voice Chat Assistant Trigger: a post of call ${callId} without the assistant's secret could not be checked at the service (${(error as Error).message.split('\n')[0]}); it is refused, and the catch-up starts the call later if the service lists it`,
+			);
+			return { refused: 'Unauthorized: the call could not be checked at the service' };
+		}
+		if (call) return { assistantId };
+	}
+	ctx.logger.warn(
+		`Voice Chat Assistant Trigger: a post of call ${callId} without the assistant's secret names no call the service lists for the watched assistant(s) ${asked.join(', ') || '(none)'}; it started nothing`,
+	);
+	return {
+		refused: `Unauthorized: the service lists no call ${callId} of the watched assistant(s) with this customer number`,
+	};
+}
+
 /**
  * Where the delivered call's recording is looked up: the service's call list for the verified
  * assistant, never an address taken from the post; an error saying why it cannot be (the item
@@ -219,6 +274,7 @@ async function deliver(ctx: IWebhookFunctions, post: Post, payload: IDataObject)
 function recordingLookup(
 	ctx: IWebhookFunctions,
 	payload: IDataObject,
+	callId: number | string | null,
 	assistantId: number | string | null,
 ): CallLookup | Error | undefined {
 	if (
@@ -226,14 +282,13 @@ function recordingLookup(
 		(payload.recording_url === null || payload.recording_url === '')
 	)
 		return undefined;
-	const callId = payload.id ?? payload.call_id;
 	if (typeof assistantId !== 'number') {
 		return new NodeOperationError(
 			ctx.getNode(),
 			'The recording is downloaded only for deliveries with a verified secret (turn "Verify Secret" on)',
 		);
 	}
-	if (typeof callId !== 'number' && !(typeof callId === 'string' && /^\d+$/.test(callId.trim()))) {
+	if (typeof callId !== 'number') {
 		return new NodeOperationError(
 			ctx.getNode(),
 			'The call data has no call id ("id"), so its recording cannot be looked up',
@@ -241,7 +296,7 @@ function recordingLookup(
 	}
 	return {
 		assistantId,
-		callId: String(callId).trim(),
+		callId: String(callId),
 		customerPhone: payload.customer_phone,
 		when: payload.created_at ?? payload.finished_at,
 	};

@@ -90,7 +90,6 @@ export function readWatchedIds(
 	}
 }
 
-/** What the form asks for; `secretVersion` is the form's URL Secret Version (world.ts reads it). */
 /**
  * The registered assistant a post names (`named`, its `assistant_id`) when the post carries that
  * assistant's `secret` (compared in constant time), else undefined. The secret is the one stored
@@ -118,6 +117,7 @@ export async function postedAssistant(
 	return entry ?? { id, url: '', secret: derived, giveBack: [] };
 }
 
+/** What the form asks for; `secretVersion` is the form's URL Secret Version (world.ts reads it). */
 export function readWanted(ctx: IHookFunctions, secretVersion: number): Wanted {
 	const webhookUrl = ctx.getNodeWebhookUrl('default');
 	if (!webhookUrl) {

@@ -11,7 +11,7 @@ import nock from 'nock';
 import { forgetProcess } from '../../../nodes/VoiceChatAssistantTrigger/core/memory';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { ELSEWHERE_MS } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUpList';
+import { ELSEWHERE_MS } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUpSelect';
 import { TEST_BASE_URL } from '../../helpers/context';
 import { fakeClockPerTest } from '../../helpers/fakeClock';
 import { answerAsN8n } from '../../helpers/hookContext';

@@ -7,7 +7,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { answeredByReceiver } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUpList';
+import { answeredByReceiver } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUpSelect';
 
 const call = (webhook_response: unknown) => ({ id: 1, webhook_response }) as IDataObject;
 
