@@ -12,16 +12,9 @@ import { getClock } from '../../VoiceChatAssistant/transport/clock';
 import { isoSeconds } from '../../VoiceChatAssistant/transport/serviceTime';
 import { INBOUND, isCallEvent } from '../core/events';
 import { deliveryKey, receivedHere, remember } from '../core/replays';
-import {
-	callId,
-	MAX_CALL_MS,
-	MAX_PAGES,
-	MAX_ROUND_PAGES,
-	MAX_STARTS,
-	readCalls,
-} from './catchUpList';
+import { callId, MAX_CALL_MS, MAX_PAGES, MAX_ROUND_PAGES, readCalls } from './catchUpList';
 import type { CallsRead } from './catchUpList';
-import { answeredElsewhere, deliveryElsewhere, selectCalls, toCaughtUp } from './catchUpSelect';
+import { planStarts } from './catchUpSelect';
 import type { Delivered } from './catchUpSelect';
 import { downloadCaughtUpRecordings } from './catchUpRecordings';
 import { onRestart, processMap, processSet } from '../core/memory';
@@ -354,44 +347,224 @@ export async function withCaughtUp(
 }
 
 /**
+ * What one catch-up does, decided before it reads the list (planCatchUp): `test`, a test delivery
+ * teaches the active workflow's heartbeat the service's zone (in process memory only); `zone`, a
+ * delivery while the heartbeat runs here teaches it (saved); `calls`, the calls since the
+ * watermark start.
+ */
+interface CatchUpPlan {
+	kind: 'test' | 'zone' | 'calls';
+	assistantId: number;
+	scope: string;
+	staticData: IDataObject;
+	now: number;
+	/** When the heartbeat began in this process, if it runs here. */
+	beatingSince: number | undefined;
+	/** Gives back what the catch-up holds in process memory while it runs. */
+	release: () => void;
+	/** The catch-up was left to another process: it does not count as tried. */
+	untried: () => void;
+}
+
+/**
  * For a production delivery of a call: when the watermark lags, the calls
  * that ended since and reached no workflow, as items (oldest first, marked
  * `caught_up`), and the watermark moved on. Otherwise nothing, and nothing
  * written. A failed catch-up starts nothing extra, is logged, and leaves the
- * watermark where it was, so a later delivery tries again.
+ * watermark where it was, so a later delivery tries again. Read, decide, act:
+ * the plan (planCatchUp), one read of the list (readCalls), the decision on
+ * the listed calls (planStarts, pure), then the state written and the items built.
  */
 export async function catchUp(
 	ctx: CatchUpContext,
 	delivered: Delivered,
 	heartbeat = false,
 ): Promise<INodeExecutionData[]> {
-	const { event } = delivered;
-	// chats are not caught up
-	if (!isCallEvent(event)) return [];
-	// a test delivery is never caught up, but may teach the active workflow's heartbeat the zone
-	if (ctx.getMode() === 'manual') {
-		await teachZoneFromTest(ctx, delivered);
-		return [];
+	const plan = planCatchUp(ctx, delivered, heartbeat);
+	if (!plan) return [];
+	const { kind, assistantId, scope, staticData, now } = plan;
+	const { event, payload } = delivered;
+	const round = ctx.getMode() === 'trigger';
+	// the watermark as this process knows it now (a test reads the last hour)
+	const since =
+		kind === 'test' ? now : currentState(scope, staticData).assistants[String(assistantId)].at;
+	try {
+		let read: CallsRead;
+		try {
+			read = await readCalls(ctx, {
+				event,
+				assistantId,
+				since: since - MAX_CALL_MS,
+				teaching: delivered.verified ? payload : undefined,
+				knownZone: () => (kind === 'calls' ? currentState(scope, staticData).zone : undefined),
+				now,
+				// a heartbeat round reads further than a delivery, which the service waits for
+				pages: kind === 'test' ? 1 : round ? MAX_ROUND_PAGES : MAX_PAGES,
+				probeKey: kind === 'calls' ? `${scope}|${assistantId}` : undefined,
+			});
+		} catch (error) {
+			const message = (error as Error).message;
+			if (kind === 'test') {
+				ctx.logger.debug(
+					`${LOG} a test delivery could not read the calls of assistant ${assistantId} to learn the service's time zone: ${message}`,
+				);
+			} else if (kind === 'zone') {
+				ctx.logger.warn(
+					`${LOG} could not read the calls of assistant ${assistantId} to learn the service's time zone: ${message}; a later call tries again`,
+				);
+			} else {
+				// the delivered call still starts; a later delivery tries again from the same watermark
+				ctx.logger.warn(
+					`${LOG} could not catch up the calls of assistant ${assistantId} that ended since ${isoSeconds(since)}: ${message}; ${round ? 'the next round' : 'a later call'} tries again`,
+				);
+			}
+			return [];
+		}
+		if (kind !== 'calls') {
+			// the zone learned, and the heartbeat's next round started at once: the calls that were
+			// missed start there, each in an execution of its own; this delivery starts only its own
+			if (read.learned === undefined) return [];
+			if (kind === 'test') {
+				// a test run's copy of the static data is not the active workflow's
+				const latest = newest.get(scope);
+				newest.set(scope, { ...(latest ?? { assistants: {} }), zone: read.learned });
+			} else {
+				// read again: another request of this process may have moved it while the list was read
+				const state = currentState(scope, staticData);
+				state.zone = read.learned;
+				writeState(scope, staticData, state);
+			}
+			wakers.get(scope)?.();
+			return [];
+		}
+		// read again: another request of this process may have moved it while the list was read
+		const state = currentState(scope, staticData);
+		if (read.zone !== undefined) state.zone = read.zone;
+		const entry = state.assistants[String(assistantId)];
+		if (!entry) return [];
+		if (!read.listed) {
+			// the heartbeat waits quietly for a delivered call or a new call between two rounds; a
+			// delivery says why it could not
+			ctx.logger[round ? 'debug' : 'warn'](
+				`${LOG} could not catch up the calls of assistant ${assistantId}: the call list's time zone is not known yet (it is learned from a delivered call with a verified secret, or from a call that starts between two of the trigger's reads); a later call tries again`,
+			);
+			return [];
+		}
+		const until = now - LEFT_TO_DELIVERY_MS;
+		const deliveredId = delivered.verified ? callId(payload.id) : undefined;
+		const decided = planStarts(read.listed, delivered, {
+			assistantId,
+			since: entry.at,
+			until,
+			now,
+			deliveredId,
+			beatingSince: plan.beatingSince,
+			remembered: new Set(entry.recent.map(([id]) => id)),
+			here: (id) => receivedHere(deliveryKey(scope, event, { id })),
+		});
+		if ('elsewhere' in decided) {
+			const id = String(decided.elsewhere.id);
+			ctx.logger.debug(
+				decided.through === 'delivery'
+					? `${LOG} call ${id} of assistant ${assistantId} ended just before call ${deliveredId} and may be on its way through another process, whose delivery catches up`
+					: `${LOG} call ${id} of assistant ${assistantId} reached this trigger through another n8n process, whose deliveries catch up`,
+			);
+			plan.untried();
+			return [];
+		}
+		const { start, later } = decided;
+		// remembered before any await (its item always goes out, with recording_error at worst): a
+		// delivery arriving meanwhile starts nothing
+		for (const { id } of start) {
+			const key = deliveryKey(scope, event, { id });
+			if (key !== undefined) remember(key);
+		}
+		if (!read.complete) {
+			const oldest = read.calls[read.calls.length - 1];
+			ctx.logger.warn(
+				`${LOG} catching up assistant ${assistantId} read ${read.calls.length} calls without reaching ${isoSeconds(entry.at)}; its calls that ended since then and are older than call ${String(oldest?.id)} (created ${String(oldest?.created_at)}) are not started`,
+			);
+		}
+		const started = start.map(({ id }) => id);
+		for (const id of started) entry.recent.push([id, now]);
+		const nextEnd = Math.min(...later.map((call) => call.ended as number));
+		entry.at = Math.max(entry.at, Math.min(until, nextEnd));
+		entry.recent = entry.recent
+			.filter(([, at]) => at >= entry.at - REMEMBER_MS)
+			.slice(-MAX_REMEMBERED);
+		// written before the items are built: a delivery arriving meanwhile sees the new watermark
+		writeState(scope, staticData, state);
+		if (started.length) {
+			const ids =
+				started.length <= 20
+					? started.join(', ')
+					: `${started.slice(0, 3).join(', ')}, ... ${started[started.length - 1]}`;
+			const rest = later.length ? `; ${later.length} more start at the next catch-up` : '';
+			ctx.logger.info(
+				`${LOG} caught up ${started.length} call(s) of assistant ${assistantId} that ended while n8n could not receive (ids ${ids})${rest}`,
+			);
+		}
+		// the items in their order (oldest first); their recordings a few at a time, within a bound
+		const recordings = start.flatMap(({ recording }) => (recording ? [recording] : []));
+		await downloadCaughtUpRecordings(ctx, recordings, assistantId);
+		return start.map(({ item }) => item);
+	} finally {
+		plan.release();
 	}
+}
+
+/**
+ * Whether and how this delivery (or heartbeat round) catches up (CatchUpPlan), and what it takes in
+ * process memory meanwhile; undefined when it does nothing. Only calls are caught up (the delivery
+ * and the heartbeat ask only for a call event's); a test delivery only teaches the zone; only an
+ * assistant this trigger registered is caught up (its calls are the ones it may start).
+ */
+function planCatchUp(
+	ctx: CatchUpContext,
+	delivered: Delivered,
+	heartbeat: boolean,
+): CatchUpPlan | undefined {
 	const assistantId = typeof delivered.assistantId === 'number' ? delivered.assistantId : undefined;
-	// only an assistant this trigger registered (its calls are the ones it may start)
-	if (
-		assistantId === undefined ||
-		!delivered.registration?.assistants.some((entry) => entry.id === assistantId)
-	) {
-		return [];
-	}
+	if (assistantId === undefined) return undefined;
 	const now = getClock().now();
 	const scope = scopeOf(ctx);
-	const memoryKey = `${scope}|${assistantId}`;
 	const staticData = ctx.getWorkflowStaticData('node');
+	const nothingHeld = { release: () => {}, untried: () => {} };
+	if (ctx.getMode() === 'manual') {
+		// a test delivery ("Listen for test event") with a verified secret teaches the zone while the
+		// workflow is active, its heartbeat runs in this process and the zone is not known yet: kept
+		// in this process's memory only (a test run's copy of the static data is not the active
+		// workflow's), and the heartbeat's next round started at once, so the call the test got (its
+		// answer says a test listener took it) starts the active workflow at the round after it is a
+		// minute old, as the form promises; else a workflow that never had a production delivery
+		// would not know the zone until a later call
+		const teaches =
+			delivered.verified &&
+			heartbeats.has(scope) &&
+			newest.get(scope)?.zone === undefined &&
+			readState(staticData).zone === undefined;
+		if (!teaches) return undefined;
+		return {
+			kind: 'test',
+			assistantId,
+			scope,
+			staticData,
+			now,
+			beatingSince: undefined,
+			...nothingHeld,
+		};
+	}
+	if (!delivered.registration?.assistants.some((entry) => entry.id === assistantId)) {
+		return undefined;
+	}
+	const memoryKey = `${scope}|${assistantId}`;
 	const state = currentState(scope, staticData);
 	const entry = state.assistants[String(assistantId)];
 	if (!entry) {
 		// registered before the trigger kept a watermark: it starts here
 		state.assistants[String(assistantId)] = { at: now, recent: [] };
 		writeState(scope, staticData, state);
-		return [];
+		return undefined;
 	}
 	// with the heartbeat running here, it catches up, one execution per call; a delivery only
 	// reads the list while the service's zone is not known (a delivered call is what teaches it),
@@ -399,7 +572,7 @@ export async function catchUp(
 	const beatingSince = heartbeats.get(scope);
 	const beatsHere = beatingSince !== undefined || now - loadedAt < HEARTBEAT_GRACE_MS;
 	const teaches = !heartbeat && beatsHere && delivered.verified && state.zone === undefined;
-	if (!heartbeat && beatsHere && !teaches) return [];
+	if (!heartbeat && beatsHere && !teaches) return undefined;
 	// the heartbeat's rounds and the deliveries' catch-ups are counted apart
 	const attemptKey = heartbeat ? `${memoryKey}|heartbeat` : memoryKey;
 	const tried = lastAttempt.get(attemptKey);
@@ -415,242 +588,29 @@ export async function catchUp(
 		running.has(memoryKey) ||
 		(!heartbeat && tried !== undefined && now - tried < RETRY_MS)
 	) {
-		return [];
+		return undefined;
 	}
 	running.add(memoryKey);
 	lastAttempt.set(attemptKey, now);
 	attempts.set(attemptKey, done + 1);
 	const copies = openCopies.get(scope) ?? new Set<IDataObject>();
 	openCopies.set(scope, copies.add(staticData));
-	try {
-		if (teaches) {
-			await teachZone(ctx, delivered, assistantId, scope, now);
-			return [];
-		}
-		const items = await catchUpFrom(ctx, delivered, assistantId, scope, now, beatingSince);
-		if (items) return items;
-		// left to another process's delivery: this one has not tried
-		attempts.set(attemptKey, done);
-		if (tried === undefined) lastAttempt.delete(attemptKey);
-		else lastAttempt.set(attemptKey, tried);
-		return [];
-	} finally {
-		running.delete(memoryKey);
-		copies.delete(staticData);
-		if (!copies.size) openCopies.delete(scope);
-	}
-}
-
-/**
- * A delivery while the heartbeat runs here and the service's zone is not known: the list read
- * once, the zone learned from the delivered call in it and saved, and the heartbeat's next round
- * started at once, so the calls that were missed start there, each in an execution of its own.
- * The delivery itself starts only its own call; the watermark stays for the heartbeat.
- */
-async function teachZone(
-	ctx: CatchUpContext,
-	delivered: Delivered,
-	assistantId: number,
-	scope: string,
-	now: number,
-): Promise<void> {
-	const staticData = ctx.getWorkflowStaticData('node');
-	const since = currentState(scope, staticData).assistants[String(assistantId)].at;
-	const zone = await zoneOfDelivered(ctx, delivered, assistantId, since - MAX_CALL_MS, now, {
-		pages: MAX_PAGES,
-		failed: (message) =>
-			ctx.logger.warn(
-				`${LOG} could not read the calls of assistant ${assistantId} to learn the service's time zone: ${message}; a later call tries again`,
-			),
-	});
-	if (zone === undefined) return;
-	// read again: another request of this process may have moved it while the list was read
-	const state = currentState(scope, staticData);
-	state.zone = zone;
-	writeState(scope, staticData, state);
-	wakers.get(scope)?.();
-}
-
-/**
- * A test delivery ("Listen for test event") with a verified secret, while the workflow is active
- * and its heartbeat runs in this process and the service's zone is not known yet: the list read
- * once, the zone learned from the delivered call and kept in this process's memory only (a test
- * run's copy of the static data is not the active workflow's), and the heartbeat's next round
- * started at once, so the call the test got (its answer says a test listener took it) starts the
- * active workflow at the round after it is a minute old, as the form promises. Without this, a
- * workflow that never had a production delivery would not know the zone until a later call.
- */
-async function teachZoneFromTest(ctx: CatchUpContext, delivered: Delivered): Promise<void> {
-	const scope = scopeOf(ctx);
-	const assistantId = typeof delivered.assistantId === 'number' ? delivered.assistantId : undefined;
-	if (!delivered.verified || assistantId === undefined || !heartbeats.has(scope)) return;
-	const known = newest.get(scope);
-	if (known?.zone !== undefined) return;
-	const staticData = ctx.getWorkflowStaticData('node');
-	if (readState(staticData).zone !== undefined) return;
-	const now = getClock().now();
-	const zone = await zoneOfDelivered(ctx, delivered, assistantId, now - MAX_CALL_MS, now, {
-		pages: 1,
-		failed: (message) =>
-			ctx.logger.debug(
-				`${LOG} a test delivery could not read the calls of assistant ${assistantId} to learn the service's time zone: ${message}`,
-			),
-	});
-	if (zone === undefined) return;
-	// read again: the heartbeat may have written meanwhile
-	const latest = newest.get(scope);
-	newest.set(scope, { ...(latest ?? { assistants: {} }), zone });
-	wakers.get(scope)?.();
-}
-
-/**
- * The service's zone learned from the delivered call where the assistant's list (read from `since`,
- * at most `pages` pages) shows it; undefined when the list does not show it, or cannot be read
- * (`failed` is told why).
- */
-async function zoneOfDelivered(
-	ctx: CatchUpContext,
-	delivered: Delivered,
-	assistantId: number,
-	since: number,
-	now: number,
-	{ pages, failed }: { pages: number; failed: (message: string) => void },
-): Promise<number | undefined> {
-	const { event, payload: teaching } = delivered;
-	try {
-		const read = await readCalls(ctx, {
-			event,
-			assistantId,
-			since,
-			teaching,
-			knownZone: () => undefined,
-			now,
-			pages,
-		});
-		return read.learned;
-	} catch (error) {
-		failed((error as Error).message);
-		return undefined;
-	}
-}
-
-async function catchUpFrom(
-	ctx: CatchUpContext,
-	delivered: Delivered,
-	assistantId: number,
-	scope: string,
-	now: number,
-	beatingSince: number | undefined,
-): Promise<INodeExecutionData[] | undefined> {
-	const { event, payload } = delivered;
-	const staticData = ctx.getWorkflowStaticData('node');
-	const since = currentState(scope, staticData).assistants[String(assistantId)].at;
-	let read: CallsRead;
-	try {
-		read = await readCalls(ctx, {
-			event,
-			assistantId,
-			since: since - MAX_CALL_MS,
-			teaching: delivered.verified ? payload : undefined,
-			knownZone: () => currentState(scope, staticData).zone,
-			now,
-			// a heartbeat round reads further than a delivery, which the service waits for
-			pages: ctx.getMode() === 'trigger' ? MAX_ROUND_PAGES : MAX_PAGES,
-			probeKey: `${scope}|${assistantId}`,
-		});
-	} catch (error) {
-		// the delivered call still starts; a later delivery tries again from the same watermark
-		const next = ctx.getMode() === 'trigger' ? 'the next round' : 'a later call';
-		ctx.logger.warn(
-			`${LOG} could not catch up the calls of assistant ${assistantId} that ended since ${isoSeconds(since)}: ${(error as Error).message}; ${next} tries again`,
-		);
-		return [];
-	}
-	// read again: another request of this process may have moved it while the list was read
-	const state = currentState(scope, staticData);
-	if (read.zone !== undefined) state.zone = read.zone;
-	const entry = state.assistants[String(assistantId)];
-	if (!entry) return [];
-	const { listed } = read;
-	if (!listed) {
-		// the heartbeat waits quietly for a delivered call or a new call between two rounds; a
-		// delivery says why it could not
-		ctx.logger[ctx.getMode() === 'trigger' ? 'debug' : 'warn'](
-			`${LOG} could not catch up the calls of assistant ${assistantId}: the call list's time zone is not known yet (it is learned from a delivered call with a verified secret, or from a call that starts between two of the trigger's reads); a later call tries again`,
-		);
-		return [];
-	}
-	const until = now - LEFT_TO_DELIVERY_MS;
-	const remembered = new Set(entry.recent.map(([id]) => id));
-	const deliveredId = delivered.verified ? callId(payload.id) : undefined;
-	const here = (id: number) => receivedHere(deliveryKey(scope, event, { id }));
-	const other = deliveredId && deliveryElsewhere(listed, deliveredId, now, here);
-	if (other) {
-		ctx.logger.debug(
-			`${LOG} call ${String(other.id)} of assistant ${assistantId} ended just before call ${deliveredId} and may be on its way through another process, whose delivery catches up`,
-		);
-		return undefined;
-	}
-	// the heartbeat leaves the gap to the deliveries of another process (n8n's webhook processes),
-	// which catch up with the next call: it takes over once they have been quiet a while
-	const busyElsewhere =
-		deliveredId === undefined && beatingSince !== undefined
-			? answeredElsewhere(listed, now, beatingSince, here)
-			: undefined;
-	if (busyElsewhere) {
-		ctx.logger.debug(
-			`${LOG} call ${String(busyElsewhere.id)} of assistant ${assistantId} reached this trigger through another n8n process, whose deliveries catch up`,
-		);
-		return undefined;
-	}
-	const selected = selectCalls(
-		listed,
-		delivered,
-		entry.at,
-		until,
-		(id) => id === deliveredId || remembered.has(id),
-	);
-	// the oldest MAX_STARTS (their items built, without recordings); the watermark stays before the
-	// first call left for the next catch-up
-	const later = selected.slice(MAX_STARTS);
-	const candidates = selected
-		.slice(0, MAX_STARTS)
-		.map((call) => toCaughtUp(call, delivered, assistantId));
-	// started already, or its delivery is being built; else remembered before any await (its item
-	// always goes out, with recording_error at worst): a delivery arriving meanwhile starts nothing
-	const toStart = candidates.filter(({ id }) => {
-		if (here(id)) return false;
-		const key = deliveryKey(scope, event, { id });
-		if (key !== undefined) remember(key);
-		return true;
-	});
-	if (!read.complete) {
-		const oldest = read.calls[read.calls.length - 1];
-		ctx.logger.warn(
-			`${LOG} catching up assistant ${assistantId} read ${read.calls.length} calls without reaching ${isoSeconds(entry.at)}; its calls that ended since then and are older than call ${String(oldest?.id)} (created ${String(oldest?.created_at)}) are not started`,
-		);
-	}
-	const started = toStart.map(({ id }) => id);
-	for (const id of started) entry.recent.push([id, now]);
-	const nextEnd = Math.min(...later.map((call) => call.ended as number));
-	entry.at = Math.max(entry.at, Math.min(until, nextEnd));
-	entry.recent = entry.recent
-		.filter(([, at]) => at >= entry.at - REMEMBER_MS)
-		.slice(-MAX_REMEMBERED);
-	// written before the items are built: a delivery arriving meanwhile sees the new watermark
-	writeState(scope, staticData, state);
-	if (started.length) {
-		const ids =
-			started.length <= 20
-				? started.join(', ')
-				: `${started.slice(0, 3).join(', ')}, ... ${started[started.length - 1]}`;
-		const rest = later.length ? `; ${later.length} more start at the next catch-up` : '';
-		ctx.logger.info(
-			`${LOG} caught up ${started.length} call(s) of assistant ${assistantId} that ended while n8n could not receive (ids ${ids})${rest}`,
-		);
-	}
-	// the items in their order (oldest first); their recordings a few at a time, within a bound
-	const recordings = toStart.flatMap(({ recording }) => (recording ? [recording] : []));
-	await downloadCaughtUpRecordings(ctx, recordings, assistantId);
-	return toStart.map(({ item }) => item);
+	return {
+		kind: teaches ? 'zone' : 'calls',
+		assistantId,
+		scope,
+		staticData,
+		now,
+		beatingSince,
+		release: () => {
+			running.delete(memoryKey);
+			copies.delete(staticData);
+			if (!copies.size) openCopies.delete(scope);
+		},
+		untried: () => {
+			attempts.set(attemptKey, done);
+			if (tried === undefined) lastAttempt.delete(attemptKey);
+			else lastAttempt.set(attemptKey, tried);
+		},
+	};
 }

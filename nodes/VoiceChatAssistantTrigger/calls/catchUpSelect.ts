@@ -6,6 +6,7 @@ import { isoSeconds } from '../../VoiceChatAssistant/transport/serviceTime';
 import { statusAllowed, toItem } from '../core/payload';
 import { CALL_EVENTS } from '../core/events';
 import type { TriggerEvent } from '../core/events';
+import { MAX_STARTS } from './catchUpList';
 import type { Listed } from './catchUpList';
 import type { RecordingJob } from './catchUpRecordings';
 import type { Registration } from './registration';
@@ -270,4 +271,66 @@ export function toCaughtUp(
 	const download = delivered.options.downloadRecording === true && typeof url === 'string' && url;
 	const id = listed.id as number;
 	return { id, item, recording: download ? { item, url, callId: id } : undefined };
+}
+
+/** A listed call to start: its item and, with Download Recording on, its recording (toCaughtUp). */
+export type CaughtUp = ReturnType<typeof toCaughtUp>;
+
+/** What a catch-up decides on the calls it listed (planStarts). */
+export type Starts =
+	/** Another process catches up this gap: the call that shows it, and whose deliveries they are. */
+	| { elsewhere: IDataObject; through: 'delivery' | 'deliveries' }
+	/** The calls to start (oldest first, at most MAX_STARTS), and the calls left for the next catch-up. */
+	| { start: CaughtUp[]; later: Listed[] };
+
+/**
+ * The catch-up's decision on the calls it listed: whether another n8n process catches up this gap
+ * (a delivery of a call that ended just before the delivered one, or, for the heartbeat, calls
+ * that reached this trigger through another process lately), else which calls start: those
+ * selectCalls takes that this process has not received (`here`), oldest first.
+ */
+export function planStarts(
+	listed: Listed[],
+	delivered: Delivered,
+	at: {
+		assistantId: number;
+		/** The watermark, and the end of the calls left to their own delivery. */
+		since: number;
+		until: number;
+		now: number;
+		/** The delivered call (a verified delivery), or undefined for the heartbeat. */
+		deliveredId: number | undefined;
+		/** When the heartbeat began in this process (the heartbeat's rounds only). */
+		beatingSince: number | undefined;
+		/** Calls started already (the catch-up's memory). */
+		remembered: Set<number>;
+		/** Whether this process received the call or is building its delivery. */
+		here: (id: number) => boolean;
+	},
+): Starts {
+	const { assistantId, since, until, now, deliveredId, beatingSince, remembered, here } = at;
+	const other = deliveredId && deliveryElsewhere(listed, deliveredId, now, here);
+	if (other) return { elsewhere: other, through: 'delivery' };
+	// the heartbeat leaves the gap to the deliveries of another process (n8n's webhook processes),
+	// which catch up with the next call: it takes over once they have been quiet a while
+	const busy =
+		deliveredId === undefined && beatingSince !== undefined
+			? answeredElsewhere(listed, now, beatingSince, here)
+			: undefined;
+	if (busy) return { elsewhere: busy, through: 'deliveries' };
+	const selected = selectCalls(
+		listed,
+		delivered,
+		since,
+		until,
+		(id) => id === deliveredId || remembered.has(id),
+	);
+	// the oldest MAX_STARTS (their items built, without recordings); the watermark stays before the
+	// first call left for the next catch-up; a call started already, or whose delivery is being
+	// built, starts nothing
+	const start = selected
+		.slice(0, MAX_STARTS)
+		.map((call) => toCaughtUp(call, delivered, assistantId))
+		.filter(({ id }) => !here(id));
+	return { start, later: selected.slice(MAX_STARTS) };
 }

@@ -136,13 +136,14 @@ export async function callDelivery(ctx: IWebhookFunctions): Promise<IWebhookResp
 /** A post that goes on: its call started once (with missed calls and its recording), and its reply. */
 async function deliver(ctx: IWebhookFunctions, post: Post, payload: IDataObject): Promise<Reply> {
 	const { registration, event, options, verified, named, claimed, callId, manual } = post;
+	const { calls } = CALL_EVENTS[event];
 	// a delivery repeated (or arriving again while its item is built) starts nothing; a post
 	// without the assistant's secret (Verify Secret off) has its own memory, so it can
 	// never make the service's delivery of that call a duplicate
 	const genuine = verified || post.entry !== undefined;
 	// a call posted without its assistant's secret starts only a call the service lists
 	let confirmed: number | undefined;
-	if (!genuine && !manual && CALL_EVENTS[event].calls) {
+	if (!genuine && !manual && calls) {
 		const confirmation = await confirmUnverified(ctx, payload, { callId, claimed }, post.watched());
 		if ('refused' in confirmation) return { status: 401, body: { message: confirmation.refused } };
 		confirmed = confirmation.assistantId;
@@ -159,7 +160,7 @@ async function deliver(ctx: IWebhookFunctions, post: Post, payload: IDataObject)
 	}
 	const item: INodeExecutionData = { json: toItem(payload, event, assistantId) };
 	const immediately = ctx.getNodeParameter('responseMode', 'onReceived') === 'onReceived';
-	const withRecording = CALL_EVENTS[event].calls && options.downloadRecording === true;
+	const withRecording = calls && options.downloadRecording === true;
 	// a test delivery ("Listen for test event") is answered marked as one: the call list then shows
 	// that no production workflow got the call, and an active workflow's heartbeat starts it there too
 	const received: IDataObject = manual
@@ -179,17 +180,19 @@ async function deliver(ctx: IWebhookFunctions, post: Post, payload: IDataObject)
 	} finally {
 		if (key !== undefined) finish(key);
 	}
-	// calls that ended while n8n could not receive start with this one
+	// calls that ended while n8n could not receive start with this one (chats are not caught up)
 	const staticData = ctx.getWorkflowStaticData('node');
 	const memory = staticData[CATCH_UP_KEY];
-	const items = await withCaughtUp(ctx, item, {
-		event,
-		assistantId,
-		payload,
-		registration,
-		options,
-		verified: genuine,
-	});
+	const items = calls
+		? await withCaughtUp(ctx, item, {
+				event,
+				assistantId,
+				payload,
+				registration,
+				options,
+				verified: genuine,
+			})
+		: [item];
 
 	const workflowData = [items];
 	// answered already, before the recording was fetched
