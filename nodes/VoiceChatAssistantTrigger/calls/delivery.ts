@@ -9,22 +9,17 @@ import { NodeOperationError } from 'n8n-workflow';
 import { listedCall, recordingInto } from '../../VoiceChatAssistant/transport/recording';
 import type { CallLookup } from '../../VoiceChatAssistant/transport/recording';
 import { CALL_EVENTS } from '../core/events';
-import type { TriggerEvent } from '../core/events';
 import { answer, asId, parsePayload, queryValue, statusAllowed, toItem } from '../core/payload';
 import { deliveryKey, finish, inFlight, remember, seen, start } from '../core/replays';
-import { authorizationOf } from '../core/secrets';
 import { CATCH_UP_KEY, withCaughtUp } from './catchUp';
 import { PROBE_HEADER, probeAnswer } from './ownership';
-import { postedAssistant, readEvent, readRegistration, readWatchedIds } from './world';
-import type { RegisteredAssistant, Registration } from './registration';
+import { readPoster } from './world';
+import type { Poster } from './world';
 
 const LOG = 'Voice Chat Assistant Trigger:';
 
-/** A post of the service, read once at its start (readPost). */
-interface Post {
-	/** This node's registration, as saved. */
-	registration: Registration | undefined;
-	event: TriggerEvent;
+/** A post of the service, read once at its start (readPost): whose it is (Poster), and what it says. */
+interface Post extends Poster {
 	options: IDataObject;
 	/** A probe of another trigger of this package on this n8n (it starts nothing). */
 	probe: boolean;
@@ -37,12 +32,6 @@ interface Post {
 	claimed: number | string | null;
 	/** The call the post is about (its data's `id`, else `call_id`), or null. */
 	callId: number | string | null;
-	/** The registered assistant whose secret the post carries, else undefined. */
-	entry: RegisteredAssistant | undefined;
-	/** The watched assistants: the registration's, else the form's (none when unreadable). */
-	watched: () => number[];
-	/** The credential's Authorization header, read at most once (undefined when unreadable). */
-	authorization: () => Promise<string | undefined>;
 	/** The call or chat data, or undefined when the body is not a JSON object. */
 	payload: IDataObject | undefined;
 }
@@ -63,15 +52,9 @@ async function readPost(ctx: IWebhookFunctions): Promise<Post> {
 	const secret = queryValue(query, 'secret');
 	const claimed = asId(named ?? payload?.assistant_id);
 	const callId = asId(payload?.id ?? payload?.call_id);
-	const registration = readRegistration(ctx.getWorkflowStaticData('node'));
-	const event = registration?.event ?? readEvent(ctx);
-	let formIds: number[] | undefined;
-	const fromForm = () => (formIds ??= readWatchedIds(ctx));
-	let credential: Promise<string | undefined> | undefined;
-	const authorization = () => (credential ??= authorizationOf(ctx));
+	const poster = await readPoster(ctx, { named, secret });
 	return {
-		registration,
-		event,
+		...poster,
 		options: ctx.getNodeParameter('options', {}) as IDataObject,
 		probe: (ctx.getHeaderData() as IDataObject)[PROBE_HEADER] !== undefined,
 		verified: ctx.getNodeParameter('verifySecret', true) !== false,
@@ -79,9 +62,6 @@ async function readPost(ctx: IWebhookFunctions): Promise<Post> {
 		named,
 		claimed,
 		callId,
-		entry: await postedAssistant(ctx, registration, { named, secret }, fromForm, authorization),
-		watched: () => (registration ? registration.assistants.map((a) => a.id) : fromForm()),
-		authorization,
 		payload,
 	};
 }

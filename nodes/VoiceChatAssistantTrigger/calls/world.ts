@@ -90,31 +90,53 @@ export function readWatchedIds(
 	}
 }
 
+/** Whose post it is (readPoster), read once at its start. */
+export interface Poster {
+	/** This node's registration, as saved. */
+	registration: Registration | undefined;
+	event: TriggerEvent;
+	/** The registered assistant whose secret the post carries, else undefined. */
+	entry: RegisteredAssistant | undefined;
+	/** The watched assistants: the registration's, else the form's (none when unreadable). */
+	watched: () => number[];
+	/** The credential's Authorization header, read at most once (undefined when unreadable). */
+	authorization: () => Promise<string | undefined>;
+}
+
 /**
- * The registered assistant a post names (`named`, its `assistant_id`) when the post carries that
- * assistant's `secret` (compared in constant time), else undefined. The secret is the one stored
- * with the registration or the one this node derives for a watched assistant (core/secrets.ts): a
- * stale save of the static data, or a publish that registered again, does not turn a delivery
- * away. The stored secret is compared first, so a delivery reads the credential (`authorization`)
- * only when it does not match.
+ * Whose post it is: the registration, the event, and the registered assistant the post names
+ * (`named`, its `assistant_id`) when it carries that assistant's `secret` (compared in constant
+ * time). The secret is the one stored with the registration or the one this node derives for a
+ * watched assistant (core/secrets.ts): a stale save of the static data, or a publish that
+ * registered again, does not turn a delivery away. The stored secret is compared first, so a
+ * delivery reads the credential only when it does not match (and at most once).
  */
-export async function postedAssistant(
+export async function readPoster(
 	ctx: IWebhookFunctions,
-	registration: Registration | undefined,
 	posted: { named: number | string | null; secret: string | undefined },
-	formIds: () => number[],
-	authorization: () => Promise<string | undefined>,
-): Promise<RegisteredAssistant | undefined> {
-	const { named: id, secret } = posted;
-	if (typeof id !== 'number' || secret === undefined || secret === '') return undefined;
-	const entry = registration?.assistants.find((a) => a.id === id);
-	if (!entry && !formIds().includes(id)) return undefined;
-	// the secret of the form's event (a publish may have changed it since the registration)
+): Promise<Poster> {
+	const registration = readRegistration(ctx.getWorkflowStaticData('node'));
+	// the secret is the form's event's (a publish may have changed it since the registration)
 	const formEvent = readEvent(ctx);
-	if (entry && safeEqual(secret, entry.secret)) return entry;
+	const event = registration?.event ?? formEvent;
+	let formIds: number[] | undefined;
+	const fromForm = () => (formIds ??= readWatchedIds(ctx));
+	const watched = () => (registration ? registration.assistants.map((a) => a.id) : fromForm());
+	let credential: Promise<string | undefined> | undefined;
+	const authorization = () =>
+		(credential ??= credentialSettings(ctx).then(
+			(settings) => settings.authorization,
+			() => undefined,
+		));
+	const poster = { registration, event, watched, authorization, entry: undefined };
+	const { named: id, secret } = posted;
+	if (typeof id !== 'number' || secret === undefined || secret === '') return poster;
+	const entry = registration?.assistants.find((a) => a.id === id);
+	if (!entry && !fromForm().includes(id)) return poster;
+	if (entry && safeEqual(secret, entry.secret)) return { ...poster, entry };
 	const derived = assistantSecrets(ctx, await authorization()).secretOf(formEvent, id);
-	if (derived === undefined || !safeEqual(secret, derived)) return undefined;
-	return entry ?? { id, url: '', secret: derived, giveBack: [] };
+	if (derived === undefined || !safeEqual(secret, derived)) return poster;
+	return { ...poster, entry: entry ?? { id, url: '', secret: derived, giveBack: [] } };
 }
 
 /** What the form asks for; `secretVersion` is the form's URL Secret Version (world.ts reads it). */
