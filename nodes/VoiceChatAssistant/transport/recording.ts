@@ -5,6 +5,7 @@ import type {
 	IExecuteFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
+	INode,
 	INodeExecutionData,
 	IPollFunctions,
 	ITriggerFunctions,
@@ -113,9 +114,10 @@ function discard(body: unknown) {
 async function fetchRecording(
 	ctx: RecordingContext,
 	url: string,
-	credentialOrigin: string,
 	callId: string,
 ): Promise<{ response: IN8nHttpFullResponse; finalUrl: URL }> {
+	const credentialOrigin = new URL((await credentialSettings(ctx as RequestContext)).baseUrl)
+		.origin;
 	let current = new URL(url);
 	for (let hop = 0; ; hop++) {
 		const request: IHttpRequestOptions = {
@@ -183,12 +185,10 @@ export async function downloadRecording(
 	if (source.protocol !== 'https:' && source.protocol !== 'http:') {
 		throw new NodeOperationError(node, `The recording URL of call ${id} is not an http(s) URL`);
 	}
-	const settings = await credentialSettings(ctx as RequestContext);
-	const credentialOrigin = new URL(settings.baseUrl).origin;
 
 	let response: IN8nHttpFullResponse;
 	try {
-		({ response } = await fetchRecording(ctx, source.href, credentialOrigin, id));
+		({ response } = await fetchRecording(ctx, source.href, id));
 	} catch (error) {
 		throw new NodeOperationError(
 			node,
@@ -208,7 +208,7 @@ export async function downloadRecording(
 	const declared = Number(header(response.headers, 'content-length'));
 	if (Number.isFinite(declared) && declared > maxBytes) {
 		discard(response.body);
-		throw tooLarge(ctx, id, maxBytes, `${megabytes(declared)}`);
+		throw tooLarge(node, id, maxBytes, `${megabytes(declared)}`);
 	}
 
 	const body = response.body as unknown;
@@ -228,7 +228,7 @@ export async function downloadRecording(
 	}
 	if (cap.exceeded()) {
 		discard(body);
-		throw tooLarge(ctx, id, maxBytes, `more than ${megabytes(maxBytes)}`);
+		throw tooLarge(node, id, maxBytes, `more than ${megabytes(maxBytes)}`);
 	}
 	try {
 		return await ctx.helpers.prepareBinaryData(
@@ -238,7 +238,7 @@ export async function downloadRecording(
 		);
 	} catch (error) {
 		discard(body);
-		if (cap.exceeded()) throw tooLarge(ctx, id, maxBytes, `more than ${megabytes(maxBytes)}`);
+		if (cap.exceeded()) throw tooLarge(node, id, maxBytes, `more than ${megabytes(maxBytes)}`);
 		throw new NodeOperationError(
 			node,
 			`The recording of call ${id} could not be downloaded: ${firstLine(error)}`,
@@ -246,9 +246,9 @@ export async function downloadRecording(
 	}
 }
 
-function tooLarge(ctx: RecordingContext, id: string, maxBytes: number, size: string) {
+function tooLarge(node: INode, id: string, maxBytes: number, size: string) {
 	return new NodeOperationError(
-		ctx.getNode(),
+		node,
 		`The recording of call ${id} is too large (${size}; at most ${megabytes(maxBytes)} are downloaded)`,
 	);
 }

@@ -9,8 +9,15 @@ import { NodeOperationError } from 'n8n-workflow';
 import { listedCall, recordingInto } from '../../VoiceChatAssistant/transport/recording';
 import type { CallLookup } from '../../VoiceChatAssistant/transport/recording';
 import { CALL_EVENTS } from '../core/events';
-import { answer, asId, parsePayload, queryValue, statusAllowed, toItem } from '../core/payload';
-import { deliveryKey, finish, inFlight, remember, seen, start } from '../core/replays';
+import {
+	asId,
+	deliveryKey,
+	parsePayload,
+	queryValue,
+	statusAllowed,
+	toItem,
+} from '../core/payload';
+import { finish, inFlight, remember, seen, start } from '../core/replays';
 import { CATCH_UP_KEY, withCaughtUp } from './catchUp';
 import { PROBE_HEADER, probeAnswer } from './ownership';
 import { readPoster } from './world';
@@ -106,11 +113,15 @@ export async function callDelivery(ctx: IWebhookFunctions): Promise<IWebhookResp
 	const early = screen(post);
 	// what a live trigger would give back goes sealed: the answer shows no URL (ownership.ts)
 	const reply =
-		early === 'probe'
-			? { status: 200, body: probeAnswer(post.entry!, await post.authorization()) }
-			: (early ?? (await deliver(ctx, post, post.payload!)));
+		early === undefined
+			? await deliver(ctx, post, post.payload!)
+			: early === 'probe'
+				? { status: 200, body: probeAnswer(post.entry!, await post.authorization()) }
+				: early;
 	if ('n8n' in reply) return reply.n8n;
-	return answer(ctx, reply.status, reply.body, reply.workflowData);
+	ctx.getResponseObject().status(reply.status).json(reply.body);
+	const { workflowData } = reply;
+	return workflowData ? { noWebhookResponse: true, workflowData } : { noWebhookResponse: true };
 }
 
 /** A post that goes on: its call started once (with missed calls and its recording), and its reply. */
@@ -121,6 +132,11 @@ async function deliver(ctx: IWebhookFunctions, post: Post, payload: IDataObject)
 	// without the assistant's secret (Verify Secret off) has its own memory, so it can
 	// never make the service's delivery of that call a duplicate
 	const genuine = verified || post.entry !== undefined;
+	const withRecording = calls && options.downloadRecording === true;
+	// the recording of a verified delivery's call is looked up in the service's call list
+	const recording = withRecording
+		? recordingLookup(ctx, payload, callId, verified ? named : null)
+		: undefined;
 	// a call posted without its assistant's secret starts only a call the service lists
 	let confirmed: number | undefined;
 	if (!genuine && !manual && calls) {
@@ -140,7 +156,6 @@ async function deliver(ctx: IWebhookFunctions, post: Post, payload: IDataObject)
 	}
 	const item: INodeExecutionData = { json: toItem(payload, event, assistantId) };
 	const immediately = ctx.getNodeParameter('responseMode', 'onReceived') === 'onReceived';
-	const withRecording = calls && options.downloadRecording === true;
 	// a test delivery ("Listen for test event") is answered marked as one: the call list then shows
 	// that no production workflow got the call, and an active workflow's heartbeat starts it there too
 	const received: IDataObject = manual
@@ -151,9 +166,6 @@ async function deliver(ctx: IWebhookFunctions, post: Post, payload: IDataObject)
 	// while the item is built, a catch-up running for another delivery leaves this call to it
 	if (key !== undefined) start(key);
 	try {
-		const recording = withRecording
-			? recordingLookup(ctx, payload, callId, verified ? assistantId : null)
-			: undefined;
 		if (recording) await recordingInto(ctx, item, recording, { callId, log: LOG });
 		// the item is built: from here on a repeat of this delivery is a replay
 		if (key !== undefined) remember(key);

@@ -56,6 +56,26 @@ export function asId(value: unknown): number | string | null {
 	return /^\d+$/.test(text) ? Number(text) : text;
 }
 
+/**
+ * What makes a delivery the same delivery: the call id, or the conversation id
+ * with its end time (a chat that goes on after it ended may end again).
+ */
+export function deliveryKey(
+	scope: string,
+	event: string,
+	payload: IDataObject,
+): string | undefined {
+	const conversation = payload.conversation_id;
+	if (typeof conversation === 'string' && conversation) {
+		return `${scope}|${event}|conversation:${conversation}|${String(payload.ended_at ?? '')}`;
+	}
+	const id = payload.id ?? payload.call_id;
+	if (typeof id === 'number' || (typeof id === 'string' && id.trim() !== '')) {
+		return `${scope}|${event}|call:${String(id)}`;
+	}
+	return undefined;
+}
+
 /** Whether the call's status passes the "Call Statuses" filter (empty: every status). */
 export function statusAllowed(payload: IDataObject, statuses: unknown): boolean {
 	if (!Array.isArray(statuses) || statuses.length === 0) return true;

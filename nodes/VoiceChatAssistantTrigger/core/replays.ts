@@ -1,5 +1,3 @@
-import type { IDataObject } from 'n8n-workflow';
-
 import { getClock } from '../../VoiceChatAssistant/transport/clock';
 import { processMap, processSet } from './memory';
 
@@ -7,11 +5,11 @@ import { processMap, processSet } from './memory';
  * Deliveries already received. A service may post a delivery again (for chat
  * webhooks after 30, 60 and 120 s when it saw no 2xx answer in time), and the
  * catch-up (catchUp.ts) starts calls whose delivery may still come, so a
- * workflow could be started twice for one call. A delivery whose key was seen
- * within the last hour by this trigger, or whose item is being built right
- * now (`inFlight`), starts nothing and is answered 200. A delivery counts as
- * received once its item is built (`remember`), not when it arrives (`seen`
- * only asks).
+ * workflow could be started twice for one call. A delivery whose key
+ * (payload.ts: deliveryKey) was seen within the last hour by this trigger, or
+ * whose item is being built right now (`inFlight`), starts nothing and is
+ * answered 200. A delivery counts as received once its item is built
+ * (`remember`), not when it arrives (`seen` only asks).
  *
  * The memory is per n8n process (the main, or the webhook process that
  * receives the deliveries in queue mode), which is where every retry of one
@@ -23,26 +21,6 @@ const MAX_KEYS = 10_000;
 
 /** Key → when it was first received (ms); insertion order is age order. */
 const received = processMap<string, number>();
-
-/**
- * What makes a delivery the same delivery: the call id, or the conversation id
- * with its end time (a chat that goes on after it ended may end again).
- */
-export function deliveryKey(
-	scope: string,
-	event: string,
-	payload: IDataObject,
-): string | undefined {
-	const conversation = payload.conversation_id;
-	if (typeof conversation === 'string' && conversation) {
-		return `${scope}|${event}|conversation:${conversation}|${String(payload.ended_at ?? '')}`;
-	}
-	const id = payload.id ?? payload.call_id;
-	if (typeof id === 'number' || (typeof id === 'string' && id.trim() !== '')) {
-		return `${scope}|${event}|call:${String(id)}`;
-	}
-	return undefined;
-}
 
 /** Forgets keys older than the window (and the oldest beyond MAX_KEYS). */
 function prune(now: number) {

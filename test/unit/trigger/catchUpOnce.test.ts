@@ -6,7 +6,8 @@
  */
 import nock from 'nock';
 
-import { deliveryKey, finish, start } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
+import { deliveryKey } from '../../../nodes/VoiceChatAssistantTrigger/core/payload';
+import { finish, start } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import { TEST_BASE_URL } from '../../helpers/context';
 import { CALLS, DELIVERED_ID, DOWN_AT, MINUTE, URL_PARAM, listCall, page } from './catchUpFixtures';
 import {

@@ -19,7 +19,8 @@ import {
 	MAX_ROUND_PAGES,
 	MAX_STARTS,
 } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
-import { deliveryKey, remember } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
+import { deliveryKey } from '../../../nodes/VoiceChatAssistantTrigger/core/payload';
+import { remember } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';
 import {
 	PRODUCTION_URL,
