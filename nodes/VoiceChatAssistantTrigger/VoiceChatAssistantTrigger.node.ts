@@ -14,7 +14,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { APP_DESCRIPTION } from '../VoiceChatAssistant/descriptions';
 import { whenCredentialChosen } from '../VoiceChatAssistant/methods/credentialGuard';
 import { searchAssistants } from '../VoiceChatAssistant/methods/listSearch';
-import { rememberDelivered } from './calls/catchUp';
+import { rememberDelivered } from './calls/catchUpState';
 import { triggerProperties } from './description';
 import { FAMILIES, familyOf } from './families';
 import { testSigningSecret } from './whatsapp/whatsappSecret';

@@ -1,16 +1,6 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
-	INodeExecutionData,
-	ITriggerFunctions,
-	IWebhookFunctions,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IWebhookFunctions } from 'n8n-workflow';
 
-import { isObject } from '../../VoiceChatAssistant/transport';
-import { getClock } from '../../VoiceChatAssistant/transport/clock';
 import { isoSeconds } from '../../VoiceChatAssistant/transport/serviceTime';
-import { INBOUND, isCallEvent } from '../core/events';
 import { deliveryKey } from '../core/payload';
 import { receivedHere, remember } from '../core/replays';
 import { callId, MAX_CALL_MS, MAX_PAGES, MAX_ROUND_PAGES, readCalls } from './catchUpList';
@@ -18,7 +8,23 @@ import type { CallsRead } from './catchUpList';
 import { planStarts } from './catchUpSelect';
 import type { Delivered } from './catchUpSelect';
 import { downloadCaughtUpRecordings } from './catchUpRecordings';
-import { onRestart, processMap, processSet } from '../core/memory';
+import {
+	attempts,
+	currentState,
+	heartbeatHere,
+	holdCopy,
+	knownHere,
+	lastAttempt,
+	MAX_REMEMBERED,
+	REMEMBER_MS,
+	scopeOf,
+	wakeHeartbeat,
+	writeState,
+	zoneWanted,
+} from './catchUpState';
+import type { CatchUpContext } from './catchUpState';
+import { getClock } from '../../VoiceChatAssistant/transport/clock';
+import { processSet } from '../core/memory';
 
 export { MAX_CALL_MS, MAX_PAGES, MAX_ROUND_PAGES, MAX_STARTS, PER_PAGE } from './catchUpList';
 export {
@@ -44,16 +50,8 @@ export type { Delivered } from './catchUpSelect';
  * many per catch-up (catchUpRecordings.ts); the others come with
  * `recording_error`.
  *
- * The state lives in the node's static data, which n8n loads per webhook
- * request and saves whole after webhook() returns (only in "Immediately").
- * Only a catch-up writes it, from the newest state this process knows: an
- * older copy saved later takes the watermark back a little, and the replay
- * memory skips what this process caught up since. Webhook processes share
- * the static data only: deliveryElsewhere() leaves a gap to one of them.
+ * The state it keeps, and what this process knows of it: catchUpState.ts.
  */
-
-/** Key of the catch-up state in the node's static data. */
-export const CATCH_UP_KEY = 'catchUp';
 
 /** A delivery catches up when the watermark is older than this. */
 export const LAG_MS = 3 * 60_000;
@@ -66,72 +64,10 @@ export const RETRY_MS = 60_000;
  * starts one whose delivery never came.
  */
 export const LEFT_TO_DELIVERY_MS = 60_000;
-/** Calls started by a catch-up are remembered this long before the watermark. */
-export const REMEMBER_MS = 60 * 60_000;
-/** At most this many remembered calls per assistant. */
-export const MAX_REMEMBERED = 1_000;
-
 const LOG = 'Voice Chat Assistant Trigger:';
 
-interface AssistantState {
-	/** Watermark (epoch ms): every call that ended before it was started or given up. */
-	at: number;
-	/**
-	 * Calls started by a catch-up, and calls delivered where the workflow answers the service
-	 * (rememberDelivered): [call id, when (epoch ms)].
-	 */
-	recent: Array<[number, number]>;
-}
-
-interface CatchUpState {
-	/**
-	 * Offset of the service's call-list times from UTC in minutes, learned
-	 * from a delivered call (the list's `created_at` carries no time zone).
-	 */
-	zone?: number;
-	assistants: Record<string, AssistantState>;
-}
-
-/** The newest state this process knows, per trigger (workflow|node). */
-const newest = processMap<string, CatchUpState>();
-/** When this process last began a catch-up, per trigger and assistant. */
-const lastAttempt = processMap<string, number>();
-/** How many catch-ups this process began, per trigger and assistant (the second one comes sooner). */
-const attempts = processMap<string, number>();
 /** Catch-ups under way, per trigger and assistant: one at a time. */
 const running = processSet<string>();
-/**
- * The static data of the requests of a trigger that are catching up right
- * now (each request has its own copy, saved whole when it ends): a write goes
- * into each, so whichever n8n saves last holds the newest state.
- */
-const openCopies = processMap<string, Set<IDataObject>>();
-/**
- * The static data of the latest executions of a trigger in this process (its execute(),
- * rememberDelivered): n8n saves each whole when its execution ends if anything in it changed (a
- * delivered call noted, a Code node writing static data), so later writes go into them too, and a
- * save never takes back what was written after its execution began.
- */
-const runCopies = processMap<string, IDataObject[]>();
-/** How many such executions of a trigger are kept (the oldest have ended long since). */
-const MAX_RUN_COPIES = 100;
-/** Triggers whose removal this process made (a publish or a failed start adds them back). */
-const removedHere = processSet<string>();
-/** Triggers whose heartbeat runs in this process (calls/heartbeat.ts): since when, per trigger. */
-const heartbeats = processMap<string, number>();
-/** What starts a trigger's next heartbeat round at once, per trigger (noteHeartbeat). */
-const wakers = processMap<string, () => void>();
-/**
- * n8n starts the heartbeats shortly after it starts (and loads this module): until this long
- * after the load, a delivery leaves the catch-up to the heartbeat that is about to start.
- */
-export const HEARTBEAT_GRACE_MS = 2 * 60_000;
-let loadedAt = getClock().now();
-// a restart in the tests: as if n8n had started long ago (a test of a starting process sets it: heartbeatGraceFrom)
-onRestart(() => {
-	loadedAt = Number.NEGATIVE_INFINITY;
-});
-
 /**
  * How far the watermark may lag before a delivery catches up, after `done` catch-ups of this
  * process: the first at once, the second once the calls the first left to their delivery are
@@ -141,192 +77,6 @@ function deliveryLag(done: number): number {
 	if (done === 0) return LEFT_TO_DELIVERY_MS;
 	if (done === 1) return 2 * LEFT_TO_DELIVERY_MS;
 	return LAG_MS;
-}
-
-/** Where a catch-up comes from: a delivery (webhook()) or the heartbeat (trigger()). */
-export type CatchUpContext = IWebhookFunctions | ITriggerFunctions;
-
-/** Makes this process start now, as n8n's start loads this module (tests only). */
-export function heartbeatGraceFrom(time: number) {
-	loadedAt = time;
-}
-
-/**
- * Notes that the trigger's heartbeat runs in this process from now on (`false`: it stopped);
- * `wake` starts its next round at once (a delivery that taught the service's zone calls it).
- */
-export function noteHeartbeat(ctx: ITriggerFunctions, beating: boolean, wake?: () => void): void {
-	const scope = scopeOf(ctx);
-	if (beating) heartbeats.set(scope, getClock().now());
-	else heartbeats.delete(scope);
-	if (beating && wake) wakers.set(scope, wake);
-	else wakers.delete(scope);
-}
-
-function scopeOf(ctx: IHookFunctions | IExecuteFunctions | CatchUpContext): string {
-	return `${ctx.getWorkflow().id}|${ctx.getNode().id}`;
-}
-
-function readState(staticData: IDataObject): CatchUpState {
-	const value = staticData[CATCH_UP_KEY];
-	const state: CatchUpState = { assistants: {} };
-	if (!isObject(value)) return state;
-	if (typeof value.zone === 'number' && Number.isFinite(value.zone)) state.zone = value.zone;
-	const assistants = isObject(value.assistants) ? value.assistants : {};
-	for (const [id, entry] of Object.entries(assistants)) {
-		if (!isObject(entry) || typeof entry.at !== 'number' || !Number.isFinite(entry.at)) continue;
-		const recent: Array<[number, number]> = [];
-		if (Array.isArray(entry.recent)) {
-			for (const pair of entry.recent) {
-				if (Array.isArray(pair) && typeof pair[0] === 'number' && typeof pair[1] === 'number') {
-					recent.push([pair[0], pair[1]]);
-				}
-			}
-		}
-		state.assistants[id] = { at: entry.at, recent };
-	}
-	return state;
-}
-
-/** The saved state and the newest this process knows, merged: the later watermark, every remembered call. */
-function currentState(scope: string, staticData: IDataObject): CatchUpState {
-	const saved = readState(staticData);
-	const known = newest.get(scope);
-	if (!known) return saved;
-	const state: CatchUpState = { zone: known.zone ?? saved.zone, assistants: {} };
-	if (state.zone === undefined) delete state.zone;
-	for (const id of new Set([...Object.keys(saved.assistants), ...Object.keys(known.assistants)])) {
-		const a = saved.assistants[id];
-		const b = known.assistants[id];
-		if (!a || !b) {
-			state.assistants[id] = copy((a ?? b) as AssistantState);
-			continue;
-		}
-		const recent = new Map<number, number>(a.recent);
-		for (const [callId, at] of b.recent) recent.set(callId, Math.max(at, recent.get(callId) ?? 0));
-		state.assistants[id] = { at: Math.max(a.at, b.at), recent: [...recent.entries()] };
-	}
-	return state;
-}
-
-function copy(entry: AssistantState): AssistantState {
-	return { at: entry.at, recent: entry.recent.map(([id, at]) => [id, at]) };
-}
-
-/** Stores the state as a new object (so n8n notices the change and saves it) and as this process's newest. */
-function writeState(scope: string, staticData: IDataObject, state: CatchUpState) {
-	const stored: IDataObject = {
-		assistants: Object.fromEntries(
-			Object.entries(state.assistants).map(([id, entry]) => [id, copy(entry)]),
-		),
-	};
-	if (state.zone !== undefined) stored.zone = state.zone;
-	staticData[CATCH_UP_KEY] = stored;
-	for (const other of [...(openCopies.get(scope) ?? []), ...(runCopies.get(scope) ?? [])]) {
-		if (other !== staticData)
-			other[CATCH_UP_KEY] = JSON.parse(JSON.stringify(stored)) as IDataObject;
-	}
-	newest.set(scope, readState({ [CATCH_UP_KEY]: stored }));
-}
-
-/**
- * At registration (n8n's create): a watermark for every watched assistant
- * that has none; assistants no longer watched are dropped. An activation by
- * the user ("activate", "create") starts every watermark at now: calls that
- * ended while the workflow was inactive are not its. A publish, n8n's start
- * and a retried start ("update", "init", "leadershipChange") keep the
- * watermark, so calls that ended meanwhile are caught up; except after a
- * removal this process did not make (a deactivation before a restart).
- * Test webhooks keep no state.
- */
-export function startCatchUp(ctx: IHookFunctions, assistantIds: number[]): void {
-	if (ctx.getMode() === 'manual') return;
-	const scope = scopeOf(ctx);
-	const staticData = ctx.getWorkflowStaticData('node');
-	const saved = staticData[CATCH_UP_KEY];
-	const paused = isObject(saved) && saved.removedAt !== undefined;
-	const mode = ctx.getActivationMode();
-	const fresh = mode === 'activate' || mode === 'create' || (paused && !removedHere.has(scope));
-	removedHere.delete(scope);
-	if (fresh) newest.delete(scope);
-	const state = currentState(scope, staticData);
-	const now = getClock().now();
-	const assistants: Record<string, AssistantState> = {};
-	for (const id of assistantIds) {
-		const kept = fresh ? undefined : state.assistants[String(id)];
-		assistants[String(id)] = kept ?? { at: now, recent: [] };
-	}
-	writeState(scope, staticData, { ...state, assistants });
-}
-
-/**
- * At removal (n8n's delete, for a deactivation, a publish or a failed start
- * alike: n8n names each "update"): the state is kept and marked removed; the
- * next registration decides whether it still counts (startCatchUp).
- */
-export function clearCatchUp(ctx: IHookFunctions): void {
-	if (ctx.getMode() === 'manual') return;
-	const scope = scopeOf(ctx);
-	const staticData = ctx.getWorkflowStaticData('node');
-	removedHere.add(scope);
-	for (const key of lastAttempt.keys()) if (key.startsWith(`${scope}|`)) lastAttempt.delete(key);
-	for (const key of attempts.keys()) if (key.startsWith(`${scope}|`)) attempts.delete(key);
-	// the newest this process knows goes with it (n8n saves what delete writes)
-	if (!isObject(staticData[CATCH_UP_KEY])) return;
-	const state = currentState(scope, staticData);
-	writeState(scope, staticData, state);
-	(staticData[CATCH_UP_KEY] as IDataObject).removedAt = getClock().now();
-}
-
-/**
- * In the execution a delivery started (the node's execute(), which n8n runs first in it): where
- * the workflow answers the service ("When Last Node Finishes", "Using 'Respond to Webhook'
- * Node"), the service's record of that answer cannot prove the delivery (an answer of `{}` or
- * no body looks like no answer), so the delivered calls are remembered with the catch-up's
- * state, which n8n saves when the execution ends (both lines: the execution's
- * workflowExecuteAfter hook saves changed static data). No later catch-up (after a restart, or
- * in another round) starts them again. "Immediately" answers `{received: true}` itself, which
- * proves the delivery: nothing is written. With Verify Secret off nothing is written either: an
- * unverified post must not keep the real call from being caught up. Only where the heartbeat runs
- * (n8n's regular mode): every write of this process then also goes into the execution's copy,
- * which n8n saves whole when the execution ends. A queue-mode worker knows none of the main's
- * writes, and its save would take them back: it writes nothing.
- */
-export function rememberDelivered(ctx: IExecuteFunctions, items: INodeExecutionData[]): void {
-	if (ctx.getMode() === 'manual') return;
-	const event = ctx.getNodeParameter('event', 0, INBOUND);
-	if (!isCallEvent(event)) return;
-	const scope = scopeOf(ctx);
-	if (!heartbeats.has(scope)) return;
-	const staticData = ctx.getWorkflowStaticData('node');
-	// every execution's copy gets this process's later writes: n8n saves it whole when the
-	// execution ends if anything in it changed (this note, or a Code node writing static data),
-	// and the save must not take the heartbeat's rounds back
-	keepRunCopy(scope, staticData);
-	if (ctx.getNodeParameter('responseMode', 0, 'onReceived') === 'onReceived') return;
-	if (ctx.getNodeParameter('verifySecret', 0, true) === false) return;
-	const state = currentState(scope, staticData);
-	const now = getClock().now();
-	let changed = false;
-	for (const { json } of items) {
-		if (json.caught_up === true || json.event !== event) continue;
-		const id = callId(json.id ?? json.call_id);
-		const entry = state.assistants[String(json.assistant_id)];
-		if (id === undefined || !entry || entry.recent.some(([known]) => known === id)) continue;
-		entry.recent.push([id, now]);
-		entry.recent = entry.recent
-			.filter(([, at]) => at >= entry.at - REMEMBER_MS)
-			.slice(-MAX_REMEMBERED);
-		changed = true;
-	}
-	if (changed) writeState(scope, staticData, state);
-}
-
-/** Notes an execution's copy of the static data among the latest MAX_RUN_COPIES of the trigger. */
-function keepRunCopy(scope: string, staticData: IDataObject): void {
-	const copies = runCopies.get(scope) ?? [];
-	if (!copies.includes(staticData))
-		runCopies.set(scope, [...copies, staticData].slice(-MAX_RUN_COPIES));
 }
 
 /**
@@ -427,15 +177,14 @@ export async function catchUp(
 			if (read.learned === undefined) return [];
 			if (kind === 'test') {
 				// a test run's copy of the static data is not the active workflow's
-				const latest = newest.get(scope);
-				newest.set(scope, { ...(latest ?? { assistants: {} }), zone: read.learned });
+				knownHere(scope).zone = read.learned;
 			} else {
 				// read again: another request of this process may have moved it while the list was read
 				const state = currentState(scope, staticData);
 				state.zone = read.learned;
 				writeState(scope, staticData, state);
 			}
-			wakers.get(scope)?.();
+			wakeHeartbeat(scope);
 			return [];
 		}
 		// read again: another request of this process may have moved it while the list was read
@@ -539,12 +288,7 @@ function planCatchUp(
 		// answer says a test listener took it) starts the active workflow at the round after it is a
 		// minute old, as the form promises; else a workflow that never had a production delivery
 		// would not know the zone until a later call
-		const teaches =
-			delivered.verified &&
-			heartbeats.has(scope) &&
-			newest.get(scope)?.zone === undefined &&
-			readState(staticData).zone === undefined;
-		if (!teaches) return undefined;
+		if (!delivered.verified || !zoneWanted(scope, staticData)) return undefined;
 		return {
 			kind: 'test',
 			assistantId,
@@ -570,8 +314,7 @@ function planCatchUp(
 	// with the heartbeat running here, it catches up, one execution per call; a delivery only
 	// reads the list while the service's zone is not known (a delivered call is what teaches it),
 	// and leaves the calls it finds to the heartbeat's next round, which it starts at once
-	const beatingSince = heartbeats.get(scope);
-	const beatsHere = beatingSince !== undefined || now - loadedAt < HEARTBEAT_GRACE_MS;
+	const { beatingSince, beatsHere } = heartbeatHere(scope, now);
 	const teaches = !heartbeat && beatsHere && delivered.verified && state.zone === undefined;
 	if (!heartbeat && beatsHere && !teaches) return undefined;
 	// the heartbeat's rounds and the deliveries' catch-ups are counted apart
@@ -594,8 +337,7 @@ function planCatchUp(
 	running.add(memoryKey);
 	lastAttempt.set(attemptKey, now);
 	attempts.set(attemptKey, done + 1);
-	const copies = openCopies.get(scope) ?? new Set<IDataObject>();
-	openCopies.set(scope, copies.add(staticData));
+	const letGo = holdCopy(scope, staticData);
 	return {
 		kind: teaches ? 'zone' : 'calls',
 		assistantId,
@@ -605,8 +347,7 @@ function planCatchUp(
 		beatingSince,
 		release: () => {
 			running.delete(memoryKey);
-			copies.delete(staticData);
-			if (!copies.size) openCopies.delete(scope);
+			letGo();
 		},
 		untried: () => {
 			attempts.set(attemptKey, done);

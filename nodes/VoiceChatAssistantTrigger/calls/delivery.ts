@@ -18,7 +18,8 @@ import {
 	toItem,
 } from '../core/payload';
 import { finish, inFlight, remember, seen, start } from '../core/replays';
-import { CATCH_UP_KEY, withCaughtUp } from './catchUp';
+import { withCaughtUp } from './catchUp';
+import { CATCH_UP_KEY } from './catchUpState';
 import { PROBE_HEADER, probeAnswer } from './ownership';
 import { readPoster } from './world';
 import type { Poster } from './world';

@@ -4,7 +4,8 @@ import { getClock } from '../../VoiceChatAssistant/transport/clock';
 import { INBOUND, isCallEvent, MID_CALL_TOOL } from '../core/events';
 import { processSet } from '../core/memory';
 import { reattachTools } from '../midCallTool/toolHeartbeat';
-import { catchUp, noteHeartbeat } from './catchUp';
+import { catchUp } from './catchUp';
+import { noteHeartbeat } from './catchUpState';
 import { readRegistration } from './world';
 
 /**

@@ -9,7 +9,7 @@ import {
 	readWebhookStates,
 } from '../core/service';
 import type { AssistantWebhookState } from '../core/service';
-import { clearCatchUp, startCatchUp } from './catchUp';
+import { clearCatchUp, startCatchUp } from './catchUpState';
 import {
 	giveBackEach,
 	giveBackFrom,

@@ -5,10 +5,11 @@
  * (n8n's start loads the modules afresh; the tests call it before each test).
  *
  * Who keeps what: calls/world.ts (the registrations this process wrote, what a failed activation
- * left), calls/catchUp.ts (the catch-up's newest state, attempts, runs, heartbeats, and when this
- * process started), calls/catchUpList.ts (the last list read while the service's zone is
- * unknown), calls/heartbeat.ts (the heartbeats running), core/replays.ts (deliveries received and under way), whatsapp/ (signatures
- * accepted, the last warning about a full memory).
+ * left), calls/catchUpState.ts (the catch-up's newest state, attempts, copies n8n will save,
+ * heartbeats, and when this process started), calls/catchUp.ts (the catch-ups under way),
+ * calls/catchUpList.ts (the last list read while the service's zone is unknown),
+ * calls/heartbeat.ts (the heartbeats running), core/replays.ts (deliveries received and under
+ * way), whatsapp/ (signatures accepted, the last warning about a full memory).
  */
 
 const resets: Array<() => void> = [];

@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { forgetProcess } from '../../../nodes/VoiceChatAssistantTrigger/core/memory';
 
-import { startCatchUp } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
+import { startCatchUp } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUpState';
 import { trigger } from '../../helpers/registeredTrigger';
 import { DOWN_AT, MINUTE, NOW, listCall } from './catchUpFixtures';
 import { PAYLOAD, caughtUpItem, deliver, registered, useCatchUpList } from './catchUpHarness';

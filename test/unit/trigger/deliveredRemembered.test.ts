@@ -11,7 +11,7 @@ import nock from 'nock';
 import type { IDataObject, INodeExecutionData, ITriggerFunctions } from 'n8n-workflow';
 
 import { beat } from '../../../nodes/VoiceChatAssistantTrigger/calls/heartbeat';
-import { noteHeartbeat } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
+import { noteHeartbeat } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUpState';
 import { TEST_BASE_URL } from '../../helpers/context';
 import { createHookContext } from '../../helpers/hookContext';
 import { registeredTrigger } from '../../helpers/registeredTrigger';

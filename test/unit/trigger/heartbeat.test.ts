@@ -15,10 +15,10 @@ import {
 } from '../../../nodes/VoiceChatAssistantTrigger/calls/heartbeat';
 import { reattachTools } from '../../../nodes/VoiceChatAssistantTrigger/midCallTool/toolHeartbeat';
 import {
-	heartbeatGraceFrom,
 	MAX_ROUND_PAGES,
 	MAX_STARTS,
 } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
+import { heartbeatGraceFrom } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUpState';
 import { deliveryKey } from '../../../nodes/VoiceChatAssistantTrigger/core/payload';
 import { remember } from '../../../nodes/VoiceChatAssistantTrigger/core/replays';
 import { TEST_API_KEY, TEST_BASE_URL } from '../../helpers/context';

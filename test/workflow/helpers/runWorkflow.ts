@@ -40,7 +40,7 @@ import type {
 } from 'n8n-workflow';
 import { createRunExecutionData, deepCopy, Workflow } from 'n8n-workflow';
 
-import { noteHeartbeat } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUp';
+import { noteHeartbeat } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUpState';
 import { beat } from '../../../nodes/VoiceChatAssistantTrigger/calls/heartbeat';
 import { n8nAnswerBody } from '../../helpers/hookContext';
 import { TestCredentialsHelper } from './credentialsHelper';
