@@ -4,16 +4,13 @@ import { assistantLocator } from '../VoiceChatAssistant/descriptions';
 import { callDeliveryFields, callFields, callNotices, callOptions } from './calls/fields';
 import { midCallToolProperties } from './midCallTool/midCallTool';
 import { CALL_AND_CHAT_EVENTS, CALL_EVENTS, INBOUND, MID_CALL_TOOL } from './core/events';
-import {
-	WHATSAPP_STATUS,
-	whatsappStatusOptions,
-	whatsappStatusProperties,
-} from './whatsapp/whatsappStatus';
+import { whatsappStatusOptions, whatsappStatusProperties } from './whatsapp/fields';
+import { WHATSAPP_STATUS } from './whatsapp/whatsappStatus';
 
 /**
  * The webhook trigger's form: the Event picker (the call family's events from its table), the
  * assistant pickers the families share, and each family's fields (calls/fields.ts,
- * midCallTool/midCallTool.ts, whatsapp/whatsappStatus.ts), each shown for its own events.
+ * midCallTool/midCallTool.ts, whatsapp/fields.ts), each shown for its own events.
  */
 export const triggerProperties: INodeProperties[] = [
 	...callNotices,
