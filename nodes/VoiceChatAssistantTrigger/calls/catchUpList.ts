@@ -14,9 +14,10 @@ import type { TriggerEvent } from '../core/events';
 
 /**
  * The catch-up's reading of the service's call list (catchUp.ts): the calls
- * of an assistant that ended since a watermark, their times (the list's
- * `created_at` and `updated_at` carry no zone), and which of them a receiver
- * answered already (catchUpSelect.ts decides which of them start).
+ * of an assistant that ended since a watermark, and their times (the list's
+ * `created_at` and `updated_at` carry no zone: the service's zone is learned
+ * here, from a delivered call or from two reads). Which of them start:
+ * catchUpSelect.ts.
  */
 
 /**
@@ -118,7 +119,7 @@ const zoneProbes = processMap<string, { sentBefore: number; maxId: number }>();
  * and answered `answeredAt`, and the previous one of this process (`key`: the trigger and the
  * assistant); this read is noted for the next.
  */
-export function zoneFromReads(
+function zoneFromReads(
 	key: string,
 	calls: IDataObject[],
 	sentAt: number,
@@ -132,7 +133,7 @@ export function zoneFromReads(
 }
 
 /** The highest call id of a list read (undefined for none). */
-export function maxCallId(calls: IDataObject[]): number | undefined {
+function maxCallId(calls: IDataObject[]): number | undefined {
 	let max: number | undefined;
 	for (const call of calls) {
 		const id = callId(call.id);
@@ -142,7 +143,7 @@ export function maxCallId(calls: IDataObject[]): number | undefined {
 }
 
 /** Whether the list's times name no zone (then the zone must be known to read them). */
-export function zoneless(call: IDataObject): boolean {
+function zoneless(call: IDataObject): boolean {
 	return isZoneless(call.created_at);
 }
 
@@ -158,7 +159,7 @@ export interface Listed {
 }
 
 /** The listed calls with their ids and times read once, in the service's zone, `zoneMs` ahead of UTC. */
-export function listedCalls(calls: IDataObject[], zoneMs: number): Listed[] {
+function listedCalls(calls: IDataObject[], zoneMs: number): Listed[] {
 	return calls.map((call) => {
 		const created = serviceTime(call.created_at, zoneMs);
 		const updated = serviceTime(call.updated_at, zoneMs);

@@ -120,7 +120,7 @@ export function answeredByReceiver(call: IDataObject): boolean {
  * The listed calls to start: final, ended in [since, until], passing the
  * trigger's filters, not answered by a receiver and not in `skip`; oldest first.
  */
-export function selectCalls(
+function selectCalls(
 	calls: Listed[],
 	filters: { event: TriggerEvent; options: IDataObject; registration?: Registration },
 	since: number,
@@ -165,7 +165,7 @@ export const ELSEWHERE_MS = 30_000;
  * the earliest such delivery catches up, the others leave it to that one:
  * two processes do not catch up the same gap at once.
  */
-export function deliveryElsewhere(
+function deliveryElsewhere(
 	calls: Listed[],
 	deliveredId: number,
 	now: number,
@@ -196,7 +196,7 @@ export const QUIET_ELSEWHERE_MS = 5 * 60_000;
  * began) and in the last QUIET_ELSEWHERE_MS: the deliveries go to another
  * process, which catches up with its next one.
  */
-export function answeredElsewhere(
+function answeredElsewhere(
 	calls: Listed[],
 	now: number,
 	since: number,

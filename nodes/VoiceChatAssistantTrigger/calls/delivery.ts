@@ -134,7 +134,8 @@ async function deliver(ctx: IWebhookFunctions, post: Post, payload: IDataObject)
 	// never make the service's delivery of that call a duplicate
 	const genuine = verified || post.entry !== undefined;
 	const withRecording = calls && options.downloadRecording === true;
-	// the recording of a verified delivery's call is looked up in the service's call list
+	// the recording of a verified delivery's call is looked up in the service's call list, under
+	// the registered assistant whose secret the post carries (the one it names)
 	const recording = withRecording
 		? recordingLookup(ctx, payload, callId, verified ? named : null)
 		: undefined;
@@ -210,9 +211,9 @@ async function deliver(ctx: IWebhookFunctions, post: Post, payload: IDataObject)
 }
 
 /** At most this many watched assistants are asked for a post that names none of them. */
-export const MAX_ASKED_ASSISTANTS = 5;
+const MAX_ASKED_ASSISTANTS = 5;
 
-export type Confirmation = { assistantId: number } | { refused: string };
+type Confirmation = { assistantId: number } | { refused: string };
 
 /**
  * A post of a call without its assistant's secret (Verify Secret off, behind a proxy that drops
@@ -224,7 +225,7 @@ export type Confirmation = { assistantId: number } | { refused: string };
  * "Unauthorized": the service records that answer, so the heartbeat's catch-up starts a genuine
  * call later from the list (the service does not post it again).
  */
-export async function confirmUnverified(
+async function confirmUnverified(
 	ctx: IWebhookFunctions,
 	payload: IDataObject,
 	{ callId, claimed }: { callId: number | string | null; claimed: number | string | null },
@@ -248,14 +249,14 @@ export async function confirmUnverified(
 			});
 		} catch (error) {
 			ctx.logger.warn(
-				`Voice Chat Assistant Trigger: a post of call ${callId} without the assistant's secret could not be checked at the service (${(error as Error).message.split('\n')[0]}); it is refused, and the catch-up starts the call later if the service lists it`,
+				`${LOG} a post of call ${callId} without the assistant's secret could not be checked at the service (${(error as Error).message.split('\n')[0]}); it is refused, and the catch-up starts the call later if the service lists it`,
 			);
 			return { refused: 'Unauthorized: the call could not be checked at the service' };
 		}
 		if (call) return { assistantId };
 	}
 	ctx.logger.warn(
-		`Voice Chat Assistant Trigger: a post of call ${callId} without the assistant's secret names no call the service lists for the watched assistant(s) ${asked.join(', ') || '(none)'}; it started nothing`,
+		`${LOG} a post of call ${callId} without the assistant's secret names no call the service lists for the watched assistant(s) ${asked.join(', ') || '(none)'}; it started nothing`,
 	);
 	return {
 		refused: `Unauthorized: the service lists no call ${callId} of the watched assistant(s) with this customer number`,
