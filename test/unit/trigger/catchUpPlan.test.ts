@@ -15,6 +15,7 @@ import {
 } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUpSelect';
 import type { Delivered } from '../../../nodes/VoiceChatAssistantTrigger/calls/catchUpSelect';
 import { INBOUND, POST_CALL } from '../../../nodes/VoiceChatAssistantTrigger/core/events';
+import type { TriggerEvent } from '../../../nodes/VoiceChatAssistantTrigger/core/events';
 
 const NOW = Date.parse('2026-11-30T10:00:00Z');
 const MINUTE = 60_000;
@@ -34,7 +35,7 @@ function listed(id: number, ago: number, call: IDataObject = {}): Listed {
 	};
 }
 
-function delivered(options: IDataObject = {}, event = POST_CALL): Delivered {
+function delivered(options: IDataObject = {}, event: TriggerEvent = POST_CALL): Delivered {
 	return { event, assistantId: ASSISTANT, payload: { id: 999 }, options, verified: true };
 }
 
